@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express from 'express';
+import type { Router } from 'express';
+
+// The console is same-origin with the API and loads nothing from elsewhere.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** Serves the built renderer at `/`, with a history fallback to index.html for client routes. */
+export function consoleRouter(consoleDir: string | null): Router {
+  const router = express.Router();
+  router.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  });
+  const index = consoleDir ? join(consoleDir, 'index.html') : null;
+  if (!consoleDir || !index || !existsSync(index)) {
+    router.get(/.*/, (_req, res) => {
+      res.status(503).type('html').send(
+        '<!doctype html><title>Relaydesk</title><h1>Relaydesk</h1>' +
+          '<p>The console is not built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it), then reload.</p>' +
+          '<p>The API is up: <a href="/api/status">/api/status</a>.</p>',
+      );
+    });
+    return router;
+  }
+  router.use(
+    '/assets',
+    express.static(join(consoleDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  router.use(express.static(consoleDir, { index: false, maxAge: 0 }));
+  router.get(/.*/, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return router;
+}

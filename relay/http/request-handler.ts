@@ -1,0 +1,35 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { ApiError, RelayError, sendEnvelopeError, sendRelayError } from './errors.js';
+import { isAllowedHostHeader } from './network.js';
+import { newRequestId } from './request-id.js';
+
+export function isRelayPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url.startsWith('/v1beta');
+}
+
+/**
+ * The server's one entry point: gives every request its id, refuses foreign host names on
+ * a loopback-bound relay, and sends `/v1…` to the lean relay router and everything else
+ * (management API, console) to Express.
+ */
+export function createRequestHandler(options: {
+  boundToLoopback: boolean;
+  relay: (req: IncomingMessage, res: ServerResponse) => void;
+  app: RequestListener;
+}): RequestListener {
+  const { boundToLoopback, relay, app } = options;
+  return (req, res) => {
+    req.requestId = newRequestId();
+    res.setHeader('X-Request-Id', req.requestId);
+    const url = req.url ?? '/';
+    const toRelay = isRelayPath(url);
+    if (!isAllowedHostHeader(req.headers.host, boundToLoopback)) {
+      const message = `Host "${req.headers.host ?? ''}" is not served: this relay answers only on this machine's loopback names.`;
+      return toRelay
+        ? sendRelayError(res, new RelayError(403, message, 'invalid_request_error', 'host_not_allowed'))
+        : sendEnvelopeError(res, new ApiError(403, message));
+    }
+    if (toRelay) relay(req, res);
+    else app(req, res);
+  };
+}

@@ -1,0 +1,87 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { sha256Hex } from '../auth/secret-token.js';
+import { ApiError } from '../http/errors.js';
+import type { UserRecord } from '../store/schema.js';
+import { Role, UserStatus } from './contract.js';
+import type { RoleValue } from './contract.js';
+import type { ManagementContext } from './context.js';
+
+export const SESSION_COOKIE = 'relaydesk_session';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: UserRecord;
+    /** How the caller proved who they are. */
+    authScheme?: 'session' | 'access-token';
+    sessionIdHash?: string;
+  }
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/**
+ * Finds the caller from the session cookie or from `Authorization: Bearer <access token>`
+ * (the management API's two security schemes). Leaves `req.user` unset when neither holds.
+ */
+export function identify(context: ManagementContext): RequestHandler {
+  return (req, _res, next) => {
+    const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (cookie) {
+      const idHash = sha256Hex(cookie);
+      const session = context.sessions.find(idHash);
+      const user = session && context.users.byId(session.user_id);
+      if (user && user.status === UserStatus.enabled) {
+        req.user = user;
+        req.authScheme = 'session';
+        req.sessionIdHash = idHash;
+        return next();
+      }
+    }
+    const authorization = req.headers.authorization;
+    if (authorization?.startsWith('Bearer ')) {
+      const user = context.users.byAccessTokenHash(sha256Hex(authorization.slice(7).trim()));
+      if (user && user.status === UserStatus.enabled) {
+        req.user = user;
+        req.authScheme = 'access-token';
+      }
+    }
+    next();
+  };
+}
+
+/**
+ * A cookie is sent by the browser whoever made the page; SameSite=Strict covers other
+ * sites, and this covers the rest: a changing call made with the cookie must come from
+ * the console's own origin.
+ */
+export function sameOriginForCookieWrites(req: Request, _res: Response, next: NextFunction): void {
+  const safe = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+  const origin = req.headers.origin;
+  if (!safe && req.authScheme === 'session' && origin !== undefined && hostOf(origin) !== req.headers.host) {
+    return next(new ApiError(403, 'Cross-origin request refused.'));
+  }
+  next();
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null; // "null" (sandboxed or file pages) and anything unparsable
+  }
+}
+
+export function requireRole(minimum: RoleValue = Role.common): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.user) return next(new ApiError(401, 'Not signed in: sign in, or send Authorization: Bearer <access token>.'));
+    if (req.user.role < minimum) return next(new ApiError(403, 'You do not have permission for this.'));
+    next();
+  };
+}

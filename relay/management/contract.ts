@@ -1,0 +1,73 @@
+// Request and response shapes of the management API. The renderer imports these with
+// `import type`, so this file must stay free of runtime code and Node imports.
+
+/** Every management answer: `{success, message, data}`. */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+export type SecretBackendName = 'keychain' | 'encrypted-file' | 'memory';
+
+/** `GET /api/status` (public). */
+export interface StatusData {
+  name: 'Relaydesk';
+  version: string;
+  /** True once the root account exists. */
+  setup: boolean;
+  /** Where channel keys and other secrets are kept. */
+  secret_backend: SecretBackendName;
+  /** True when bound beyond loopback (LAN exposure). */
+  lan: boolean;
+  /** When setup is pending and the request is not from this machine, setup needs the code printed at start. */
+  setup_code_required: boolean;
+  features: {
+    registration: boolean;
+    oauth: boolean;
+    two_factor: boolean;
+    top_up: boolean;
+  };
+}
+
+/** `GET /api/setup`. */
+export interface SetupStatusData {
+  status: boolean;
+  root_init: boolean;
+  setup_code_required: boolean;
+}
+
+/** `POST /api/setup`. `setup_code` is needed only from another machine before setup. */
+export interface SetupRequest {
+  username: string;
+  password: string;
+  setup_code?: string;
+}
+
+/** `POST /api/user/login`. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+export const Role = { common: 1, admin: 10, root: 100 } as const;
+export type RoleValue = (typeof Role)[keyof typeof Role];
+
+export const UserStatus = { enabled: 1, disabled: 2 } as const;
+
+/** A user as the API shows it: never a password hash or a token. */
+export interface UserView {
+  id: number;
+  username: string;
+  display_name: string;
+  role: RoleValue;
+  status: number;
+  email: string;
+  group: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  has_access_token: boolean;
+  created_at: number;
+  last_login_at: number;
+}

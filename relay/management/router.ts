@@ -1,0 +1,46 @@
+import express from 'express';
+import type { ErrorRequestHandler, Router } from 'express';
+import { ApiError, invalidUrlMessage, sendEnvelopeError } from '../http/errors.js';
+import { identify, sameOriginForCookieWrites } from './authenticate.js';
+import type { ManagementContext } from './context.js';
+import { setupRouter } from './setup.js';
+import { statusRouter } from './status.js';
+import { userRouter } from './user.js';
+
+/** `/api/*`: the management API. Every answer is the `{success, message, data}` envelope. */
+export function managementRouter(context: ManagementContext): Router {
+  const router = express.Router();
+  router.use((req, _res, next) => {
+    const decision = context.limits.api.hit(req.socket.remoteAddress ?? '');
+    if (decision.allowed) return next();
+    next(new ApiError(429, 'Too many requests: slow down.', { 'Retry-After': String(decision.retryAfterSeconds) }));
+  });
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(express.json({ limit: '1mb' }));
+  router.use(identify(context));
+  router.use(sameOriginForCookieWrites);
+
+  router.use(statusRouter(context));
+  router.use(setupRouter(context));
+  router.use(userRouter(context));
+
+  router.use((req, _res, next) => next(new ApiError(404, invalidUrlMessage(req.method, req.originalUrl))));
+  router.use(managementErrorHandler(context));
+  return router;
+}
+
+function managementErrorHandler(context: ManagementContext): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    if (error instanceof ApiError) return sendEnvelopeError(res, error);
+    // body-parser's errors carry a status and a type.
+    const status = typeof error?.status === 'number' ? error.status : 500;
+    if (error?.type === 'entity.parse.failed') return sendEnvelopeError(res, new ApiError(400, 'The request body is not valid JSON.'));
+    if (error?.type === 'entity.too.large') return sendEnvelopeError(res, new ApiError(413, 'The request body is too large.'));
+    if (status < 500) return sendEnvelopeError(res, new ApiError(status, String(error?.message ?? 'Bad request.')));
+    context.log.error(`management ${req.method} ${req.path} failed (request id ${req.requestId}): ${error?.stack ?? error}`);
+    sendEnvelopeError(res, new ApiError(500, `Internal error (request id ${req.requestId}).`));
+  };
+}

@@ -1,0 +1,33 @@
+import { ApiError } from '../http/errors.js';
+
+/** The JSON body as an object, or a 400 naming what was wrong. */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'The request body must be a JSON object.');
+  }
+  return body as Record<string, unknown>;
+}
+
+const USERNAME = /^[A-Za-z0-9_.-]{1,32}$/;
+
+export function username(value: unknown): string {
+  if (typeof value !== 'string' || !USERNAME.test(value)) {
+    throw new ApiError(400, 'The username must be 1 to 32 letters, digits, "_", "." or "-".');
+  }
+  return value;
+}
+
+export function newPassword(value: unknown): string {
+  if (typeof value !== 'string' || [...value].length < 8 || [...value].length > 128) {
+    throw new ApiError(400, 'The password must be 8 to 128 characters long.');
+  }
+  return value;
+}
+
+/** A password given to check (login): only its type and a sane length bound. */
+export function givenPassword(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 1024) {
+    throw new ApiError(400, 'Enter the username and the password.');
+  }
+  return value;
+}

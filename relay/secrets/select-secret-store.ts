@@ -1,0 +1,68 @@
+import type { SecretBackendName } from '../management/contract.js';
+import { openEncryptedFileSecretStore } from './encrypted-file-store.js';
+import { openKeychainSecretStore } from './keychain-store.js';
+import type { SecretStore } from './secret-store.js';
+
+export type SecretBackendChoice = 'auto' | 'keychain' | 'encrypted-file';
+
+export class SecretBackendError extends Error {}
+
+export interface SelectedSecretStore {
+  store: SecretStore;
+  /** Why the keychain was not used, when it was not. */
+  keychainUnavailable?: string;
+  /** Secrets moved from the previously used backend. */
+  migrated: number;
+}
+
+/**
+ * Picks the backend. `auto` keeps using the backend this data folder used before (secrets
+ * stay where they were put); on a fresh folder it takes the OS keychain when one answers
+ * and the encrypted file otherwise. An explicit choice that differs from the recorded one
+ * moves the secrets across, which needs both backends to be available.
+ */
+export async function selectSecretStore(options: {
+  choice: SecretBackendChoice;
+  recorded: SecretBackendName | null;
+  dataDir: string;
+  instanceId: string;
+  /** The keychain opener; replaced in tests. */
+  keychain?: typeof openKeychainSecretStore;
+}): Promise<SelectedSecretStore> {
+  const { choice, recorded, dataDir, instanceId, keychain: tryKeychain = openKeychainSecretStore } = options;
+  const openKeychain = async (): Promise<SecretStore> => {
+    const result = await tryKeychain(instanceId);
+    if ('unavailable' in result) {
+      throw new SecretBackendError(
+        recorded === 'keychain' && choice === 'auto'
+          ? `This data folder keeps its secrets in the OS keychain, but ${result.unavailable}. Unlock the keychain (on Linux: a desktop session with gnome-keyring or KWallet) and start again.`
+          : `The OS keychain was asked for, but ${result.unavailable}.`,
+      );
+    }
+    return result.store;
+  };
+
+  const wanted: 'keychain' | 'encrypted-file' | 'probe' =
+    choice !== 'auto' ? choice : recorded === 'keychain' || recorded === 'encrypted-file' ? recorded : 'probe';
+
+  if (wanted === 'probe') {
+    const keychain = await tryKeychain(instanceId);
+    if ('store' in keychain) return { store: keychain.store, migrated: 0 };
+    return { store: await openEncryptedFileSecretStore(dataDir), keychainUnavailable: keychain.unavailable, migrated: 0 };
+  }
+  const store = wanted === 'keychain' ? await openKeychain() : await openEncryptedFileSecretStore(dataDir);
+  if (recorded === null || recorded === 'memory' || recorded === wanted) return { store, migrated: 0 };
+
+  const previous = recorded === 'keychain' ? await openKeychain() : await openEncryptedFileSecretStore(dataDir);
+  return { store, migrated: await moveSecrets(previous, store) };
+}
+
+async function moveSecrets(from: SecretStore, to: SecretStore): Promise<number> {
+  const names = await from.list();
+  for (const name of names) {
+    const value = await from.get(name);
+    if (value !== null) await to.set(name, value);
+  }
+  for (const name of names) await from.delete(name);
+  return names.length;
+}

@@ -1,0 +1,177 @@
+import { randomInt } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { RequestListener } from 'node:http';
+import { join } from 'node:path';
+import express from 'express';
+import { packageRoot, version } from './config/package-info.js';
+import { consoleRouter } from './console.js';
+import { listen } from './http/listen.js';
+import { isLoopbackHost } from './http/network.js';
+import { createFixedWindowLimiter } from './http/rate-limit.js';
+import { createRelayRouter } from './http/relay-router.js';
+import { createRequestHandler } from './http/request-handler.js';
+import type { SecretBackendName } from './management/contract.js';
+import type { AppLogger, ManagementContext } from './management/context.js';
+import { managementRouter } from './management/router.js';
+import { createMemorySecretStore } from './secrets/memory-store.js';
+import { selectSecretStore } from './secrets/select-secret-store.js';
+import type { SecretBackendChoice } from './secrets/select-secret-store.js';
+import { lockDataDir } from './store/data-dir-lock.js';
+import type { DataDirLock } from './store/data-dir-lock.js';
+import { openLogStore } from './store/logs/index.js';
+import type { LogStore } from './store/logs/index.js';
+import { createStateSessionStore } from './store/sessions.js';
+import { StateFile } from './store/state-file.js';
+import { createStateUserStore } from './store/users.js';
+
+export interface RelayOptions {
+  /** Default 127.0.0.1: LAN exposure is an explicit choice. */
+  host?: string;
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  dataDir: string;
+  /** Default 'auto'; 'memory' keeps secrets in this process only (tests). */
+  secretBackend?: SecretBackendChoice | 'memory';
+  /** The built renderer; default `<package>/dist/renderer`; null serves no console. */
+  consoleDir?: string | null;
+  log?: AppLogger;
+  /** How long close() lets running requests finish before cutting them. */
+  shutdownGraceMs?: number;
+}
+
+export interface RelayHandle {
+  host: string;
+  port: number;
+  origin: string;
+  consoleUrl: string;
+  relayBaseUrl: string;
+  dataDir: string;
+  secretBackend: SecretBackendName;
+  /** Why the OS keychain is not in use, when the choice was automatic and it is not. */
+  keychainUnavailable: string | undefined;
+  /** Printed once for LAN setups: a fresh relay reachable from the network needs it to create the owner account. */
+  setupCode: string | null;
+  /** Stops accepting, lets running requests finish (bounded), flushes state and logs. Idempotent. */
+  close(): Promise<void>;
+}
+
+export const consoleLogger: AppLogger = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
+
+/**
+ * Starts the relay, the management API and the console on one port. The port is bound
+ * first, so a port in use fails before anything is written to the data folder.
+ */
+export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? consoleLogger;
+  const { dataDir } = options;
+
+  let handler: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Retry-After': '1' }).end('Relaydesk is starting.');
+  };
+  const server = createServer((req, res) => handler(req, res));
+  server.keepAliveTimeout = 65_000; // above common client pools' idle timeouts
+  await listen(server, host, options.port ?? 3000);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 3000);
+
+  let lock: DataDirLock | undefined;
+  let state: StateFile | undefined;
+  let logs: LogStore | undefined;
+  try {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    lock = await lockDataDir(dataDir);
+    state = await StateFile.open(join(dataDir, 'state.json'), {
+      onWriteError: (error) => log.error(`state: write failed: ${error.message}`),
+    });
+    const opened = state;
+    const selected =
+      options.secretBackend === 'memory'
+        ? { store: createMemorySecretStore(), migrated: 0, keychainUnavailable: undefined }
+        : await selectSecretStore({
+            choice: options.secretBackend ?? 'auto',
+            recorded: opened.data.secret_backend,
+            dataDir,
+            instanceId: opened.data.instance_id,
+          });
+    if (selected.migrated > 0) log.info(`secrets: moved ${selected.migrated} to the ${selected.store.backend} backend`);
+    if (opened.data.secret_backend !== selected.store.backend) {
+      await opened.update((data) => {
+        data.secret_backend = selected.store.backend;
+      });
+    }
+    const retention = opened.data.options.log_retention_days;
+    logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: typeof retention === 'number' ? retention : 90 });
+
+    const lan = !isLoopbackHost(host);
+    const users = createStateUserStore(opened);
+    const context: ManagementContext = {
+      version,
+      state: opened,
+      users,
+      sessions: createStateSessionStore(opened),
+      secrets: selected.store,
+      logs,
+      log,
+      lan,
+      setupCode: lan && users.count() === 0 ? String(randomInt(0, 1e8)).padStart(8, '0') : null,
+      limits: {
+        critical: createFixedWindowLimiter({ limit: 20, windowMs: 20 * 60_000 }),
+        api: createFixedWindowLimiter({ limit: 360, windowMs: 180_000 }),
+      },
+    };
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.use('/api', managementRouter(context));
+    app.use(consoleRouter(options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir));
+    handler = createRequestHandler({ boundToLoopback: !lan, relay: createRelayRouter(), app });
+
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const shutdown = once(async () => {
+      await stopServer(server, options.shutdownGraceMs ?? 10_000);
+      await Promise.allSettled([opened.flush(), logs?.close()]);
+      await lock?.release();
+    });
+    return {
+      host,
+      port,
+      origin,
+      consoleUrl: `${origin}/`,
+      relayBaseUrl: `${origin}/v1`,
+      dataDir,
+      secretBackend: selected.store.backend,
+      keychainUnavailable: selected.keychainUnavailable,
+      setupCode: context.setupCode,
+      close: shutdown,
+    };
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.allSettled([state?.flush(), logs?.close()]);
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function stopServer(server: import('node:http').Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections go as soon as their running request is answered; whatever still
+  // runs after the grace period is cut.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(sweep);
+  clearTimeout(deadline);
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= fn());
+}

@@ -1,0 +1,79 @@
+// `npm start`: the relay, the management API and the console, headless.
+import { CliUsageError, parseCliOptions, usage } from './config/cli-options.js';
+import { version } from './config/package-info.js';
+import { DataDirLockedError } from './store/data-dir-lock.js';
+import { PortInUseError } from './http/listen.js';
+import { SecretBackendError } from './secrets/select-secret-store.js';
+import { startRelay } from './server.js';
+import { StateFileError } from './store/state-file.js';
+
+const SECRET_BACKEND_NAMES = { keychain: 'OS keychain', 'encrypted-file': 'encrypted file', memory: 'memory only' } as const;
+
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    console.error(`relaydesk: ${error.message}\n\n${usage}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(usage);
+    return 0;
+  }
+
+  let relay;
+  try {
+    relay = await startRelay({
+      host: options.host,
+      port: options.port,
+      dataDir: options.dataDir,
+      secretBackend: options.secretBackend,
+    });
+  } catch (error) {
+    const expected = [PortInUseError, StateFileError, DataDirLockedError, SecretBackendError].some((k) => error instanceof k);
+    console.error(`relaydesk: ${expected ? (error as Error).message : ((error as Error).stack ?? String(error))}`);
+    return 1;
+  }
+
+  const lines = [
+    `Relaydesk ${version}`,
+    `  Console:   ${relay.consoleUrl}`,
+    `  Relay API: ${relay.relayBaseUrl}`,
+    `  Data:      ${relay.dataDir} (secrets: ${SECRET_BACKEND_NAMES[relay.secretBackend]})`,
+  ];
+  if (relay.keychainUnavailable) lines.push(`  Note: no OS keychain (${relay.keychainUnavailable}); secrets are in an encrypted file.`);
+  if (relay.host !== '127.0.0.1' && relay.host !== 'localhost' && relay.host !== '::1') {
+    lines.push(`  LAN: listening on ${relay.host}; other machines can reach this relay.`);
+  }
+  if (relay.setupCode) lines.push(`  Setup code (needed to finish setup from another machine): ${relay.setupCode}`);
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(130); // a second Ctrl-C means now
+    stopping = true;
+    console.log(`\n${signal}: finishing running requests, saving state…`);
+    relay.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`relaydesk: shutdown failed: ${error.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return -1; // keep running
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: Error) => {
+    console.error(`relaydesk: ${error.stack ?? error.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,58 @@
+import { open, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      pid === process.pid
+        ? `The data folder ${dataDir} is already open in this process.`
+        : `Another Relaydesk (pid ${pid}) is using the data folder ${dataDir}. Stop it, or start with another --data-dir.`,
+    );
+  }
+}
+
+export interface DataDirLock {
+  release(): Promise<void>;
+}
+
+/**
+ * One process, one open state per data folder: this is what keeps exactly one lowdb
+ * instance per state file. A lock left by a process that died (SIGKILL, power loss) is
+ * taken over, since its pid no longer runs.
+ */
+export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
+  const file = join(dataDir, 'relaydesk.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, 'wx', 0o600);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          await unlink(file).catch(() => {});
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (pid > 0 && isRunning(pid)) throw new DataDirLockedError(dataDir, pid);
+      await unlink(file).catch(() => {});
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dataDir}.`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
