@@ -1,0 +1,100 @@
+// Turning what `append` was given (or a stored line) into a complete LogRecord, and back
+// into one JSON line. Only the known fields are kept: the store never writes anything
+// the caller did not give it, and never anything it did not ask for.
+
+import type { LogRecord, RetryAttempt } from './types.js';
+
+function str(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return value === undefined || value === null ? '' : String(value);
+}
+
+function num(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function optionalNum(value: unknown): number | undefined {
+  return value === undefined || value === null ? undefined : num(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function retryChain(value: unknown): RetryAttempt[] {
+  if (!Array.isArray(value)) return [];
+  const chain: RetryAttempt[] = [];
+  for (const item of value) {
+    if (!isPlainObject(item)) continue;
+    const attempt: RetryAttempt = { channel_id: num(item.channel_id) };
+    const keyIndex = optionalNum(item.key_index);
+    if (keyIndex !== undefined) attempt.key_index = keyIndex;
+    const status = optionalNum(item.status);
+    if (status !== undefined) attempt.status = status;
+    if (item.error !== undefined && item.error !== null) attempt.error = str(item.error);
+    chain.push(attempt);
+  }
+  return chain;
+}
+
+/** A complete record with neutral defaults; the field order is the stored key order. */
+export function normalizeRecord(source: Readonly<Record<string, unknown>>, id: number, createdAt: number): LogRecord {
+  return {
+    id,
+    created_at: createdAt,
+    type: num(source.type),
+    user_id: num(source.user_id),
+    username: str(source.username),
+    token_id: num(source.token_id),
+    token_name: str(source.token_name),
+    model: str(source.model),
+    upstream_model: str(source.upstream_model),
+    channel_id: num(source.channel_id),
+    channel_name: str(source.channel_name),
+    group: str(source.group),
+    prompt_tokens: num(source.prompt_tokens),
+    completion_tokens: num(source.completion_tokens),
+    cached_tokens: num(source.cached_tokens),
+    reasoning_tokens: num(source.reasoning_tokens),
+    quota: num(source.quota),
+    first_byte_ms: num(source.first_byte_ms),
+    total_ms: num(source.total_ms),
+    is_stream: source.is_stream === true,
+    ip: str(source.ip),
+    request_id: str(source.request_id),
+    retry_chain: retryChain(source.retry_chain),
+    error: str(source.error),
+    content: str(source.content),
+    other: isPlainObject(source.other) ? source.other : {},
+  };
+}
+
+/**
+ * One JSON line (JSON.stringify never emits a raw newline). If `other` cannot be
+ * serialized (BigInt, a cycle, a throwing toJSON) it is replaced by `{}` on the record
+ * itself, so the record returned to the caller is what was stored.
+ */
+export function serializeRecord(record: LogRecord): string {
+  try {
+    return JSON.stringify(record);
+  } catch {
+    record.other = {};
+    return JSON.stringify(record);
+  }
+}
+
+/** A stored line back to a record; undefined when it is not one (torn or foreign text). */
+export function parseRecord(text: string): LogRecord | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(value)) return undefined;
+  const { id, created_at: createdAt } = value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return undefined;
+  if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) return undefined;
+  return normalizeRecord(value, id, createdAt);
+}

@@ -1,0 +1,110 @@
+// Public shapes of the request log store. Pure types and one constant: no Node imports.
+
+export const LogType = { topUp: 1, consume: 2, manage: 3, system: 4, error: 5, refund: 6, login: 7 } as const;
+export type LogTypeValue = (typeof LogType)[keyof typeof LogType];
+
+/** One upstream attempt of a relayed call (the last one is the one that answered or failed). */
+export interface RetryAttempt {
+  channel_id: number;
+  key_index?: number;
+  status?: number;
+  error?: string;
+}
+
+export interface LogRecord {
+  /** Assigned by the store, strictly increasing across restarts. */
+  id: number;
+  /** ms since epoch, assigned by the store from its clock if absent. */
+  created_at: number;
+  /** One of {@link LogType}. */
+  type: number;
+  user_id: number;
+  username: string;
+  token_id: number;
+  token_name: string;
+  /** The model the caller asked for. */
+  model: string;
+  /** The model name sent upstream (after mapping). */
+  upstream_model: string;
+  channel_id: number;
+  channel_name: string;
+  group: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens: number;
+  reasoning_tokens: number;
+  quota: number;
+  first_byte_ms: number;
+  total_ms: number;
+  is_stream: boolean;
+  ip: string;
+  request_id: string;
+  retry_chain: RetryAttempt[];
+  error: string;
+  content: string;
+  other: Record<string, unknown>;
+}
+
+/** What `append` takes: missing fields take neutral defaults ('' / 0 / false / [] / {}). */
+export type NewLogRecord = Partial<Omit<LogRecord, 'id'>> & { type: number };
+
+/**
+ * A filtered, paged query. Numeric filters are exact matches and apply whenever they are
+ * not `undefined`/`null` (so `user_id: 0` selects records with user 0). String filters
+ * (`model`, `request_id`) apply when they are non-empty: `''` means "no filter".
+ */
+export interface LogQuery {
+  /** ms, inclusive. */
+  start?: number;
+  /** ms, exclusive. */
+  end?: number;
+  type?: number;
+  user_id?: number;
+  token_id?: number;
+  channel_id?: number;
+  /** Exact model name (the asked model). */
+  model?: string;
+  /** Exact request id. Not indexed: answered by reading the candidate lines. */
+  request_id?: string;
+  /** 1-based, default 1. */
+  page?: number;
+  /** Default 20, clamped to 1..100. */
+  page_size?: number;
+}
+
+/** One page of records, newest first (by created_at, then id). */
+export interface LogPage {
+  items: LogRecord[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface LogStore {
+  /** Synchronous: assigns id/created_at and queues the write; returns the full record. */
+  append(record: NewLogRecord): LogRecord;
+  /** Resolves when every record appended so far is written and fdatasync'ed. Rejects with the last write error, if any. */
+  flush(): Promise<void>;
+  query(query: LogQuery): Promise<LogPage>;
+  get(id: number): Promise<LogRecord | undefined>;
+  /** Deletes whole UTC days older than retentionDays (0 = keep forever). */
+  applyRetention(now?: number): Promise<{ removedDays: string[] }>;
+  setRetentionDays(days: number): void;
+  /** `records` counts written and queued records; `days` counts day files. */
+  stats(): { records: number; days: number };
+  /** Flushes and closes file handles. Appending afterwards throws. */
+  close(): Promise<void>;
+}
+
+export interface LogStoreOptions {
+  dir: string;
+  /** Whole UTC days to keep; 0 (the default) keeps everything. */
+  retentionDays?: number;
+  /** ms since epoch; defaults to Date.now. */
+  clock?: () => number;
+  /**
+   * Called when a background write fails (the records of that batch are dropped and the
+   * files rolled back); the same error is also thrown by the next `flush()`/`close()`.
+   */
+  onError?: (error: unknown) => void;
+}

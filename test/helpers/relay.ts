@@ -1,0 +1,70 @@
+import { afterEach } from 'vitest';
+import { startRelay } from '../../relay/index.js';
+import type { RelayHandle, RelayOptions } from '../../relay/index.js';
+import { tempDir } from './temp-dir.js';
+
+export interface TestRelay extends RelayHandle {
+  /** Everything the relay logged, for the no-secrets checks. */
+  logged: string[];
+}
+
+/** Starts the real server in process on a free loopback port with a temp data folder. */
+export async function startTestRelay(options: Partial<RelayOptions> = {}): Promise<TestRelay> {
+  const logged: string[] = [];
+  const record = (message: string) => void logged.push(message);
+  const relay = await startRelay({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: options.dataDir ?? (await tempDir()),
+    secretBackend: 'encrypted-file',
+    consoleDir: null,
+    log: { info: record, warn: record, error: record },
+    ...options,
+  });
+  afterEach(() => relay.close());
+  return Object.assign(relay, { logged });
+}
+
+/** A tiny browser-like client: keeps the session cookie, sends JSON, reads the envelope. */
+export class ApiClient {
+  cookie = '';
+  constructor(
+    readonly origin: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(this.origin + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.headers,
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const [pair] = setCookie.split(';');
+      this.cookie = pair!.endsWith('=') ? '' : pair!;
+    }
+    const text = await response.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, json, text, setCookie };
+  }
+}
+
+export async function setupAndLogin(relay: RelayHandle, username = 'owner', password = 'correct horse battery') {
+  const client = new ApiClient(relay.origin);
+  const setup = await client.call('POST', '/api/setup', { username, password });
+  if (!setup.json?.success) throw new Error(`setup failed: ${setup.text}`);
+  const login = await client.call('POST', '/api/user/login', { username, password });
+  if (!login.json?.success) throw new Error(`login failed: ${login.text}`);
+  return client;
+}
