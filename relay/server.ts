@@ -24,6 +24,14 @@ import type { LogStore } from './store/logs/index.js';
 import { createStateSessionStore } from './store/sessions.js';
 import { StateFile } from './store/state-file.js';
 import { createStateUserStore } from './store/users.js';
+import { createStateTokenStore } from './store/tokens.js';
+import { createStateChannelStore } from './store/channels.js';
+import { Ledger } from './billing/ledger.js';
+import { Dispatchers } from './upstream/dispatchers.js';
+import { chatRoute } from './pipeline/relay-chat.js';
+import type { RelayDeps } from './pipeline/relay-chat.js';
+import { openaiChatCodec } from './protocols/openai-chat/codec.js';
+import { readSettings } from './settings.js';
 
 export interface RelayOptions {
   /** Default 127.0.0.1: LAN exposure is an explicit choice. */
@@ -83,6 +91,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   let lock: DataDirLock | undefined;
   let state: StateFile | undefined;
   let logs: LogStore | undefined;
+  let dispatchers: Dispatchers | undefined;
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     lock = await lockDataDir(dataDir);
@@ -110,10 +119,26 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
 
     const lan = !isLoopbackHost(host);
     const users = createStateUserStore(opened);
+    const tokens = createStateTokenStore(opened);
+    const channels = createStateChannelStore(opened, selected.store);
+    dispatchers = new Dispatchers(readSettings(opened).connect_timeout_seconds * 1000);
+    const relayDeps: RelayDeps = {
+      state: opened,
+      users,
+      tokens,
+      channels,
+      logs,
+      ledger: new Ledger(opened),
+      dispatchers,
+      log,
+      keyCursors: new Map(),
+    };
     const context: ManagementContext = {
       version,
       state: opened,
       users,
+      tokens,
+      channels,
       sessions: createStateSessionStore(opened),
       secrets: selected.store,
       logs,
@@ -131,12 +156,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     app.set('etag', false);
     app.use('/api', managementRouter(context));
     app.use(consoleRouter(options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir));
-    handler = createRequestHandler({ boundToLoopback: !lan, relay: createRelayRouter(), app });
+    const relayRoutes = new Map([['POST /v1/chat/completions', chatRoute(openaiChatCodec, relayDeps)]]);
+    handler = createRequestHandler({ boundToLoopback: !lan, relay: createRelayRouter(relayRoutes), app });
 
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const shutdown = once(async () => {
       await stopServer(server, options.shutdownGraceMs ?? 10_000);
-      await Promise.allSettled([opened.flush(), logs?.close()]);
+      await Promise.allSettled([opened.flush(), logs?.close(), dispatchers?.close()]);
       await lock?.release();
     });
     return {

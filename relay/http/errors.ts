@@ -1,18 +1,27 @@
 import type { ServerResponse } from 'node:http';
+import type { RelayErrorInfo, RelayErrorKind } from '../ir/relay-error.js';
 
 /**
- * A failure on the relay path (`/v1…`). Rendered in the client protocol's error shape at
- * the edge; for now the one shape of `interface.md`: a single top-level key `error`.
+ * A failure on the relay path (`/v1…`), independent of wire format: each client protocol
+ * renders it in its own error shape at the edge.
  */
-export class RelayError extends Error {
+export class RelayError extends Error implements RelayErrorInfo {
+  readonly code: string;
+  readonly param: string;
   constructor(
     readonly status: number,
+    readonly kind: RelayErrorKind,
     message: string,
-    readonly type = 'invalid_request_error',
-    readonly code = '',
-    readonly param = '',
+    code = '',
+    param = '',
   ) {
     super(message);
+    this.code = code;
+    this.param = param;
+  }
+
+  static from(info: RelayErrorInfo): RelayError {
+    return info instanceof RelayError ? info : new RelayError(info.status, info.kind, info.message, info.code, info.param);
   }
 }
 
@@ -37,10 +46,29 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendRelayError(res: ServerResponse, error: RelayError): void {
-  sendJson(res, error.status, {
-    error: { message: error.message, type: error.type, param: error.param, code: error.code },
-  });
+/** The error object of `interface.md` (the chat completions shape): one top-level key `error`. */
+export function sendRelayError(res: ServerResponse, error: RelayErrorInfo): void {
+  sendJson(res, error.status, openAIErrorBody(error));
+}
+
+const OPENAI_ERROR_TYPES: Record<RelayErrorKind, string> = {
+  invalid_request: 'invalid_request_error',
+  authentication: 'invalid_request_error',
+  permission: 'invalid_request_error',
+  not_found: 'invalid_request_error',
+  rate_limit: 'rate_limit_error',
+  quota: 'insufficient_quota',
+  overloaded: 'upstream_error',
+  upstream: 'upstream_error',
+  timeout: 'upstream_error',
+  not_implemented: 'api_error',
+  internal: 'api_error',
+};
+
+export function openAIErrorBody(error: RelayErrorInfo) {
+  return {
+    error: { message: error.message, type: OPENAI_ERROR_TYPES[error.kind], param: error.param ?? '', code: error.code ?? '' },
+  };
 }
 
 export function sendEnvelopeError(res: ServerResponse, error: ApiError): void {

@@ -12,12 +12,12 @@ export function createRelayRouter(routes: Map<string, RelayRouteHandler> = new M
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0]!;
     const handler = routes.get(`${req.method} ${path}`);
-    if (!handler) return sendRelayError(res, new RelayError(404, invalidUrlMessage(req.method, req.url)));
+    if (!handler) return sendRelayError(res, new RelayError(404, 'invalid_request', invalidUrlMessage(req.method, req.url)));
     Promise.resolve(handler(req, res)).catch((error: unknown) => {
       const relayError =
         error instanceof RelayError
           ? error
-          : new RelayError(500, `Internal error (request id: ${req.requestId})`, 'api_error', 'internal_error');
+          : new RelayError(500, 'internal', `Internal error (request id: ${req.requestId})`, 'internal_error');
       if (!res.headersSent) sendRelayError(res, relayError);
       else res.destroy();
     });

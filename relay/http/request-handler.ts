@@ -26,7 +26,7 @@ export function createRequestHandler(options: {
     if (!isAllowedHostHeader(req.headers.host, boundToLoopback)) {
       const message = `Host "${req.headers.host ?? ''}" is not served: this relay answers only on this machine's loopback names.`;
       return toRelay
-        ? sendRelayError(res, new RelayError(403, message, 'invalid_request_error', 'host_not_allowed'))
+        ? sendRelayError(res, new RelayError(403, 'permission', message, 'host_not_allowed'))
         : sendEnvelopeError(res, new ApiError(403, message));
     }
     if (toRelay) relay(req, res);

@@ -4,6 +4,8 @@ import type { LogStore } from '../store/logs/index.js';
 import type { SessionStore } from '../store/sessions.js';
 import type { StateFile } from '../store/state-file.js';
 import type { UserStore } from '../store/users.js';
+import type { TokenStore } from '../store/tokens.js';
+import type { ChannelStore } from '../store/channels.js';
 
 export interface AppLogger {
   info(message: string): void;
@@ -16,6 +18,8 @@ export interface ManagementContext {
   version: string;
   state: StateFile;
   users: UserStore;
+  tokens: TokenStore;
+  channels: ChannelStore;
   sessions: SessionStore;
   secrets: SecretStore;
   logs: LogStore;

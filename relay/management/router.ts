@@ -6,6 +6,8 @@ import type { ManagementContext } from './context.js';
 import { setupRouter } from './setup.js';
 import { statusRouter } from './status.js';
 import { userRouter } from './user.js';
+import { channelsRouter } from './channels.js';
+import { tokensRouter } from './tokens.js';
 
 /** `/api/*`: the management API. Every answer is the `{success, message, data}` envelope. */
 export function managementRouter(context: ManagementContext): Router {
@@ -26,6 +28,8 @@ export function managementRouter(context: ManagementContext): Router {
   router.use(statusRouter(context));
   router.use(setupRouter(context));
   router.use(userRouter(context));
+  router.use(channelsRouter(context));
+  router.use(tokensRouter(context));
 
   router.use((req, _res, next) => next(new ApiError(404, invalidUrlMessage(req.method, req.originalUrl))));
   router.use(managementErrorHandler(context));

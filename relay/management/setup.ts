@@ -11,6 +11,8 @@ import { limitCritical } from './limit-critical.js';
 import { setupCodeRequired } from './status.js';
 import { bodyObject, newPassword, username } from './validate.js';
 
+export const ROOT_INITIAL_QUOTA = 100_000_000;
+
 /** First run: the root account is created once, and never again through this route. */
 export function setupRouter(context: ManagementContext): Router {
   const router = express.Router();
@@ -41,6 +43,10 @@ export function setupRouter(context: ManagementContext): Router {
       () => !done(),
     );
     if (!user) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
+    // The owner starts with the quota the established relays give their root (200 USD).
+    await context.users.update(user.id, (u) => {
+      u.quota = ROOT_INITIAL_QUOTA;
+    });
     context.setupCode = null;
     context.log.info(`setup: root account "${user.username}" created`);
     ok(res, null, 'The owner account is ready: sign in.');

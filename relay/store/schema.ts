@@ -33,19 +33,90 @@ export interface SessionRecord {
   user_agent: string;
 }
 
+/** An API key ("token"). The key itself is never stored: only its SHA-256 and a display hint. */
+export interface TokenRecord {
+  id: number;
+  user_id: number;
+  name: string;
+  key_hash: string;
+  /** `sk-abcd…wxyz`: enough to recognise a key in a list. */
+  key_hint: string;
+  status: number;
+  created_at: number;
+  accessed_at: number;
+  /** Unix seconds; -1 never expires. */
+  expired_time: number;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  used_quota: number;
+  request_count: number;
+  /** Allowed models; empty allows all. */
+  model_limits: string[];
+  /** Allowed client IPs and CIDRs; empty allows all. */
+  allow_ips: string[];
+  /** Empty: the user's group. */
+  group: string;
+  /** May read `/v1/balance`. */
+  allow_balance: boolean;
+}
+
+export interface ChannelKeyState {
+  status: number;
+  reason: string;
+  disabled_at: number;
+  /** When a disabled key is next probed for recovery (ms). */
+  retry_at: number;
+  failures: number;
+}
+
+/** An upstream connection. Its keys live in the secret store (`channel:<id>:keys`). */
+export interface ChannelRecord {
+  id: number;
+  type: number;
+  name: string;
+  base_url: string;
+  models: string[];
+  groups: string[];
+  model_mapping: Record<string, string>;
+  priority: number;
+  weight: number;
+  status: number;
+  status_reason: string;
+  status_changed_at: number;
+  auto_ban: boolean;
+  /** Extra or replaced request headers; `{api_key}` in a value becomes the key. */
+  header_override: Record<string, string>;
+  /** http://, https:// or socks5:// proxy URL, or ''. Credentials in it are a secret: see proxy_has_secret. */
+  proxy: string;
+  key_mode: 'random' | 'polling';
+  key_count: number;
+  key_states: ChannelKeyState[];
+  /** Per-type settings: `api_version` (Azure), `upstream_protocol` ('chat' | 'responses'), timeouts. */
+  settings: Record<string, string | number | boolean>;
+  test_model: string;
+  response_time: number;
+  balance: number;
+  used_quota: number;
+  tag: string;
+  remark: string;
+  created_at: number;
+}
+
 export interface State {
   schema_version: number;
   /** Namespaces this state's entries in the OS keychain, which is shared by every data folder. */
   instance_id: string;
   /** The secret backend chosen at first start; secrets stay where they were put. */
   secret_backend: SecretBackendName | null;
-  next_ids: { user: number };
+  next_ids: { user: number; token: number; channel: number };
   users: UserRecord[];
   sessions: SessionRecord[];
+  tokens: TokenRecord[];
+  channels: ChannelRecord[];
   options: Record<string, string | number | boolean>;
 }
 
-export const CURRENT_SCHEMA_VERSION = 1;
+export const CURRENT_SCHEMA_VERSION = 2;
 
 /**
  * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
@@ -62,6 +133,14 @@ export const migrations: Record<number, Migration> = {
     data.sessions ??= [];
     data.options ??= {};
   },
+  // API keys and channels arrive with the relay core.
+  2: (data) => {
+    const ids = (data.next_ids ??= {}) as Record<string, number>;
+    ids.token ??= 1;
+    ids.channel ??= 1;
+    data.tokens ??= [];
+    data.channels ??= [];
+  },
 };
 
 export function emptyState(): State {
@@ -69,9 +148,11 @@ export function emptyState(): State {
     schema_version: CURRENT_SCHEMA_VERSION,
     instance_id: randomUUID(),
     secret_backend: null,
-    next_ids: { user: 1 },
+    next_ids: { user: 1, token: 1, channel: 1 },
     users: [],
     sessions: [],
+    tokens: [],
+    channels: [],
     options: {},
   };
 }

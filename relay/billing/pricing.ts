@@ -1,0 +1,56 @@
+// Model prices as ratios, the form users of the established relays know:
+// model ratio 1 = 2 USD per million input tokens; 500 000 quota = 1 USD.
+
+export const QUOTA_PER_USD = 500_000;
+
+export interface ModelPrice {
+  /** Per-token pricing: input price in units of 2 USD per million tokens. */
+  modelRatio?: number;
+  /** Output price ÷ input price. */
+  completionRatio?: number;
+  /** Cached-input price ÷ input price. */
+  cacheRatio?: number;
+  /** Cache-write price ÷ input price. */
+  cacheWriteRatio?: number;
+  /** Fixed price per call in USD (instead of per token). */
+  pricePerCall?: number;
+}
+
+/** Defaults for well-known models, matched by the longest prefix; settings override them. */
+export const DEFAULT_PRICES: Record<string, ModelPrice> = {
+  'gpt-4o-mini': { modelRatio: 0.075, completionRatio: 4, cacheRatio: 0.5 },
+  'gpt-4o': { modelRatio: 1.25, completionRatio: 4, cacheRatio: 0.5 },
+  'gpt-4.1-nano': { modelRatio: 0.05, completionRatio: 4, cacheRatio: 0.25 },
+  'gpt-4.1-mini': { modelRatio: 0.2, completionRatio: 4, cacheRatio: 0.25 },
+  'gpt-4.1': { modelRatio: 1, completionRatio: 4, cacheRatio: 0.25 },
+  'gpt-5-nano': { modelRatio: 0.025, completionRatio: 8, cacheRatio: 0.1 },
+  'gpt-5-mini': { modelRatio: 0.125, completionRatio: 8, cacheRatio: 0.1 },
+  'gpt-5': { modelRatio: 0.625, completionRatio: 8, cacheRatio: 0.1 },
+  'o3-mini': { modelRatio: 0.55, completionRatio: 4, cacheRatio: 0.5 },
+  o3: { modelRatio: 1, completionRatio: 4, cacheRatio: 0.25 },
+  'o4-mini': { modelRatio: 0.55, completionRatio: 4, cacheRatio: 0.25 },
+  'claude-3-5-haiku': { modelRatio: 0.4, completionRatio: 5, cacheRatio: 0.1, cacheWriteRatio: 1.25 },
+  'claude-haiku-4': { modelRatio: 0.5, completionRatio: 5, cacheRatio: 0.1, cacheWriteRatio: 1.25 },
+  'claude-3-7-sonnet': { modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheWriteRatio: 1.25 },
+  'claude-sonnet-4': { modelRatio: 1.5, completionRatio: 5, cacheRatio: 0.1, cacheWriteRatio: 1.25 },
+  'claude-opus-4': { modelRatio: 7.5, completionRatio: 5, cacheRatio: 0.1, cacheWriteRatio: 1.25 },
+  'claude-opus-4-5': { modelRatio: 2.5, completionRatio: 5, cacheRatio: 0.1, cacheWriteRatio: 1.25 },
+  'gemini-2.0-flash': { modelRatio: 0.05, completionRatio: 4, cacheRatio: 0.25 },
+  'gemini-2.5-flash-lite': { modelRatio: 0.05, completionRatio: 4, cacheRatio: 0.25 },
+  'gemini-2.5-flash': { modelRatio: 0.15, completionRatio: 8.33, cacheRatio: 0.25 },
+  'gemini-2.5-pro': { modelRatio: 0.625, completionRatio: 8, cacheRatio: 0.25 },
+  'gemini-3-pro': { modelRatio: 1, completionRatio: 6, cacheRatio: 0.1 },
+  'deepseek-chat': { modelRatio: 0.135, completionRatio: 4, cacheRatio: 0.1 },
+  'deepseek-reasoner': { modelRatio: 0.275, completionRatio: 4, cacheRatio: 0.25 },
+};
+
+/** The price of `model`: an exact configured entry, else the longest matching prefix. */
+export function findPrice(model: string, prices: Record<string, ModelPrice>): ModelPrice | undefined {
+  const exact = prices[model];
+  if (exact) return exact;
+  let best: string | undefined;
+  for (const prefix of Object.keys(prices)) {
+    if (model.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix;
+  }
+  return best === undefined ? undefined : prices[best];
+}

@@ -1,0 +1,28 @@
+import type { Usage } from '../ir/usage.js';
+import { QUOTA_PER_USD } from './pricing.js';
+import type { ModelPrice } from './pricing.js';
+
+/**
+ * The only place quota is computed and rounded. Per-token:
+ * `(uncached input + cached·cache_ratio + cache writes·cache_write_ratio + output·completion_ratio)
+ *  · model_ratio · group_ratio`; fixed price: `usd · 500 000 · group_ratio`. A non-zero
+ * cost is at least 1, and a cost is never negative.
+ */
+export function quotaFor(usage: Usage, price: ModelPrice, groupRatio: number): number {
+  let raw: number;
+  if (price.pricePerCall !== undefined) {
+    raw = price.pricePerCall * QUOTA_PER_USD * groupRatio;
+  } else {
+    const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
+    const written = Math.min(usage.cacheWriteInputTokens ?? 0, usage.inputTokens - cached);
+    const uncached = usage.inputTokens - cached - written;
+    const tokens =
+      uncached +
+      cached * (price.cacheRatio ?? 1) +
+      written * (price.cacheWriteRatio ?? 1) +
+      usage.outputTokens * (price.completionRatio ?? 1);
+    raw = tokens * (price.modelRatio ?? 0) * groupRatio;
+  }
+  if (!(raw > 0)) return 0;
+  return Math.max(1, Math.round(raw));
+}

@@ -1,0 +1,89 @@
+import type { RelayErrorInfo } from '../../ir/relay-error.js';
+import type { StreamPart } from '../../ir/stream-part.js';
+import { openAIErrorBody } from '../../http/errors.js';
+import { toChatUsage } from './convert-usage.js';
+import { chatId } from './encode-response.js';
+import { toChatFinishReason } from './map-finish-reason.js';
+
+/**
+ * IR stream parts → `chat.completion.chunk` SSE events: `role` in the first delta,
+ * `finish_reason` in the last choice chunk, a usage chunk (empty choices) only when the
+ * client asked for one, then `data: [DONE]`.
+ */
+export class ChatStreamEncoder {
+  private id = '';
+  private created = Math.floor(Date.now() / 1000);
+  private roleSent = false;
+
+  constructor(
+    private readonly clientModel: string,
+    private readonly includeUsage: boolean,
+  ) {}
+
+  /** SSE text for one part (possibly empty). */
+  encode(part: StreamPart): string {
+    switch (part.type) {
+      case 'start':
+        this.id = chatId(part.id);
+        this.created = part.created;
+        return this.delta({});
+      case 'text-delta':
+        return this.delta({ content: part.text });
+      case 'reasoning-delta':
+        return this.delta({ reasoning_content: part.text });
+      case 'tool-call-start':
+        return this.delta({
+          tool_calls: [{ index: part.index, id: part.id, type: 'function', function: { name: part.name, arguments: '' } }],
+        });
+      case 'tool-call-delta':
+        return this.delta({ tool_calls: [{ index: part.index, function: { arguments: part.argumentsDelta } }] });
+      case 'finish': {
+        let out = this.chunk([{ index: 0, delta: this.roleDelta({}), logprobs: null, finish_reason: toChatFinishReason(part.reason) }]);
+        if (this.includeUsage && part.usage) out += this.event({ ...this.base(), choices: [], usage: toChatUsage(part.usage) });
+        return out + 'data: [DONE]\n\n';
+      }
+      case 'error':
+        return this.error(part.error);
+      case 'text-start':
+      case 'text-end':
+      case 'reasoning-start':
+      case 'reasoning-end':
+      case 'reasoning-signature':
+      case 'reasoning-redacted':
+      case 'tool-call-end':
+      case 'usage':
+        return '';
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  }
+
+  /** An error after the stream began: an `error` event the SDKs raise, then the end. */
+  error(error: RelayErrorInfo): string {
+    return this.event(openAIErrorBody(error)) + 'data: [DONE]\n\n';
+  }
+
+  private delta(delta: Record<string, unknown>): string {
+    return this.chunk([{ index: 0, delta: this.roleDelta(delta), logprobs: null, finish_reason: null }]);
+  }
+
+  private roleDelta(delta: Record<string, unknown>): Record<string, unknown> {
+    if (this.roleSent) return delta;
+    this.roleSent = true;
+    return { role: 'assistant', content: '', ...delta };
+  }
+
+  private base() {
+    return { id: this.id || chatId(`relay${Date.now()}`), object: 'chat.completion.chunk', created: this.created, model: this.clientModel, system_fingerprint: null };
+  }
+
+  private chunk(choices: unknown[]): string {
+    return this.event(this.includeUsage ? { ...this.base(), choices, usage: null } : { ...this.base(), choices });
+  }
+
+  private event(body: unknown): string {
+    return `data: ${JSON.stringify(body)}\n\n`;
+  }
+}

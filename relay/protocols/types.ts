@@ -1,0 +1,39 @@
+import type { ChatRequest } from '../ir/chat-request.js';
+import type { ChatResult } from '../ir/chat-result.js';
+import type { RelayErrorInfo } from '../ir/relay-error.js';
+import type { StreamPart } from '../ir/stream-part.js';
+import type { Usage } from '../ir/usage.js';
+import type { WireProtocol } from '../providers/types.js';
+
+export interface StreamEncoder {
+  /** SSE text for one IR part (may be empty). */
+  encode(part: StreamPart): string;
+  /** A well-formed error event ending the stream, after it has begun. */
+  error(error: RelayErrorInfo): string;
+}
+
+/** What a pass-through stream learns while it forwards the upstream's events. */
+export interface PassthroughStreamTap {
+  /** The raw event in; what to forward to the client out ('' drops it). */
+  forward(rawEvent: string, data: string): string;
+  usage: Usage | undefined;
+  /** Answer text seen so far, for a local count when the upstream reports no usage. */
+  outputText: string;
+  /** Whether an answer (content) has begun; before that a failure can still go elsewhere. */
+  answering: boolean;
+  /** An error event the upstream sent, if any. */
+  error: RelayErrorInfo | undefined;
+}
+
+/** One client protocol: its wire in (decode) and out (encode), with its own error shape. */
+export interface ClientCodec {
+  readonly protocol: WireProtocol;
+  decodeRequest(body: unknown): ChatRequest;
+  encodeResponse(result: ChatResult, request: ChatRequest): unknown;
+  createStreamEncoder(request: ChatRequest): StreamEncoder;
+  encodeError(error: RelayErrorInfo): unknown;
+  passthrough?: {
+    usageOf(answer: unknown): Usage | undefined;
+    createStreamTap(request: ChatRequest): PassthroughStreamTap;
+  };
+}

@@ -1,0 +1,76 @@
+import type { ChatRequest } from '../../ir/chat-request.js';
+import { parseOpenAIError } from '../openai-responses/parse-openai-error.js';
+import type { ProviderAdapter, UpstreamTarget } from '../types.js';
+import { ChatStreamDecoder } from './chat-stream-decoder.js';
+import { toChatBody } from './convert-to-chat-body.js';
+import { parseChatResponse } from './parse-chat-response.js';
+
+/** `{base}/v1/<path>`, without doubling a `/v1` the base already has. */
+export function joinV1(baseUrl: string, path: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return base.endsWith('/v1') ? `${base}/${path}` : `${base}/v1/${path}`;
+}
+
+function bearer(target: UpstreamTarget): Record<string, string> {
+  return target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {};
+}
+
+/** OpenAI and every OpenAI-compatible upstream (custom, OpenRouter, DeepSeek, Ollama's /v1). */
+export const openaiChatAdapter: ProviderAdapter = {
+  protocol: 'openai-chat',
+  buildChatRequest(request: ChatRequest, target: UpstreamTarget) {
+    const { body, warnings } = toChatBody(request, target.model);
+    return {
+      request: {
+        url: joinV1(target.baseUrl, 'chat/completions'),
+        headers: { 'content-type': 'application/json', ...bearer(target) },
+        body: JSON.stringify(body),
+      },
+      warnings,
+    };
+  },
+  parseChatResponse: (body) => parseChatResponse(body),
+  createStreamDecoder: () => new ChatStreamDecoder(),
+  parseError: parseOpenAIError,
+  buildPassthroughRequest(body, target) {
+    return {
+      url: joinV1(target.baseUrl, 'chat/completions'),
+      headers: { 'content-type': 'application/json', ...bearer(target) },
+      body: JSON.stringify(passthroughBody(body, target.model)),
+    };
+  },
+};
+
+/** The client's body for the upstream: the mapped model, and the usage chunk asked for when streaming. */
+function passthroughBody(body: Record<string, unknown>, model: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body, model };
+  if (body.stream === true) {
+    const options = typeof body.stream_options === 'object' && body.stream_options !== null ? body.stream_options : {};
+    out.stream_options = { ...options, include_usage: true };
+  }
+  return out;
+}
+
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
+/** Azure OpenAI: the model is a deployment in the URL, the key goes in `api-key`. */
+export const azureOpenAIAdapter: ProviderAdapter = {
+  ...openaiChatAdapter,
+  buildChatRequest(request: ChatRequest, target: UpstreamTarget) {
+    const { body, warnings } = toChatBody(request, target.model);
+    return { request: azureRequest(body, target), warnings };
+  },
+  buildPassthroughRequest: (body, target) => azureRequest(passthroughBody(body, target.model), target),
+};
+
+function azureRequest(body: Record<string, unknown>, target: UpstreamTarget) {
+  const version = typeof target.settings.api_version === 'string' && target.settings.api_version ? target.settings.api_version : DEFAULT_AZURE_API_VERSION;
+  const base = target.baseUrl.replace(/\/+$/, '');
+  // Deployment names cannot hold dots: gpt-4.1 is deployed as gpt-41 (model mapping can say otherwise).
+  const deployment = encodeURIComponent(target.model.replace(/\./g, ''));
+  return {
+    url: `${base}/openai/deployments/${deployment}/chat/completions?api-version=${encodeURIComponent(version)}`,
+    headers: { 'content-type': 'application/json', 'api-key': target.apiKey },
+    body: JSON.stringify(body),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Usage } from '../../ir/usage.js';
+import { isJsonObject, numberAt, objectAt } from './json-access.js';
+
+/** A responses `usage` object → IR usage; undefined when the upstream gave none (null, absent). */
+export function convertResponsesUsage(raw: unknown): Usage | undefined {
+  if (!isJsonObject(raw)) return undefined;
+  const usage: Usage = { inputTokens: numberAt(raw, 'input_tokens') ?? 0, outputTokens: numberAt(raw, 'output_tokens') ?? 0 };
+  const inputDetails = objectAt(raw, 'input_tokens_details');
+  const cached = numberAt(inputDetails, 'cached_tokens');
+  if (cached !== undefined) usage.cachedInputTokens = cached;
+  const cacheWrite = numberAt(inputDetails, 'cache_write_tokens');
+  if (cacheWrite !== undefined) usage.cacheWriteInputTokens = cacheWrite;
+  const reasoning = numberAt(objectAt(raw, 'output_tokens_details'), 'reasoning_tokens');
+  if (reasoning !== undefined) usage.reasoningTokens = reasoning;
+  usage.raw = raw;
+  return usage;
+}

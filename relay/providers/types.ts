@@ -1,0 +1,59 @@
+import type { ChatRequest } from '../ir/chat-request.js';
+import type { ChatResult } from '../ir/chat-result.js';
+import type { RelayErrorInfo } from '../ir/relay-error.js';
+import type { StreamPart } from '../ir/stream-part.js';
+
+/** The wire protocols, client side and upstream side alike. */
+export type WireProtocol = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini-generate-content';
+
+/** Where and how to reach one upstream for one attempt. */
+export interface UpstreamTarget {
+  /** e.g. `https://api.openai.com` (no trailing slash); adapters add their own paths. */
+  baseUrl: string;
+  apiKey: string;
+  /** The model name the upstream knows (after model mapping). */
+  model: string;
+  /** Per-channel settings an adapter may read (Azure `api_version`, …). */
+  settings: Record<string, unknown>;
+}
+
+export interface UpstreamRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One server-sent event as the upstream framed it. */
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
+
+/**
+ * Turns an upstream's streamed events into IR stream parts. Stateful (one per call):
+ * adapters track open blocks and close them in `end()`, so the client always receives a
+ * complete sequence (start … finish), even when the upstream stops short.
+ */
+export interface StreamDecoder {
+  push(event: SseEvent): StreamPart[];
+  end(): StreamPart[];
+}
+
+/**
+ * One upstream kind. Small on purpose: what it cannot do it declares in `capabilities`, and
+ * the pipeline answers a clear error in the client's shape instead of calling a stub.
+ */
+export interface ProviderAdapter {
+  readonly protocol: WireProtocol;
+  buildChatRequest(request: ChatRequest, target: UpstreamTarget): { request: UpstreamRequest; warnings: string[] };
+  /** A whole JSON answer → IR. Loose: unknown fields are ignored, missing ones defaulted. */
+  parseChatResponse(body: unknown, request: ChatRequest): ChatResult;
+  createStreamDecoder(request: ChatRequest): StreamDecoder;
+  /** The upstream's own error body → message, kind and code, for the client's error shape and the log. */
+  parseError(status: number, body: string): RelayErrorInfo;
+  /**
+   * Same protocol on both sides: the client's own body, with only what routing must change
+   * (the model, stream usage) rewritten — no decode and re-encode.
+   */
+  buildPassthroughRequest?(body: Record<string, unknown>, target: UpstreamTarget): UpstreamRequest;
+}

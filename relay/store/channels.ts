@@ -1,0 +1,69 @@
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { ChannelKeyState, ChannelRecord } from './schema.js';
+import type { StateFile } from './state-file.js';
+
+export const ChannelStatus = { enabled: 1, manuallyDisabled: 2, autoDisabled: 3 } as const;
+
+export type NewChannel = Omit<ChannelRecord, 'id' | 'key_count' | 'key_states' | 'created_at' | 'status_changed_at' | 'status_reason' | 'response_time' | 'balance' | 'used_quota'>;
+
+/** Channels in the state file; their keys (one per line) in the secret store, cached in memory. */
+export interface ChannelStore {
+  create(channel: NewChannel, keys: string[]): Promise<ChannelRecord>;
+  list(): readonly ChannelRecord[];
+  byId(id: number): ChannelRecord | undefined;
+  keys(id: number): Promise<string[]>;
+  update(id: number, change: (channel: ChannelRecord) => void): Promise<void>;
+}
+
+export function secretNameOfChannelKeys(id: number): string {
+  return `channel:${id}:keys`;
+}
+
+export function freshKeyState(): ChannelKeyState {
+  return { status: 1, reason: '', disabled_at: 0, retry_at: 0, failures: 0 };
+}
+
+export function createStateChannelStore(state: StateFile, secrets: SecretStore): ChannelStore {
+  const keyCache = new Map<number, string[]>();
+  return {
+    async create(channel, keys) {
+      const id = await state.update((data) => data.next_ids.channel++);
+      // The key goes to the secret store before the channel exists in the state file.
+      await secrets.set(secretNameOfChannelKeys(id), keys.join('\n'));
+      keyCache.set(id, keys);
+      const now = Date.now();
+      return state.update((data) => {
+        const record: ChannelRecord = {
+          ...channel,
+          id,
+          key_count: keys.length,
+          key_states: keys.map(freshKeyState),
+          created_at: now,
+          status_changed_at: now,
+          status_reason: '',
+          response_time: 0,
+          balance: 0,
+          used_quota: 0,
+        };
+        data.channels.push(record);
+        return record;
+      });
+    },
+    list: () => state.data.channels,
+    byId: (id) => state.data.channels.find((c) => c.id === id),
+    async keys(id) {
+      const cached = keyCache.get(id);
+      if (cached) return cached;
+      const stored = await secrets.get(secretNameOfChannelKeys(id));
+      const keys = stored ? stored.split('\n').filter((k) => k.trim() !== '') : [];
+      keyCache.set(id, keys);
+      return keys;
+    },
+    async update(id, change) {
+      await state.update((data) => {
+        const channel = data.channels.find((c) => c.id === id);
+        if (channel) change(channel);
+      });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// A fake OpenAI-compatible chat completions upstream: JSON and SSE as OpenAI sends them,
+// tool calls, reasoning_content (DeepSeek-style), usage only when asked, its own error shape.
+import { startFakeUpstream, sse } from './harness.js';
+import type { FakeUpstream, RecordedRequest } from './harness.js';
+
+export function lastUserText(body: any): string {
+  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role !== 'user') continue;
+    if (typeof m.content === 'string') return m.content;
+    if (Array.isArray(m.content)) return m.content.filter((p: any) => p.type === 'text').map((p: any) => p.text).join('');
+  }
+  return '';
+}
+
+export async function startFakeOpenAIChat(options: { apiKey?: string; path?: string } = {}): Promise<FakeUpstream> {
+  const path = options.path ?? '/v1/chat/completions';
+  return startFakeUpstream((request: RecordedRequest, { noUsage }) => {
+    if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}` && request.headers['api-key'] !== options.apiKey) {
+      return { status: 401, json: { error: { message: 'Incorrect API key provided: sk-****.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } };
+    }
+    if (request.path !== path) return { status: 404, json: { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } } };
+    const body = request.body;
+    const model: string = body.model;
+    const text = lastUserText(body);
+    const toolResult = (body.messages as any[]).find((m) => m.role === 'tool');
+    const wantsTool = Array.isArray(body.tools) && body.tools.length > 0 && text.includes('weather') && !toolResult;
+    const reasoning = body.reasoning_effort ? 'Thinking about it.' : '';
+    let answer = toolResult ? `The tool said: ${toolResult.content}` : `Echo: ${text}`;
+    if (body.response_format?.type === 'json_schema') answer = JSON.stringify({ answer: text });
+    const promptTokens = JSON.stringify(body.messages).length >> 2;
+    const completionTokens = Math.max(1, answer.length >> 2);
+    const usage = {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: reasoning ? 3 : 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    };
+    const id = `chatcmpl-fake${request.headers['x-request-id'] ?? Date.now()}`;
+    const created = Math.floor(Date.now() / 1000);
+    const toolCall = { id: 'call_weather_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
+    if (!body.stream) {
+      const message: any = { role: 'assistant', content: wantsTool ? null : answer, refusal: null };
+      if (reasoning) message.reasoning_content = reasoning;
+      if (wantsTool) message.tool_calls = [toolCall];
+      return {
+        json: {
+          id, object: 'chat.completion', created, model,
+          choices: [{ index: 0, message, logprobs: null, finish_reason: wantsTool ? 'tool_calls' : 'stop' }],
+          ...(noUsage ? {} : { usage }),
+          system_fingerprint: 'fp_fake',
+        },
+      };
+    }
+    const includeUsage = body.stream_options?.include_usage === true && !noUsage;
+    const chunk = (delta: any, finish: string | null = null) =>
+      sse({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_fake', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...(includeUsage ? { usage: null } : {}) });
+    const chunks = [chunk({ role: 'assistant', content: '', refusal: null })];
+    if (reasoning) chunks.push(chunk({ reasoning_content: 'Thinking ' }), chunk({ reasoning_content: 'about it.' }));
+    if (wantsTool) {
+      chunks.push(chunk({ tool_calls: [{ index: 0, id: toolCall.id, type: 'function', function: { name: 'get_weather', arguments: '' } }] }));
+      chunks.push(chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }), chunk({ tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }));
+      chunks.push(chunk({}, 'tool_calls'));
+    } else {
+      for (let i = 0; i < answer.length; i += 6) chunks.push(chunk({ content: answer.slice(i, i + 6) }));
+      chunks.push(chunk({}, 'stop'));
+    }
+    if (includeUsage) chunks.push(sse({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_fake', choices: [], usage }));
+    chunks.push('data: [DONE]\n\n');
+    return { stream: { chunks } };
+  });
+}
