@@ -32,6 +32,7 @@ import { chatRoute } from './pipeline/relay-chat.js';
 import type { RelayDeps } from './pipeline/relay-chat.js';
 import { openaiChatCodec } from './protocols/openai-chat/codec.js';
 import { readSettings } from './settings.js';
+import { startKeyRecovery } from './routing/key-recovery.js';
 
 export interface RelayOptions {
   /** Default 127.0.0.1: LAN exposure is an explicit choice. */
@@ -46,6 +47,8 @@ export interface RelayOptions {
   log?: AppLogger;
   /** How long close() lets running requests finish before cutting them. */
   shutdownGraceMs?: number;
+  /** How often disabled keys are checked for their recovery probe (default 15 s). */
+  keyRecoveryIntervalMs?: number;
 }
 
 export interface RelayHandle {
@@ -132,6 +135,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       dispatchers,
       log,
       keyCursors: new Map(),
+      inFlight: new Set(),
     };
     const context: ManagementContext = {
       version,
@@ -156,12 +160,17 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     app.set('etag', false);
     app.use('/api', managementRouter(context));
     app.use(consoleRouter(options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir));
+    const keyRecovery = startKeyRecovery({ state: opened, channels, dispatchers, log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
     const relayRoutes = new Map([['POST /v1/chat/completions', chatRoute(openaiChatCodec, relayDeps)]]);
     handler = createRequestHandler({ boundToLoopback: !lan, relay: createRelayRouter(relayRoutes), app });
 
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const shutdown = once(async () => {
-      await stopServer(server, options.shutdownGraceMs ?? 10_000);
+      keyRecovery.stop();
+      const grace = options.shutdownGraceMs ?? 10_000;
+      await stopServer(server, grace);
+      // Calls whose client has gone may still be settling their bill and log.
+      await Promise.race([Promise.allSettled([...relayDeps.inFlight]), new Promise((resolve) => setTimeout(resolve, grace).unref())]);
       await Promise.allSettled([opened.flush(), logs?.close(), dispatchers?.close()]);
       await lock?.release();
     });

@@ -52,6 +52,13 @@ export function channelsRouter(context: ManagementContext): Router {
     );
     ok(res, { id: channel.id, key_count: channel.key_count });
   });
+
+  // The channel as the console sees it: everything but its keys.
+  router.get('/channel/:id', requireRole(Role.admin), (req, res) => {
+    const channel = context.channels.byId(Number(req.params.id));
+    if (!channel) throw new ApiError(404, `No channel ${String(req.params.id)}.`);
+    ok(res, channel);
+  });
   return router;
 }
 

@@ -8,6 +8,7 @@ import { statusRouter } from './status.js';
 import { userRouter } from './user.js';
 import { channelsRouter } from './channels.js';
 import { tokensRouter } from './tokens.js';
+import { optionsRouter } from './options.js';
 
 /** `/api/*`: the management API. Every answer is the `{success, message, data}` envelope. */
 export function managementRouter(context: ManagementContext): Router {
@@ -30,6 +31,7 @@ export function managementRouter(context: ManagementContext): Router {
   router.use(userRouter(context));
   router.use(channelsRouter(context));
   router.use(tokensRouter(context));
+  router.use(optionsRouter(context));
 
   router.use((req, _res, next) => next(new ApiError(404, invalidUrlMessage(req.method, req.originalUrl))));
   router.use(managementErrorHandler(context));

@@ -165,6 +165,9 @@ async function streamAnswer(
   // Two ways through: the client's own bytes (pass-through), or decode → IR → encode.
   let onChunk: (chunk: Buffer) => void;
   let onEnd: () => void;
+  /** Whether the upstream finished its answer properly (not cut short). */
+  let finished: () => boolean;
+  let collect: () => void = () => {};
   if (options.passthrough && codec.passthrough) {
     const tap = codec.passthrough.createStreamTap(request);
     const splitter = new SseEventSplitter();
@@ -180,15 +183,17 @@ async function streamAnswer(
       }
     };
     onChunk = (chunk) => handle(splitter.push(chunk));
-    onEnd = () => {
-      handle(splitter.end());
+    onEnd = () => handle(splitter.end());
+    finished = () => tap.finished;
+    collect = () => {
       usage = tap.usage;
       outputText = tap.outputText;
-      lateError = tap.error;
+      if (tap.error && committed) lateError = tap.error;
     };
   } else {
     const decoder = adapter.createStreamDecoder(request);
     const encoder = codec.createStreamEncoder(request);
+    let upstreamFinished = false;
     const handleParts = (parts: StreamPart[]) => {
       for (const part of parts) {
         if (part.type === 'error') {
@@ -206,12 +211,22 @@ async function streamAnswer(
         write(encoder.encode(part));
       }
     };
-    const sse = createSseDecoder((event) => handleParts(decoder.push(event)));
+    const sse = createSseDecoder((event) => {
+      const parts = decoder.push(event);
+      if (parts.some((p) => p.type === 'finish' || p.type === 'error')) upstreamFinished = true;
+      handleParts(parts);
+    });
     onChunk = (chunk) => sse.push(chunk);
     onEnd = () => {
       sse.end();
-      handleParts(decoder.end());
+      if (!upstreamFinished) {
+        // The upstream stopped without finishing its answer: say so, do not fake a clean end.
+        if (committed) lateError = { status: 502, kind: 'upstream', message: 'The upstream ended the stream before the answer was complete.', code: 'upstream_stream_incomplete' };
+        else earlyError = { status: 502, kind: 'upstream', message: 'The upstream ended the stream without an answer.', code: 'upstream_stream_incomplete' };
+      }
+      if (!lateError) handleParts(decoder.end());
     };
+    finished = () => upstreamFinished;
   }
 
   let streamFailure: unknown;
@@ -226,6 +241,10 @@ async function streamAnswer(
   } finally {
     clearInterval(keepAlive);
     if (!response.body.destroyed) response.body.destroy();
+    collect();
+  }
+  if (!streamFailure && !controller.signal.aborted && !finished() && options.passthrough) {
+    streamFailure = new Error('The upstream ended the stream before the answer was complete.');
   }
 
   const clientGone = options.clientSignal.aborted;
@@ -240,9 +259,9 @@ async function streamAnswer(
   if (streamFailure && !clientGone) {
     lateError = isBodyTimeout(streamFailure)
       ? { status: 504, kind: 'timeout', message: `The upstream sent nothing for ${options.idleTimeoutMs / 1000} s; the stream was ended.`, code: 'stream_idle_timeout' }
-      : connectionError(streamFailure);
-    res.write(codec.createStreamEncoder(request).error(lateError));
+      : { status: 502, kind: 'upstream', message: 'The upstream ended the stream before the answer was complete.', code: 'upstream_stream_incomplete' };
   }
+  if (lateError && !clientGone && !res.writableEnded) res.write(codec.createStreamEncoder(request).error(lateError));
   if (!res.writableEnded) res.end();
   return { ok: true, usage, outputText, firstByteMs, clientGone, ...(lateError ? { streamError: lateError } : {}) };
 }

@@ -41,6 +41,8 @@ export interface RelayDeps {
   log: AppLogger;
   /** Round-robin cursors of `polling` multi-key channels. */
   keyCursors: Map<number, number>;
+  /** Calls still running (billing and logging included), so that shutdown can wait for them. */
+  inFlight: Set<Promise<void>>;
 }
 
 /**
@@ -49,6 +51,16 @@ export interface RelayDeps {
  * failed for this call), settle what was used, and log the call.
  */
 export function chatRoute(codec: ClientCodec, deps: RelayDeps): RelayRouteHandler {
+  const handle = relayChat(codec, deps);
+  return (req, res) => {
+    // Always a promise: relayChat is an async function.
+    const call = handle(req, res);
+    deps.inFlight.add(call);
+    return call.finally(() => deps.inFlight.delete(call));
+  };
+}
+
+function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const startedAt = performance.now();
     const clientIp = req.socket.remoteAddress ?? '';

@@ -23,6 +23,8 @@ export interface PassthroughStreamTap {
   answering: boolean;
   /** An error event the upstream sent, if any. */
   error: RelayErrorInfo | undefined;
+  /** The upstream marked the end of its answer (e.g. `[DONE]`); false means it was cut short. */
+  finished: boolean;
 }
 
 /** One client protocol: its wire in (decode) and out (encode), with its own error shape. */

@@ -4,7 +4,8 @@
 // - `x-api-key` (missing or wrong → 401 authentication_error) and `anthropic-version`;
 // - the body: `model`, `max_tokens`, non-empty `messages` of user/assistant turns, no unknown
 //   top-level fields, signed thinking blocks, tool_use/tool_result pairing, thinking rules
-//   (budget ≥ 1024 and < max_tokens, no temperature ≠ 1 / top_k / forced tool with thinking);
+//   (budget ≥ 1024 and < max_tokens, no temperature ≠ 1 / top_k / forced tool with thinking,
+//   with budgeted thinking a tool loop's assistant turn starting with its thinking block);
 // - the answer: a thinking block first when thinking is on (two thinking deltas and a
 //   signature); text that includes the tool result when the last user turn carries one;
 //   a `get_weather` tool_use when tools are given and the user asks about the weather; else
@@ -19,6 +20,8 @@ export const FAKE_ANTHROPIC_API_KEY = 'sk-ant-fake-0123456789';
 
 export interface FakeAnthropicOptions {
   apiKey?: string;
+  /** Pause between streamed events, so a `reset-after-chunks` fault cuts after bytes were sent. */
+  chunkDelayMs?: number;
 }
 
 type Block = Record<string, any>;
@@ -83,7 +86,10 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     const { blocks, stopReason, stopSequence } = compose(body);
     const usage = countUsage(body, blocks, cachedPrefixes);
     const id = `msg_01${randomId(22)}`;
-    if (body.stream === true) return { stream: { chunks: streamChunks(id, body.model, blocks, stopReason, stopSequence, usage, noUsage) } };
+    if (body.stream === true) {
+      const chunks = streamChunks(id, body.model, blocks, stopReason, stopSequence, usage, noUsage);
+      return { stream: { chunks, ...(options.chunkDelayMs ? { delayMs: options.chunkDelayMs } : {}) } };
+    }
     return {
       json: {
         id,
@@ -141,6 +147,17 @@ function validate(body: Block): string | undefined {
     if (body.top_k !== undefined) return '`top_k` may not be set when thinking is enabled.';
     if (body.top_p !== undefined && body.top_p < 0.95) return '`top_p` must be greater than or equal to 0.95 when thinking is enabled.';
     if (body.tool_choice?.type === 'any' || body.tool_choice?.type === 'tool') return 'Thinking may not be enabled when tool_choice forces tool use.';
+  }
+  if (thinking?.type === 'enabled') {
+    // The assistant turn of an ongoing tool loop must start with its thinking block.
+    const messages = body.messages as Block[];
+    const last = messages[messages.length - 1];
+    const previous = messages[messages.length - 2];
+    const first = previous?.role === 'assistant' ? contentBlocks(previous)[0] : undefined;
+    const toolLoop = last?.role === 'user' && contentBlocks(last).some((b) => b.type === 'tool_result');
+    if (toolLoop && first && first.type !== 'thinking' && first.type !== 'redacted_thinking') {
+      return `messages.${messages.length - 2}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block. To avoid this requirement, disable \`thinking\`.`;
+    }
   }
   if (body.tool_choice && !Array.isArray(body.tools)) return 'tool_choice: may only be specified while providing tools.';
   for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {

@@ -41,7 +41,7 @@ export interface FakeUpstream {
   url: string;
   requests: RecordedRequest[];
   faults: Fault[];
-  /** Resolves once per call when its connection closes (tests of client disconnect). */
+  /** Connections closed so far (tests of client disconnect). */
   closedConnections: number;
   inject(fault: Fault): void;
   close(): Promise<void>;
@@ -83,7 +83,6 @@ export async function startFakeUpstream(script: Script): Promise<FakeUpstream> {
       rawBody,
     };
     upstream.requests.push(recorded);
-    req.socket.once('close', () => upstream.closedConnections++);
     const fault = takeFault();
     if (fault?.kind === 'reset-before-first-byte') return req.socket.destroy();
     if (fault?.kind === 'status') {
@@ -100,7 +99,10 @@ export async function startFakeUpstream(script: Script): Promise<FakeUpstream> {
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      upstream.closedConnections++;
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -114,7 +116,8 @@ async function writeStream(res: ServerResponse, plan: StreamPlan, fault: Fault |
     if (fault?.kind === 'stall-after-chunks' && i === fault.afterChunks) return; // never ends
     if (res.destroyed) return;
     res.write(plan.chunks[i]);
-    if (plan.delayMs) await sleep(plan.delayMs);
+    // Each chunk leaves the process before the next (and before any fault that follows).
+    await (plan.delayMs ? sleep(plan.delayMs) : new Promise((resolve) => setImmediate(resolve)));
   }
   res.end();
 }

@@ -14,10 +14,13 @@ export function lastUserText(body: any): string {
   return '';
 }
 
-export async function startFakeOpenAIChat(options: { apiKey?: string; path?: string } = {}): Promise<FakeUpstream> {
+/** `apiKeys` is read on every call: a test may change which keys work. */
+export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: string[]; path?: string } = {}): Promise<FakeUpstream> {
   const path = options.path ?? '/v1/chat/completions';
   return startFakeUpstream((request: RecordedRequest, { noUsage }) => {
-    if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}` && request.headers['api-key'] !== options.apiKey) {
+    const accepted = options.apiKeys ?? (options.apiKey ? [options.apiKey] : undefined);
+    const presented = request.headers.authorization?.replace(/^Bearer /, '') ?? request.headers['api-key'];
+    if (accepted && !accepted.includes(String(presented))) {
       return { status: 401, json: { error: { message: 'Incorrect API key provided: sk-****.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } };
     }
     if (request.path !== path) return { status: 404, json: { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } } };
@@ -27,8 +30,10 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; path?: str
     const toolResult = (body.messages as any[]).find((m) => m.role === 'tool');
     const wantsTool = Array.isArray(body.tools) && body.tools.length > 0 && text.includes('weather') && !toolResult;
     const reasoning = body.reasoning_effort ? 'Thinking about it.' : '';
+    const repeat = /repeat (\d+)/.exec(text);
     let answer = toolResult ? `The tool said: ${toolResult.content}` : `Echo: ${text}`;
     if (body.response_format?.type === 'json_schema') answer = JSON.stringify({ answer: text });
+    if (repeat) answer = 'word '.repeat(Number(repeat[1]));
     const promptTokens = JSON.stringify(body.messages).length >> 2;
     const completionTokens = Math.max(1, answer.length >> 2);
     const usage = {

@@ -36,16 +36,22 @@ const REASONING_TOKENS = 12;
 
 export interface FakeOpenAIResponsesOptions {
   apiKey?: string;
+  /**
+   * Pause between stream events (default 1 ms). Without a pause all events are written in
+   * one tick, and a `reset-after-chunks` fault would destroy them unsent with the socket.
+   */
+  chunkDelayMs?: number;
 }
 
 export function startFakeOpenAIResponses(options: FakeOpenAIResponsesOptions = {}): Promise<FakeUpstream> {
   const apiKey = options.apiKey ?? FAKE_OPENAI_RESPONSES_KEY;
-  return startFakeUpstream((request, { noUsage }) => answer(request, apiKey, noUsage));
+  const delayMs = options.chunkDelayMs ?? 1;
+  return startFakeUpstream((request, { noUsage }) => answer(request, apiKey, noUsage, delayMs));
 }
 
 type Json = Record<string, any>;
 
-function answer(request: RecordedRequest, apiKey: string, noUsage: boolean): Answer {
+function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, delayMs: number): Answer {
   const authError = checkAuth(request.headers.authorization, apiKey);
   if (authError) return authError;
   if (request.method !== 'POST' || request.path !== '/v1/responses') {
@@ -64,7 +70,7 @@ function answer(request: RecordedRequest, apiKey: string, noUsage: boolean): Ans
   if (invalid) return invalid;
 
   const response = generate(body, noUsage);
-  if (body.stream === true) return { stream: { chunks: streamEvents(response).map((event) => sse(event, event.type)) } };
+  if (body.stream === true) return { stream: { chunks: streamEvents(response).map((event) => sse(event, event.type)), delayMs } };
   return { json: response.final };
 }
 

@@ -18,6 +18,7 @@ export async function startTestRelay(options: Partial<RelayOptions> = {}): Promi
     dataDir: options.dataDir ?? (await tempDir()),
     secretBackend: 'encrypted-file',
     consoleDir: null,
+    keyRecoveryIntervalMs: 200,
     log: { info: record, warn: record, error: record },
     ...options,
   });

@@ -29,11 +29,13 @@ class ChatPassthroughTap implements PassthroughStreamTap {
   usage: Usage | undefined;
   outputText = '';
   answering = false;
+  finished = false;
   error: RelayErrorInfo | undefined;
 
   constructor(private readonly clientWantsUsage: boolean) {}
 
   forward(rawEvent: string, data: string): string {
+    if (data === '[DONE]') this.finished = true;
     if (data === '[DONE]' || data === '') return rawEvent;
     let chunk: unknown;
     try {

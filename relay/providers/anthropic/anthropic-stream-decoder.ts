@@ -19,7 +19,7 @@ export const INCOMPLETE_STREAM_FINISH: FinishReason = { unified: 'error', raw: '
  * `message_start` → start (usage remembered); `content_block_start/_delta/_stop` → the
  * text / reasoning / tool-call lifecycle (tool calls numbered from 0 in their own count);
  * `message_delta` → stop reason and cumulative usage; `message_stop` → finish with the
- * combined usage; `error` → error; `ping` and unknown events are ignored. Blocks the IR
+ * combined usage; `error` → error (open blocks closed first); `ping` and unknown events are ignored. Blocks the IR
  * has no part for (server tools) are skipped whole. `end()` completes a stream that stopped
  * short: it closes open blocks and finishes (with the stop reason if one came, else
  * `incomplete_stream`).
@@ -85,7 +85,8 @@ export class AnthropicStreamDecoder implements StreamDecoder {
         this.done = true;
         break;
       case 'error':
-        this.ensureStarted(out);
+        // No start is made up for an error that came first: nothing reached the client yet,
+        // so the call can still be retried or answered as a plain error.
         this.closeAll(out);
         out.push({ type: 'error', error: parseAnthropicStreamError(data) });
         this.done = true;

@@ -1,8 +1,9 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
 import type { UpstreamRequest, UpstreamTarget } from '../types.js';
-import type { AnthropicMessagesBody } from './anthropic-wire-types.js';
+import type { AnthropicMessage, AnthropicMessagesBody, AnthropicThinkingConfig } from './anthropic-wire-types.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
+import type { AnthropicThinkingFields } from './convert-to-anthropic-thinking.js';
 import { convertToAnthropicTools } from './convert-to-anthropic-tools.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -19,14 +20,20 @@ export function buildAnthropicRequest(request: ChatRequest, target: UpstreamTarg
   const toolFields = convertToAnthropicTools(request);
   let thinkingFields = convertToAnthropicThinking(request.reasoning, request.maxOutputTokens);
   const forcedTool = toolFields.tool_choice?.type === 'any' || toolFields.tool_choice?.type === 'tool';
-  const thinkingWanted = thinkingFields.thinking?.type === 'enabled' || thinkingFields.thinking?.type === 'adaptive';
   const warnings = [...prompt.warnings, ...toolFields.warnings];
-  if (forcedTool && thinkingWanted) {
+  if (forcedTool && isThinkingOn(thinkingFields.thinking)) {
     // The API refuses thinking together with a forced tool. The forced tool decides the
     // shape of the answer the client expects, so thinking gives way.
     warnings.push('Anthropic cannot think while a tool use is forced (tool_choice any/tool); thinking was not enabled.');
-    const effort = thinkingFields.effort; // effort does not force thinking: it stays
-    thinkingFields = { ...convertToAnthropicThinking(undefined, request.maxOutputTokens), ...(effort ? { effort } : {}) };
+    thinkingFields = withoutThinking(thinkingFields, request.maxOutputTokens);
+  }
+  if (thinkingFields.thinking?.type === 'enabled' && toolLoopLacksThinking(prompt.messages)) {
+    // With (budgeted) thinking on, the API wants the assistant turn of an ongoing tool loop
+    // to start with its thinking block. History from another provider (or a client that
+    // dropped thinking) has none and the call would be refused: thinking sits this turn out.
+    // (Adaptive thinking may skip thinking on any turn, so it has no such rule.)
+    warnings.push('The assistant turn that called the tools has no Anthropic thinking block, which thinking requires; thinking was not enabled for this turn.');
+    thinkingFields = withoutThinking(thinkingFields, request.maxOutputTokens);
   }
   warnings.push(...thinkingFields.warnings);
   const { thinking, maxTokens } = thinkingFields;
@@ -55,7 +62,7 @@ export function buildAnthropicRequest(request: ChatRequest, target: UpstreamTarg
   }
   if (Object.keys(outputConfig).length > 0) body.output_config = outputConfig;
 
-  const thinkingOn = thinking?.type === 'enabled' || thinking?.type === 'adaptive';
+  const thinkingOn = isThinkingOn(thinking);
   if (request.temperature !== undefined) {
     if (thinkingOn && request.temperature !== 1) {
       warnings.push(`Anthropic does not accept temperature with thinking on; temperature ${request.temperature} was not sent.`);
@@ -102,6 +109,26 @@ export function buildAnthropicRequest(request: ChatRequest, target: UpstreamTarg
     },
     warnings: [...new Set(warnings)],
   };
+}
+
+/** The same request without thinking; the effort stays (it does not switch thinking on). */
+function withoutThinking(fields: AnthropicThinkingFields, maxOutputTokens: number | undefined): AnthropicThinkingFields {
+  const plain = convertToAnthropicThinking(undefined, maxOutputTokens);
+  return fields.effort ? { ...plain, effort: fields.effort } : plain;
+}
+
+function isThinkingOn(thinking: AnthropicThinkingConfig | undefined): boolean {
+  return thinking?.type === 'enabled' || thinking?.type === 'adaptive';
+}
+
+/** The conversation continues a tool loop whose assistant turn does not start with thinking. */
+function toolLoopLacksThinking(messages: AnthropicMessage[]): boolean {
+  const last = messages[messages.length - 1];
+  const previous = messages[messages.length - 2];
+  if (last?.role !== 'user' || previous?.role !== 'assistant') return false;
+  if (!last.content.some((block) => block.type === 'tool_result')) return false;
+  const first = previous.content[0];
+  return first?.type !== 'thinking' && first?.type !== 'redacted_thinking';
 }
 
 function unsupportedFieldWarnings(request: ChatRequest): string[] {

@@ -73,6 +73,11 @@ export function convertToGeminiContents(messages: Message[], warnings: string[])
     }
   }
 
+  if (contents.length === 0 && systemParts.length) {
+    // Gemini rejects a request without contents; an instruction-only prompt is the prompt.
+    addWarning(warnings, 'the request has only system/developer messages; they were sent as the user turn');
+    return { contents: [{ role: 'user', parts: systemParts }] };
+  }
   return systemParts.length ? { systemInstruction: { parts: systemParts }, contents } : { contents };
 }
 

@@ -366,6 +366,23 @@ describe('anthropic request: reasoning', () => {
     ]);
   });
 
+  it('gives budgeted thinking up for a tool loop whose assistant turn has no thinking block (foreign history)', () => {
+    const messages: Message[] = [
+      user('Weather?'),
+      { role: 'assistant', content: [{ type: 'reasoning', text: 'from another provider' }, { type: 'tool-call', id: 't', name: 'get_weather', arguments: '{}' }] },
+      { role: 'tool', content: [{ type: 'tool-result', callId: 't', content: 'sunny' }] },
+    ];
+    const { body, warnings } = build({ messages, maxOutputTokens: 4000, reasoning: { budgetTokens: 2000, effort: 'low' } });
+    expect(body).not.toHaveProperty('thinking');
+    expect(body.output_config).toEqual({ effort: 'low' });
+    expect(warnings).toEqual([
+      'Reasoning without an Anthropic signature cannot be sent back to Anthropic; it was dropped.',
+      'The assistant turn that called the tools has no Anthropic thinking block, which thinking requires; thinking was not enabled for this turn.',
+    ]);
+    // Adaptive thinking has no such rule.
+    expect(build({ messages, reasoning: { adaptive: true } }).body.thinking).toEqual({ type: 'adaptive' });
+  });
+
   it('gives thinking up when a tool use is forced', () => {
     const { body, warnings } = build({
       tools: [{ name: 'f', parameters: { type: 'object' } }],

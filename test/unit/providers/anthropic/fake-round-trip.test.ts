@@ -169,6 +169,31 @@ describe('anthropic adapter against the fake upstream', () => {
     });
   });
 
+  it('continues a budgeted-thinking tool loop whose history came from another provider', async () => {
+    const outcome = await call({
+      model: 'claude',
+      messages: [
+        user('What is the weather in Rome?'),
+        { role: 'assistant', content: [{ type: 'reasoning', text: 'foreign' }, { type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: '{"location":"Rome"}' }] },
+        { role: 'tool', content: [{ type: 'tool-result', callId: 'call_1', content: '25°C' }] },
+      ],
+      stream: false,
+      maxOutputTokens: 4096,
+      tools: [weatherTool],
+      reasoning: { budgetTokens: 2048 },
+    });
+    expect(outcome).toMatchObject({ ok: true, result: { content: [{ type: 'text', text: 'The tool said: 25°C' }] } });
+    // The same body with thinking forced back on is what the API (and the fake) refuses.
+    const sent = fake.requests.at(-1)!.body;
+    const refused = await fetch(`${fake.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': FAKE_ANTHROPIC_API_KEY, 'anthropic-version': '2023-06-01' },
+      body: JSON.stringify({ ...sent, thinking: { type: 'enabled', budget_tokens: 2048 } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { message: expect.stringMatching(/^messages\.1\.content\.0\.type: Expected `thinking`/) } });
+  });
+
   it('accepts a mid-conversation system message (sent as a reminder; role system would be refused)', async () => {
     const outcome = await call({
       model: 'claude',
@@ -221,7 +246,7 @@ describe('anthropic adapter against the fake upstream', () => {
     expect(noMax.status).toBe(400);
     expect(await noMax.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: 'max_tokens: Field required' } });
     const extra = await post({ ...withoutMax, max_tokens: 64, presence_penalty: 1 });
-    expect((await extra.json()).error.message).toBe('presence_penalty: Extra inputs are not permitted');
+    expect(await extra.json()).toMatchObject({ error: { message: 'presence_penalty: Extra inputs are not permitted' } });
   });
 
   it('leaves usage out under the no-usage fault; the stream still finishes', async () => {
@@ -231,25 +256,26 @@ describe('anthropic adapter against the fake upstream', () => {
   });
 
   it('completes a stream the upstream cut short', async () => {
-    fake.inject({ kind: 'reset-after-chunks', afterChunks: 4, times: 1 });
-    const built = anthropicAdapter.buildChatRequest({ model: 'claude', messages: [user('one two three four five six')], stream: true, maxOutputTokens: 64 }, target);
-    const response = await fetch(built.request.url, { method: 'POST', headers: built.request.headers, body: built.request.body });
-    const decoder = anthropicAdapter.createStreamDecoder({ model: 'claude', messages: [], stream: true });
-    const parts: StreamPart[] = [];
-    const reader = response.body!.getReader();
-    let text = '';
+    // Its own fake, pausing between events so the cut comes after bytes went out.
+    const slow = await startFakeAnthropic({ chunkDelayMs: 2 });
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += Buffer.from(value).toString('utf8');
+      slow.inject({ kind: 'reset-after-chunks', afterChunks: 5, times: 1 });
+      const request: ChatRequest = { model: 'claude', messages: [user('one two three four five six')], stream: true, maxOutputTokens: 64 };
+      const built = anthropicAdapter.buildChatRequest(request, { ...target, baseUrl: slow.url });
+      const response = await fetch(built.request.url, { method: 'POST', headers: built.request.headers, body: built.request.body });
+      let text = '';
+      try {
+        for await (const chunk of response.body!) text += Buffer.from(chunk).toString('utf8');
+      } catch {
+        // the connection was cut: what arrived is decoded below
       }
-    } catch {
-      // the connection was cut: what arrived is decoded below
+      const decoder = anthropicAdapter.createStreamDecoder(request);
+      const parts = [...decodeSseText(text).flatMap((event) => decoder.push(event)), ...decoder.end()];
+      // message_start, content_block_start, ping, two text deltas arrived; the rest did not.
+      expect(parts.map((p) => p.type)).toEqual(['start', 'text-start', 'text-delta', 'text-delta', 'text-end', 'finish']);
+      expect(parts.at(-1)).toMatchObject({ reason: { unified: 'error', raw: 'incomplete_stream' } });
+    } finally {
+      await slow.close();
     }
-    for (const event of decodeSseText(text)) parts.push(...decoder.push(event));
-    parts.push(...decoder.end());
-    expect(parts.map((p) => p.type)).toEqual(['start', 'text-start', 'text-delta', 'text-delta', 'text-end', 'finish']);
-    expect(parts.at(-1)).toMatchObject({ reason: { unified: 'error', raw: 'incomplete_stream' } });
   });
 });

@@ -91,6 +91,15 @@ describe('anthropic stream decoding', () => {
     ]);
   });
 
+  it('makes up no start for an error that comes first, so the call can still be retried', () => {
+    const decoder = anthropicAdapter.createStreamDecoder(request);
+    const data = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+    expect(decoder.push({ event: 'error', data: JSON.stringify(data) })).toEqual([
+      { type: 'error', error: { status: 529, kind: 'overloaded', message: 'Overloaded', code: 'overloaded_error' } },
+    ]);
+    expect(decoder.end()).toEqual([]);
+  });
+
   it('closes a truncated stream in end(): open tool call ended, finish incomplete', () => {
     const parts = decodeFixture('truncated.chunks.txt');
     expect(parts.slice(1)).toEqual([

@@ -69,6 +69,12 @@ describe('gemini request: system messages', () => {
     expect(warnings).toEqual([expect.stringContaining('system message after the first turn was sent in place as user text')]);
   });
 
+  it('sends an instruction-only request as the user turn (Gemini needs contents)', () => {
+    const { body, warnings } = build({ messages: [{ role: 'system', content: [{ type: 'text', text: 'Say hi.' }] }] });
+    expect(body).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Say hi.' }] }] });
+    expect(warnings).toEqual([expect.stringContaining('only system/developer messages')]);
+  });
+
   it('keeps a system message that ends the conversation (Claude Code first turn)', () => {
     const { body } = build({ messages: [user('Hello'), { role: 'system', content: [{ type: 'text', text: 'Reminder' }] }] });
     expect(body.contents).toEqual([{ role: 'user', parts: [{ text: 'Hello' }, { text: 'Reminder' }] }]);

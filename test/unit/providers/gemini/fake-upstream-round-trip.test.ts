@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeSseText } from '../../../../relay/http/sse-decoder.js';
 import type { ChatRequest, ContentPart, Message, ToolDefinition } from '../../../../relay/ir/chat-request.js';
 import type { ChatResult } from '../../../../relay/ir/chat-result.js';
@@ -12,11 +12,12 @@ import type { FakeUpstream } from '../../../fake-upstreams/harness.js';
 let fake: FakeUpstream;
 let target: UpstreamTarget;
 
-beforeAll(async () => {
+// A fresh fake per test: each test reads only its own recorded requests.
+beforeEach(async () => {
   fake = await startFakeGemini();
   target = { baseUrl: fake.url, apiKey: FAKE_GEMINI_API_KEY, model: 'gemini-3.8-flash', settings: {} };
 });
-afterAll(() => fake.close());
+afterEach(() => fake.close());
 
 type Outcome = { ok: true; result: ChatResult; parts?: StreamPart[] } | { ok: false; error: RelayErrorInfo };
 

@@ -1,0 +1,51 @@
+import express from 'express';
+import type { Router } from 'express';
+import { ApiError } from '../http/errors.js';
+import { SETTING_DEFAULTS } from '../settings.js';
+import { requireRole } from './authenticate.js';
+import { Role } from './contract.js';
+import type { ManagementContext } from './context.js';
+import { ok } from './envelope.js';
+import { bodyObject } from './validate.js';
+
+/** Settings given as JSON text (prices, group ratios). */
+const JSON_OPTIONS = ['model_prices', 'group_ratios'] as const;
+
+/** Settings (root): `GET /api/option/` lists them with defaults, `PUT /api/option/ {key, value}` sets one. */
+export function optionsRouter(context: ManagementContext): Router {
+  const router = express.Router();
+  router.get('/option', requireRole(Role.root), (_req, res) => {
+    ok(res, { ...SETTING_DEFAULTS, ...context.state.data.options });
+  });
+  router.put('/option', requireRole(Role.root), async (req, res) => {
+    const body = bodyObject(req.body);
+    const key = String(body.key ?? '');
+    const value = body.value;
+    if ((JSON_OPTIONS as readonly string[]).includes(key)) {
+      if (typeof value !== 'string') throw new ApiError(400, `${key} must be a JSON string.`);
+      try {
+        if (value !== '') JSON.parse(value);
+      } catch {
+        throw new ApiError(400, `${key} is not valid JSON.`);
+      }
+    } else if (key in SETTING_DEFAULTS) {
+      const expected = typeof SETTING_DEFAULTS[key as keyof typeof SETTING_DEFAULTS];
+      const coerced = expected === 'number' && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof coerced !== expected || (expected === 'number' && (!Number.isFinite(coerced) || (coerced as number) < 0))) {
+        throw new ApiError(400, `${key} must be a${expected === 'number' ? ' non-negative number' : ` ${expected}`}.`);
+      }
+      if (key === 'unpriced_model_policy' && coerced !== 'free' && coerced !== 'reject') throw new ApiError(400, 'unpriced_model_policy is free or reject.');
+      await context.state.update((data) => {
+        data.options[key] = coerced as string | number | boolean;
+      });
+      return ok(res, null);
+    } else {
+      throw new ApiError(400, `Unknown setting ${key}.`);
+    }
+    await context.state.update((data) => {
+      data.options[key] = value;
+    });
+    ok(res, null);
+  });
+  return router;
+}

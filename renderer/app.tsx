@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { StatusData, UserView } from '../relay/management/contract.js';
+import { getStatus } from './api/status.js';
+import { getSelf } from './api/user.js';
+import { AuthLayout } from './components/AuthLayout.js';
+import { HomePage } from './pages/HomePage.js';
+import { LoginPage } from './pages/LoginPage.js';
+import { SetupPage } from './pages/SetupPage.js';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'unreachable'; message: string }
+  | { kind: 'setup'; status: StatusData }
+  | { kind: 'login'; status: StatusData; username: string; notice: string | null }
+  | { kind: 'home'; status: StatusData; user: UserView };
+
+/** Picks the page from `GET /api/status` (is there an owner yet?) and `GET /api/user/self` (is there a session?). */
+export function App() {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    setView({ kind: 'loading' });
+    try {
+      const status = await getStatus();
+      if (!status.setup) {
+        setView({ kind: 'setup', status });
+        return;
+      }
+      const user = await getSelf();
+      setView(user !== null ? { kind: 'home', status, user } : { kind: 'login', status, username: '', notice: null });
+    } catch (error) {
+      setView({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  switch (view.kind) {
+    case 'loading':
+      return (
+        <main className="auth" aria-busy="true">
+          <p className="loading">Loading Relaydesk…</p>
+        </main>
+      );
+    case 'unreachable':
+      return (
+        <AuthLayout>
+          <h1>Relaydesk is not answering</h1>
+          <p className="lead">{view.message}</p>
+          <button type="button" className="button button--primary button--block" onClick={() => void load()}>
+            Try again
+          </button>
+        </AuthLayout>
+      );
+    case 'setup': {
+      const status: StatusData = { ...view.status, setup: true, setup_code_required: false };
+      return (
+        <SetupPage
+          status={view.status}
+          onCreated={(result) =>
+            setView(
+              'user' in result
+                ? { kind: 'home', status, user: result.user }
+                : { kind: 'login', status, username: result.username, notice: result.notice },
+            )
+          }
+        />
+      );
+    }
+    case 'login': {
+      const { status } = view;
+      return (
+        <LoginPage
+          key={view.notice ?? ''}
+          status={status}
+          initialUsername={view.username}
+          notice={view.notice}
+          onSignedIn={(user) => setView({ kind: 'home', status, user })}
+        />
+      );
+    }
+    case 'home': {
+      const { status, user } = view;
+      return (
+        <HomePage
+          key={user.id}
+          user={user}
+          status={status}
+          onSignedOut={(notice) => setView({ kind: 'login', status, username: user.username, notice })}
+        />
+      );
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { StatusData, UserView } from '../../relay/management/contract.js';
+import { ApiError } from '../api/client.js';
+import { createOwner } from '../api/status.js';
+import { login } from '../api/user.js';
+import { Alert } from '../components/Alert.js';
+import { AuthLayout } from '../components/AuthLayout.js';
+import { Field } from '../components/Field.js';
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+interface Values {
+  username: string;
+  password: string;
+  confirm: string;
+  setupCode: string;
+}
+
+type Errors = Partial<Record<keyof Values, string>>;
+
+function validateSetup(values: Values, codeRequired: boolean): Errors {
+  const errors: Errors = {};
+  const username = values.username.trim();
+  if (username === '') errors.username = 'Enter a username.';
+  else if (username.length > 32) errors.username = 'Use at most 32 characters.';
+  else if (!USERNAME_PATTERN.test(username)) errors.username = 'Use only letters, digits, and _ . -';
+
+  if (values.password === '') errors.password = 'Enter a password.';
+  else if (values.password.length < 8) errors.password = 'Use at least 8 characters.';
+  else if (values.password.length > 128) errors.password = 'Use at most 128 characters.';
+
+  if (values.confirm === '') errors.confirm = 'Enter the password again.';
+  else if (values.confirm !== values.password) errors.confirm = 'The passwords do not match.';
+
+  if (codeRequired && values.setupCode.trim() === '') errors.setupCode = 'Enter the setup code from the terminal.';
+  return errors;
+}
+
+interface Props {
+  status: StatusData;
+  /** Called once the owner exists: with the session when signing in worked, else with just the username. */
+  onCreated: (result: { user: UserView } | { username: string; notice: string }) => void;
+}
+
+/** First-run wizard, step 1: create the owner (root) account. */
+export function SetupPage({ status, onCreated }: Props) {
+  const codeRequired = status.setup_code_required;
+  const [values, setValues] = useState<Values>({ username: '', password: '', confirm: '', setupCode: '' });
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const refs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLInputElement>(null),
+    setupCode: useRef<HTMLInputElement>(null),
+  };
+
+  // Errors show after the first submit, then follow the input as it is corrected.
+  const errors = attempted ? validateSetup(values, codeRequired) : {};
+
+  function update(key: keyof Values) {
+    return (event: { currentTarget: HTMLInputElement }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [key]: value }));
+    };
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    setServerError(null);
+    const found = validateSetup(values, codeRequired);
+    const firstInvalid = (['setupCode', 'username', 'password', 'confirm'] as const).find((key) => found[key] !== undefined);
+    if (firstInvalid !== undefined) {
+      refs[firstInvalid].current?.focus();
+      return;
+    }
+
+    const username = values.username.trim();
+    setSubmitting(true);
+    try {
+      await createOwner({
+        username,
+        password: values.password,
+        ...(codeRequired ? { setup_code: values.setupCode.trim() } : {}),
+      });
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : 'Could not create the account.');
+      setSubmitting(false);
+      return;
+    }
+    // The account exists: sign straight in. If that fails, the sign-in page takes over.
+    try {
+      const user = await login({ username, password: values.password });
+      onCreated({ user });
+    } catch (error) {
+      const reason = error instanceof ApiError ? ` (${error.message})` : '';
+      onCreated({ username, notice: `Owner account created. Sign in to continue${reason}.` });
+    }
+  }
+
+  return (
+    <AuthLayout footer={<>Relaydesk {status.version}</>}>
+      <p className="eyebrow">First-run setup</p>
+      <h1>Create the owner account</h1>
+      <p className="lead">
+        This account owns this Relaydesk: it manages channels, keys and users. You can add more people later.
+      </p>
+
+      {serverError !== null && <Alert tone="error">{serverError}</Alert>}
+
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        {codeRequired && (
+          <Field
+            ref={refs.setupCode}
+            label="Setup code"
+            name="setup_code"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            value={values.setupCode}
+            onChange={update('setupCode')}
+            error={errors.setupCode}
+            hint="You are opening Relaydesk from another device. The setup code was printed in the terminal where Relaydesk started."
+          />
+        )}
+        <Field
+          ref={refs.username}
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          value={values.username}
+          onChange={update('username')}
+          error={errors.username}
+          hint="1–32 characters: letters, digits, and _ . -"
+        />
+        <Field
+          ref={refs.password}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={update('password')}
+          error={errors.password}
+          hint="8–128 characters."
+        />
+        <Field
+          ref={refs.confirm}
+          label="Confirm password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={update('confirm')}
+          error={errors.confirm}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={submitting}>
+          {submitting ? 'Creating account…' : 'Create account'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}
