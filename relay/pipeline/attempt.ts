@@ -3,6 +3,7 @@ import { request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { createSseDecoder } from '../http/sse-decoder.js';
 import type { ChatRequest } from '../ir/chat-request.js';
+import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { Usage } from '../ir/usage.js';
@@ -102,12 +103,18 @@ async function wholeAnswer(options: AttemptOptions, response: Dispatcher.Respons
   const { res, codec } = options;
   if (options.passthrough) {
     writeJson(res, text);
-    return { ok: true, usage: codec.passthrough?.usageOf(json), outputText: '', firstByteMs, clientGone: false };
+    const usage = codec.passthrough?.usageOf(json);
+    // Without usage the answer's text is needed for a local count.
+    const outputText = usage ? '' : answerText(options.adapter.parseChatResponse(json, options.request));
+    return { ok: true, usage, outputText, firstByteMs, clientGone: false };
   }
   const result = options.adapter.parseChatResponse(json, options.request);
   writeJson(res, JSON.stringify(codec.encodeResponse(result, options.request)));
-  const outputText = result.usage.estimated ? result.content.map((p) => ('text' in p ? p.text : p.type === 'tool-call' ? p.arguments : '')).join('') : '';
-  return { ok: true, usage: result.usage.estimated ? undefined : result.usage, outputText, firstByteMs, clientGone: false };
+  return { ok: true, usage: result.usage.estimated ? undefined : result.usage, outputText: answerText(result), firstByteMs, clientGone: false };
+}
+
+function answerText(result: ChatResult): string {
+  return result.content.map((p) => (p.type === 'text' || p.type === 'reasoning' ? p.text : p.type === 'tool-call' ? p.arguments : '')).join('');
 }
 
 function writeJson(res: ServerResponse, body: string): void {

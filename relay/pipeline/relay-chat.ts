@@ -144,7 +144,8 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
           startedAt,
         });
         if (outcome.ok) {
-          const usage = outcome.usage ?? (await estimateUsage(request, outcome.outputText));
+          // An upstream that reports nothing (or only zeros) is counted locally.
+          const usage = outcome.usage && outcome.usage.inputTokens + outcome.usage.outputTokens > 0 ? outcome.usage : await estimateUsage(request, outcome.outputText);
           const cost = price ? quotaFor(usage, price, ratio) : 0;
           deps.ledger.settle(reservation, cost);
           void deps.channels.update(channel.id, (c) => {

@@ -6,6 +6,8 @@ import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { startFakeOpenAIResponses } from '../fake-upstreams/openai-responses.js';
 import { startGateway } from '../helpers/gateway.js';
+import { openAISchemas } from '../helpers/openapi-schema.js';
+import { decodeSseText } from '../../relay/http/sse-decoder.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -17,7 +19,8 @@ const kinds = [
   { name: 'OpenAI (pass-through)', type: 1, start: () => startFakeOpenAIChat({ apiKey: 'upstream-key' }), upstreamModel: 'gpt-4o-mini', extra: {} },
   { name: 'Anthropic', type: 14, start: () => startFakeAnthropic({ apiKey: 'upstream-key' }), upstreamModel: 'claude-sonnet-4-5', extra: {} },
   { name: 'Gemini', type: 24, start: () => startFakeGemini({ apiKey: 'upstream-key' }), upstreamModel: 'gemini-2.5-flash', extra: {} },
-  { name: 'OpenAI responses', type: 1, start: () => startFakeOpenAIResponses({ apiKey: 'upstream-key' }), upstreamModel: 'gpt-5-mini', extra: { upstream_protocol: 'responses' } },
+  // OpenAI returns no reasoning text unless a summary is asked for (which needs a verified organisation).
+  { name: 'OpenAI responses', type: 1, start: () => startFakeOpenAIResponses({ apiKey: 'upstream-key' }), upstreamModel: 'gpt-5-mini', extra: { upstream_protocol: 'responses' }, showsReasoning: false },
 ];
 
 async function clientFor(kind: (typeof kinds)[number]) {
@@ -83,6 +86,34 @@ describe.each(kinds)('openai SDK → relay → $name upstream', (kind) => {
     expect(second.choices[0]!.message.content).toContain('sunny, 21°C');
   });
 
+  it('carries a JSON schema to the upstream and answers JSON', async () => {
+    const { client } = await clientFor(kind);
+    const completion = await client.chat.completions.create({
+      model: 'test-model',
+      messages: [{ role: 'user', content: 'route this' }],
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'route', strict: true, schema: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'], additionalProperties: false } },
+      },
+    });
+    expect(JSON.parse(completion.choices[0]!.message.content!)).toHaveProperty('answer');
+  });
+
+  it('answers exactly what the OpenAPI description of chat completions allows', async () => {
+    const { gateway } = await clientFor(kind);
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${gateway.relay.relayBaseUrl}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${gateway.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'test-model', messages: [{ role: 'user', content: 'what is the weather in Paris?' }], tools: [weatherTool], ...body }),
+      });
+    const schemas = openAISchemas();
+    expect(schemas.check(await (await post({})).json(), 'CreateChatCompletionResponse')).toEqual([]);
+    const events = decodeSseText(await (await post({ stream: true, stream_options: { include_usage: true } })).text());
+    expect(events.at(-1)!.data).toBe('[DONE]');
+    for (const event of events.slice(0, -1)) expect(schemas.check(JSON.parse(event.data), 'CreateChatCompletionStreamResponse')).toEqual([]);
+  });
+
   it('streams a tool call as the SDK assembles it', async () => {
     const { client } = await clientFor(kind);
     const stream = client.chat.completions.stream({ model: 'test-model', messages: [{ role: 'user', content: 'weather in Paris?' }], tools: [weatherTool] });
@@ -91,6 +122,23 @@ describe.each(kinds)('openai SDK → relay → $name upstream', (kind) => {
     expect(call?.type === 'function' && call.function.name).toBe('get_weather');
     expect(Object.values(JSON.parse(call!.type === 'function' ? call!.function.arguments : '{}'))).toContain('Paris');
   });
+});
+
+// Only upstreams that return reasoning text at all.
+describe.each(kinds.filter((k) => k.showsReasoning !== false))('openai SDK → relay → $name upstream, reasoning', (kind) => {
+  it('carries reasoning back as reasoning_content, streamed and whole', async () => {
+    const { client } = await clientFor(kind);
+    const params = { model: 'test-model', reasoning_effort: 'low' as const, messages: [{ role: 'user' as const, content: 'think first' }] };
+    const whole = await client.chat.completions.create(params);
+    expect((whole.choices[0]!.message as unknown as { reasoning_content?: string }).reasoning_content).toBeTruthy();
+    expect(whole.choices[0]!.message.content).toContain('think first');
+    let reasoning = '';
+    for await (const chunk of await client.chat.completions.create({ ...params, stream: true })) {
+      reasoning += (chunk.choices[0]?.delta as { reasoning_content?: string } | undefined)?.reasoning_content ?? '';
+    }
+    expect(reasoning).toBeTruthy();
+  });
+
 });
 
 describe('chat completions errors, in the error object', () => {

@@ -1,6 +1,4 @@
-import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { connect } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
@@ -9,6 +7,7 @@ import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { readCallLogs } from '../helpers/call-logs.js';
 import { addChannel, startGateway } from '../helpers/gateway.js';
 import type { Gateway } from '../helpers/gateway.js';
+import { startHttpProxy, startSocks5Proxy } from '../helpers/proxies.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -238,40 +237,20 @@ describe('streams and time limits', () => {
 });
 
 describe('per-channel proxy', () => {
-  it('sends the upstream call through an HTTP proxy', async () => {
+  it.each([
+    ['HTTP', startHttpProxy],
+    ['SOCKS5', startSocks5Proxy],
+  ])('sends the upstream call through a %s proxy', async (_name, startProxy) => {
     const upstream = await fake();
-    const proxied: string[] = [];
-    const proxy = createServer((req, res) => {
-      // absolute-form request (plain HTTP through a proxy)
-      proxied.push(`${req.method} ${req.url}`);
-      const target = new URL(req.url!);
-      const forward = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (upstreamRes) => {
-        res.writeHead(upstreamRes.statusCode!, upstreamRes.headers);
-        upstreamRes.pipe(res);
-      });
-      req.pipe(forward);
-    });
-    proxy.on('connect', (req, clientSocket: Socket, head) => {
-      proxied.push(`CONNECT ${req.url}`);
-      const [host, port] = req.url!.split(':');
-      const serverSocket = connect(Number(port), host!, () => {
-        clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        serverSocket.write(head);
-        serverSocket.pipe(clientSocket);
-        clientSocket.pipe(serverSocket);
-      });
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxy = await startProxy();
     try {
-      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-      const gateway = await startGateway([{ type: 1, upstream, models: ['m'], extra: { proxy: proxyUrl } }]);
+      const gateway = await startGateway([{ type: 1, upstream, models: ['m'], extra: { proxy: proxy.url } }]);
       const answer = await ask(gateway, 'via proxy');
       expect(answer.choices[0]!.message.content).toContain('via proxy');
-      expect(proxied.length).toBeGreaterThan(0);
-      expect(proxied[0]).toContain(new URL(upstream.url).port);
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      expect(proxy.seen[0]).toContain(`:${new URL(upstream.url).port}`);
     } finally {
-      proxy.closeAllConnections();
-      proxy.close();
+      await proxy.close();
     }
   });
 });

@@ -197,6 +197,12 @@ function generate(body: Json, noUsage: boolean): Generated {
     outputTokens += Math.ceil(args.length / 4);
   } else {
     let text = toolOutput !== undefined ? `The tool returned: ${toolOutput}` : `Echo: ${userText}`;
+    // Structured output: an object with every required string property filled in.
+    const format = body.text?.format;
+    if (format?.type === 'json_schema') {
+      const required: string[] = Array.isArray(format.schema?.required) ? format.schema.required : [];
+      text = JSON.stringify(Object.fromEntries(required.map((key) => [key, userText])));
+    }
     const words = text.match(/\S+\s*|\s+/g) ?? [];
     const limit = typeof body.max_output_tokens === 'number' ? body.max_output_tokens - outputTokens : Infinity;
     if (words.length > limit) {

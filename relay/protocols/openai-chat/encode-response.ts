@@ -26,7 +26,7 @@ export function encodeChatResponse(result: ChatResult, clientModel: string) {
     model: clientModel,
     choices: [{ index: 0, message, logprobs: null, finish_reason: toChatFinishReason(result.finish) }],
     usage: toChatUsage(result.usage),
-    system_fingerprint: result.systemFingerprint ?? null,
+    ...(result.systemFingerprint ? { system_fingerprint: result.systemFingerprint } : {}),
   };
 }
 

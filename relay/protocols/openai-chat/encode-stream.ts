@@ -76,7 +76,7 @@ export class ChatStreamEncoder {
   }
 
   private base() {
-    return { id: this.id || chatId(`relay${Date.now()}`), object: 'chat.completion.chunk', created: this.created, model: this.clientModel, system_fingerprint: null };
+    return { id: this.id || chatId(`relay${Date.now()}`), object: 'chat.completion.chunk', created: this.created, model: this.clientModel };
   }
 
   private chunk(choices: unknown[]): string {

@@ -82,6 +82,15 @@ describe('state file', () => {
     expect(state.data.next_ids.user).toBe(1);
   });
 
+  it('upgrades a schema 1 file (before API keys and channels) keeping its users', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const v1 = { schema_version: 1, instance_id: 'abc', secret_backend: 'encrypted-file', next_ids: { user: 2 }, users: [{ id: 1, username: 'owner' }], sessions: [], options: { x: 1 } };
+    await writeFile(file, JSON.stringify(v1));
+    const state = await StateFile.open(file);
+    expect(state.data).toMatchObject({ schema_version: 2, instance_id: 'abc', next_ids: { user: 2, token: 1, channel: 1 }, tokens: [], channels: [], options: { x: 1 } });
+    expect(state.data.users[0]!.username).toBe('owner');
+  });
+
   it('refuses a file from a newer version without touching it', async () => {
     const file = join(await tempDir(), 'state.json');
     const text = JSON.stringify({ schema_version: CURRENT_SCHEMA_VERSION + 1, users: [] });

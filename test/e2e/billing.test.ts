@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeUpstream } from '../fake-upstreams/harness.js';
+import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
+import { readCallLogs } from '../helpers/call-logs.js';
+import { startGateway } from '../helpers/gateway.js';
+
+const upstreams: FakeUpstream[] = [];
+afterEach(async () => {
+  await Promise.all(upstreams.splice(0).map((u) => u.close()));
+});
+
+function call(baseUrl: string, key: string, body: Record<string, unknown>) {
+  return fetch(`${baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function stateOf(dataDir: string) {
+  return JSON.parse(await readFile(join(dataDir, 'state.json'), 'utf8'));
+}
+
+describe('billing', () => {
+  it('200 concurrent calls on a key with little quota: charges equal the logged quotas, overspend at most one reservation', async () => {
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    const initial = 300;
+    const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o-mini'] }], { unlimited_quota: false, remain_quota: initial });
+    const body = { model: 'gpt-4o-mini', max_tokens: 100, messages: [{ role: 'user', content: 'repeat 20' }] };
+    const responses = await Promise.all(Array.from({ length: 200 }, () => call(gateway.relay.relayBaseUrl, gateway.key, body)));
+    const statuses = responses.map((r) => r.status);
+    const refused = await Promise.all(responses.filter((r) => r.status !== 200).map((r) => r.json()));
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(0); // the key ran out
+    expect(statuses.every((s) => s === 200 || s === 403)).toBe(true);
+    expect(refused.every((r: any) => r.error.code === 'insufficient_token_quota')).toBe(true);
+    await gateway.relay.close();
+
+    const logs = (await readCallLogs(gateway.relay.dataDir)).filter((r) => r.type === 2);
+    expect(logs).toHaveLength(statuses.filter((s) => s === 200).length);
+    const logged = logs.reduce((sum, r) => sum + r.quota, 0);
+    expect(logged).toBeGreaterThan(0);
+    const state = await stateOf(gateway.relay.dataDir);
+    const token = state.tokens[0];
+    expect(token.used_quota).toBe(logged);
+    expect(initial - token.remain_quota).toBe(logged);
+    const user = state.users[0];
+    expect(100_000_000 - user.quota).toBe(logged);
+    expect(user.used_quota).toBe(logged);
+    // A reservation here: ~10 prompt tokens + 100 output tokens at 4× the 0.075 ratio.
+    const oneReservation = Math.ceil((20 + 100 * 4) * 0.075);
+    expect(token.remain_quota).toBeGreaterThanOrEqual(-oneReservation);
+  });
+
+  it('refunds the reservation of a failed call and logs the error', async () => {
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    upstream.inject({ kind: 'status', status: 400, body: { error: { message: 'bad request upstream' } } });
+    const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o'] }], { unlimited_quota: false, remain_quota: 50_000 });
+    const response = await call(gateway.relay.relayBaseUrl, gateway.key, { model: 'gpt-4o', max_tokens: 1000, messages: [{ role: 'user', content: 'hi' }] });
+    expect(response.status).toBe(400);
+    await gateway.relay.close();
+    const state = await stateOf(gateway.relay.dataDir);
+    expect(state.tokens[0]).toMatchObject({ remain_quota: 50_000, used_quota: 0 });
+    expect(state.users[0].quota).toBe(100_000_000);
+    const [log] = await readCallLogs(gateway.relay.dataDir);
+    expect(log).toMatchObject({ type: 5, quota: 0, error: expect.stringContaining('bad request upstream') });
+  });
+
+  it('counts tokens locally when the upstream reports no usage', async () => {
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    upstream.inject({ kind: 'no-usage' });
+    const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o'] }]);
+    const response = await call(gateway.relay.relayBaseUrl, gateway.key, { model: 'gpt-4o', messages: [{ role: 'user', content: 'repeat 50' }] });
+    expect(response.status).toBe(200);
+    await gateway.relay.close();
+    const [log] = await readCallLogs(gateway.relay.dataDir);
+    // "word " × 50 is 50 tokens in o200k; the prompt is a handful.
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(45);
+    expect(log.completion_tokens).toBeLessThanOrEqual(55);
+    expect(log.prompt_tokens).toBeGreaterThan(0);
+    expect(log.other.usage_estimated).toBe(true);
+    expect(log.quota).toBeGreaterThan(0);
+  });
+
+  it('logs one record per call with what a user needs and nothing secret', async () => {
+    const upstream = await startFakeOpenAIChat({ apiKey: 'sk-upstream-secret-value' });
+    upstreams.push(upstream);
+    const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o'], key: 'sk-upstream-secret-value', model_mapping: { 'gpt-4o': 'gpt-4o-2024-11-20' } }]);
+    const response = await call(gateway.relay.relayBaseUrl, gateway.key, { model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'secret prompt text' }] });
+    await response.text();
+    await gateway.relay.close();
+    const logs = await readCallLogs(gateway.relay.dataDir);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      type: 2,
+      username: 'owner',
+      token_name: 'test key',
+      model: 'gpt-4o',
+      upstream_model: 'gpt-4o-2024-11-20',
+      group: 'default',
+      is_stream: true,
+      ip: expect.stringMatching(/127\.0\.0\.1/),
+      request_id: response.headers.get('x-request-id'),
+    });
+    expect(logs[0].prompt_tokens).toBeGreaterThan(0);
+    expect(logs[0].completion_tokens).toBeGreaterThan(0);
+    expect(logs[0].total_ms).toBeGreaterThanOrEqual(logs[0].first_byte_ms);
+    const text = JSON.stringify(logs);
+    expect(text).not.toContain('sk-upstream-secret-value');
+    expect(text).not.toContain(gateway.key);
+    expect(text).not.toContain('secret prompt text');
+  });
+});

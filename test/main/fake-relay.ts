@@ -1,0 +1,47 @@
+/** Stand-in for relay/index.js (`vi.mock('../../relay/index.js', () => import('./fake-relay.js'))`). */
+import { vi } from 'vitest';
+
+export class PortInUseError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(`listen EADDRINUSE: address already in use ${host}:${port}`);
+    this.name = 'PortInUseError';
+  }
+}
+
+export class StateFileError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StateFileError';
+  }
+}
+
+export interface FakeRelayHandle {
+  host: string;
+  port: number;
+  origin: string;
+  consoleUrl: string;
+  relayBaseUrl: string;
+  secretBackend: 'keychain' | 'encrypted-file' | 'memory';
+  close: ReturnType<typeof vi.fn<() => Promise<void>>>;
+}
+
+export function fakeHandle(port = 3000): FakeRelayHandle {
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    host: '127.0.0.1',
+    port,
+    origin,
+    consoleUrl: `${origin}/`,
+    relayBaseUrl: `${origin}/v1`,
+    secretBackend: 'encrypted-file',
+    close: vi.fn(async () => {}),
+  };
+}
+
+export const startRelay = vi.fn(async (_options: unknown): Promise<FakeRelayHandle> => fakeHandle());

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICES, findPrice } from '../../../relay/billing/pricing.js';
+import { quotaFor } from '../../../relay/billing/quota-math.js';
+
+describe('quota math', () => {
+  it('prices tokens as the established relays do: ratio 1 = 2 USD per million input tokens', () => {
+    // 1M input tokens at ratio 1 = 2 USD = 1 000 000 quota
+    expect(quotaFor({ inputTokens: 1_000_000, outputTokens: 0 }, { modelRatio: 1 }, 1)).toBe(1_000_000);
+    // output at completion ratio 4 costs four times as much
+    expect(quotaFor({ inputTokens: 0, outputTokens: 1000 }, { modelRatio: 1, completionRatio: 4 }, 1)).toBe(4000);
+  });
+
+  it('charges cached and cache-written input at their own ratios, and applies the group ratio', () => {
+    const usage = { inputTokens: 1000, cachedInputTokens: 600, cacheWriteInputTokens: 100, outputTokens: 10 };
+    const price = { modelRatio: 2, completionRatio: 5, cacheRatio: 0.1, cacheWriteRatio: 1.25 };
+    // (300 + 600·0.1 + 100·1.25 + 10·5) · 2 · 0.5
+    expect(quotaFor(usage, price, 0.5)).toBe(Math.round((300 + 60 + 125 + 50) * 2 * 0.5));
+  });
+
+  it('charges a fixed price per call', () => {
+    expect(quotaFor({ inputTokens: 5, outputTokens: 5 }, { pricePerCall: 0.04 }, 1)).toBe(20_000);
+  });
+
+  it('never charges less than 1 for a priced call, never a negative amount', () => {
+    expect(quotaFor({ inputTokens: 1, outputTokens: 0 }, { modelRatio: 0.0001 }, 1)).toBe(1);
+    expect(quotaFor({ inputTokens: 0, outputTokens: 0 }, { modelRatio: 1 }, 1)).toBe(0);
+    expect(quotaFor({ inputTokens: 10, outputTokens: 0 }, { modelRatio: 1 }, 0)).toBe(0);
+  });
+
+  it('finds a model price by exact name, else the longest prefix', () => {
+    expect(findPrice('gpt-4o-mini-2024-07-18', DEFAULT_PRICES)).toBe(DEFAULT_PRICES['gpt-4o-mini']);
+    expect(findPrice('gpt-4o-2024-11-20', DEFAULT_PRICES)).toBe(DEFAULT_PRICES['gpt-4o']);
+    expect(findPrice('claude-opus-4-5-20251101', DEFAULT_PRICES)).toBe(DEFAULT_PRICES['claude-opus-4-5']);
+    expect(findPrice('my-local-llama', DEFAULT_PRICES)).toBeUndefined();
+  });
+});
