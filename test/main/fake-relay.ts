@@ -14,10 +14,20 @@ export class PortInUseError extends Error {
 export class StateFileError extends Error {
   constructor(
     readonly file: string,
-    message: string,
+    reason: string,
   ) {
-    super(message);
+    super(`Cannot use the state file ${file}: ${reason}. Relaydesk has not changed it.`);
     this.name = 'StateFileError';
+  }
+}
+
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`Another Relaydesk (pid ${pid}) is using the data folder ${dataDir}.`);
+    this.name = 'DataDirLockedError';
   }
 }
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Regenerates every raster icon from assets/icon.svg (the one source of truth):
+//   assets/icon.png            512x512 (Linux fallback, docs)
+//   assets/icons/NxN.png       16..512, electron-builder's Linux icon set
+//   assets/icon.ico            Windows: 16..128 as BMP entries (NSIS-safe), 256 as PNG
+//   assets/icon.icns           macOS: PNG entries only, 16..1024 (512@2x)
+// Needs Debian's librsvg2-bin (rsvg-convert) and icoutils (icotool); optipng if present.
+//   apt-get install -y librsvg2-bin icoutils optipng && node assets/build-icons.mjs
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const assets = path.dirname(fileURLToPath(import.meta.url));
+const svg = path.join(assets, 'icon.svg');
+const tmp = mkdtempSync(path.join(tmpdir(), 'relaydesk-icons-'));
+
+function has(command) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function render(size, file) {
+  execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), svg, '-o', file]);
+  if (has('optipng')) execFileSync('optipng', ['-quiet', '-o5', '-strip', 'all', file]);
+  return file;
+}
+
+const png = (size) => path.join(tmp, `${size}.png`);
+for (const size of [16, 24, 32, 48, 64, 128, 256, 512, 1024]) render(size, png(size));
+
+mkdirSync(path.join(assets, 'icons'), { recursive: true });
+for (const size of [16, 32, 48, 64, 128, 256, 512]) {
+  writeFileSync(path.join(assets, 'icons', `${size}x${size}.png`), readFileSync(png(size)));
+}
+writeFileSync(path.join(assets, 'icon.png'), readFileSync(png(512)));
+
+execFileSync('icotool', [
+  '-c', '-o', path.join(assets, 'icon.ico'),
+  png(16), png(24), png(32), png(48), png(64), png(128),
+  '-r', png(256),
+]);
+
+// icns: 'icns' + total length, then (type, length incl. 8-byte header, PNG data) entries.
+const icnsEntries = [
+  ['icp4', 16], ['icp5', 32], ['ic11', 32], ['icp6', 64], ['ic12', 64],
+  ['ic07', 128], ['ic08', 256], ['ic13', 256], ['ic09', 512], ['ic14', 512], ['ic10', 1024],
+];
+const chunks = icnsEntries.map(([type, size]) => {
+  const data = readFileSync(png(size));
+  const header = Buffer.alloc(8);
+  header.write(type, 0, 'ascii');
+  header.writeUInt32BE(data.length + 8, 4);
+  return Buffer.concat([header, data]);
+});
+const body = Buffer.concat(chunks);
+const head = Buffer.alloc(8);
+head.write('icns', 0, 'ascii');
+head.writeUInt32BE(body.length + 8, 4);
+writeFileSync(path.join(assets, 'icon.icns'), Buffer.concat([head, body]));
+
+rmSync(tmp, { recursive: true, force: true });
+console.log('icons written to', assets);

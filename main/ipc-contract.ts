@@ -1,0 +1,28 @@
+/**
+ * The IPC contract between the sandboxed preload (`preload.cts`) and the main process
+ * (`ipc.ts`). Every channel the renderer may invoke is listed here with its argument
+ * and result types; nothing else is reachable from the console.
+ *
+ * Keep this file free of runtime imports: the preload cannot load it at run time (a
+ * sandboxed preload may only `require('electron')` and a few Node built-ins), so the
+ * preload repeats the channel names and is type-checked against `IPC_CHANNELS` below.
+ */
+export const IPC_CHANNELS = {
+  appVersion: 'relaydesk:app-version',
+  openDataFolder: 'relaydesk:open-data-folder',
+} as const;
+
+export type IpcChannelKey = keyof typeof IPC_CHANNELS;
+export type IpcChannel = (typeof IPC_CHANNELS)[IpcChannelKey];
+
+/** Argument tuple and result of each channel (the result is what `invoke` resolves to). */
+export interface IpcContract {
+  'relaydesk:app-version': { args: []; result: string };
+  'relaydesk:open-data-folder': { args: []; result: void };
+}
+
+export type IpcArgs<C extends IpcChannel> = IpcContract[C]['args'];
+export type IpcResult<C extends IpcChannel> = IpcContract[C]['result'];
+
+/** Thrown (as a rejected `invoke`) when a frame outside the console calls a channel. */
+export const UNTRUSTED_SENDER_MESSAGE = 'Relaydesk IPC: sender is not the Relaydesk console';

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, shell, type WebContents } from 'electron';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The compiled preload: `main/preload.cts` is emitted by tsc as CommonJS next to this
+ * module (`dist/node/main/preload.cjs`), the only form a sandboxed preload can load.
+ */
+export const PRELOAD_PATH = path.join(here, 'preload.cjs');
+
+export const WINDOW_TITLE = 'Relaydesk';
+
+/** Permissions the console may be granted (copy buttons, fullscreen); all others are denied. */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'fullscreen']);
+
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** True for http: and https: URLs, the only ones handed to the system browser. */
+export function isExternalWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** True when `url` is on the console origin (scheme, host and port all equal). */
+export function isConsoleUrl(url: string, consoleOrigin: string): boolean {
+  const origin = originOf(url);
+  return origin !== null && origin === consoleOrigin;
+}
+
+/**
+ * Locks a console `webContents` down: top-level navigation and redirects stay on the
+ * console origin, `window.open`/`target=_blank` never creates an Electron window (http(s)
+ * goes to the system browser, anything else is dropped), no <webview>, and only the
+ * harmless permissions are granted, to the console origin only.
+ */
+export function lockDownContents(contents: WebContents, consoleOrigin: string): void {
+  contents.on('will-navigate', (event) => {
+    if (!isConsoleUrl(event.url, consoleOrigin)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (event.isMainFrame && !isConsoleUrl(event.url, consoleOrigin)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => {
+    event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalWebUrl(url)) {
+      shell.openExternal(url).catch((error: unknown) => {
+        console.warn(`[relaydesk] could not open ${url} in the browser: ${String(error)}`);
+      });
+    }
+    return { action: 'deny' };
+  });
+
+  const session = contents.session;
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(ALLOWED_PERMISSIONS.has(permission) && isConsoleUrl(details.requestingUrl, consoleOrigin));
+  });
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => {
+    return ALLOWED_PERMISSIONS.has(permission) && isConsoleUrl(requestingOrigin, consoleOrigin);
+  });
+}
+
+/** The console window: sandboxed, context-isolated, locked to the console's origin. */
+export function createMainWindow(consoleUrl: string): BrowserWindow {
+  const consoleOrigin = originOf(consoleUrl);
+  if (consoleOrigin === null) throw new Error(`Invalid console URL: ${consoleUrl}`);
+
+  const window = new BrowserWindow({
+    title: WINDOW_TITLE,
+    width: 1200,
+    height: 800,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    autoHideMenuBar: true,
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      preload: PRELOAD_PATH,
+    },
+  });
+
+  window.once('ready-to-show', () => window.show());
+  lockDownContents(window.webContents, consoleOrigin);
+
+  window.loadURL(consoleUrl).catch((error: unknown) => {
+    console.error(`[relaydesk] could not load the console at ${consoleUrl}: ${String(error)}`);
+  });
+  return window;
+}
