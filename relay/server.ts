@@ -117,8 +117,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
         data.secret_backend = selected.store.backend;
       });
     }
-    const retention = opened.data.options.log_retention_days;
-    logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: typeof retention === 'number' ? retention : 90 });
+    logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: readSettings(opened).log_retention_days });
 
     const lan = !isLoopbackHost(host);
     const users = createStateUserStore(opened);

@@ -38,6 +38,7 @@ export function optionsRouter(context: ManagementContext): Router {
       await context.state.update((data) => {
         data.options[key] = coerced as string | number | boolean;
       });
+      if (key === 'log_retention_days') context.logs.setRetentionDays(coerced as number);
       return ok(res, null);
     } else {
       throw new ApiError(400, `Unknown setting ${key}.`);

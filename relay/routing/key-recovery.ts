@@ -54,7 +54,7 @@ export function startKeyRecovery(deps: {
         method: 'POST',
         headers: request.headers,
         body: request.body,
-        dispatcher: deps.dispatchers.for(channel.proxy),
+        dispatcher: deps.dispatchers.for(await deps.channels.proxyUrl(channel)),
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       });

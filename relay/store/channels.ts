@@ -12,11 +12,26 @@ export interface ChannelStore {
   list(): readonly ChannelRecord[];
   byId(id: number): ChannelRecord | undefined;
   keys(id: number): Promise<string[]>;
+  /** The proxy URL to dial, password included (from the secret store when it has one). */
+  proxyUrl(channel: ChannelRecord): Promise<string>;
   update(id: number, change: (channel: ChannelRecord) => void): Promise<void>;
 }
 
 export function secretNameOfChannelKeys(id: number): string {
   return `channel:${id}:keys`;
+}
+
+export function secretNameOfChannelProxy(id: number): string {
+  return `channel:${id}:proxy`;
+}
+
+/** `http://user:secret@host` → `http://user:***@host`; URLs without a password unchanged. */
+export function maskProxyPassword(proxy: string): string {
+  if (!proxy) return proxy;
+  const url = new URL(proxy);
+  if (!url.password) return proxy;
+  url.password = '***';
+  return url.toString().replace(/\/$/, '');
 }
 
 export function freshKeyState(): ChannelKeyState {
@@ -25,16 +40,23 @@ export function freshKeyState(): ChannelKeyState {
 
 export function createStateChannelStore(state: StateFile, secrets: SecretStore): ChannelStore {
   const keyCache = new Map<number, string[]>();
+  const proxyCache = new Map<number, string>();
   return {
     async create(channel, keys) {
       const id = await state.update((data) => data.next_ids.channel++);
       // The key goes to the secret store before the channel exists in the state file.
       await secrets.set(secretNameOfChannelKeys(id), keys.join('\n'));
       keyCache.set(id, keys);
+      const maskedProxy = maskProxyPassword(channel.proxy);
+      if (maskedProxy !== channel.proxy) {
+        await secrets.set(secretNameOfChannelProxy(id), channel.proxy);
+        proxyCache.set(id, channel.proxy);
+      }
       const now = Date.now();
       return state.update((data) => {
         const record: ChannelRecord = {
           ...channel,
+          proxy: maskedProxy,
           id,
           key_count: keys.length,
           key_states: keys.map(freshKeyState),
@@ -58,6 +80,14 @@ export function createStateChannelStore(state: StateFile, secrets: SecretStore):
       const keys = stored ? stored.split('\n').filter((k) => k.trim() !== '') : [];
       keyCache.set(id, keys);
       return keys;
+    },
+    async proxyUrl(channel) {
+      if (!channel.proxy || !new URL(channel.proxy).password) return channel.proxy;
+      const cached = proxyCache.get(channel.id);
+      if (cached !== undefined) return cached;
+      const stored = (await secrets.get(secretNameOfChannelProxy(channel.id))) ?? '';
+      proxyCache.set(channel.id, stored);
+      return stored;
     },
     async update(id, change) {
       await state.update((data) => {

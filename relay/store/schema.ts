@@ -86,7 +86,10 @@ export interface ChannelRecord {
   auto_ban: boolean;
   /** Extra or replaced request headers; `{api_key}` in a value becomes the key. */
   header_override: Record<string, string>;
-  /** http://, https:// or socks5:// proxy URL, or ''. Credentials in it are a secret: see proxy_has_secret. */
+  /**
+   * http://, https:// or socks5:// proxy URL, or ''. A password in it is a secret: the
+   * state keeps the URL with the password masked, the secret store keeps the whole URL.
+   */
   proxy: string;
   key_mode: 'random' | 'polling';
   key_count: number;

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
@@ -169,6 +171,22 @@ describe('multi-key channels', () => {
   });
 });
 
+describe('header override', () => {
+  it('adds and replaces upstream headers, filling {api_key} with the attempt key', async () => {
+    const upstream = await fake({ apiKey: 'sk-real' });
+    const gateway = await startGateway([]);
+    await addChannel(gateway.admin, {
+      type: 1,
+      upstream,
+      models: ['m'],
+      key: 'sk-real',
+      extra: { header_override: JSON.stringify({ 'X-Team': 'research', Authorization: 'Bearer {api_key}', 'X-Key-Copy': 'k={api_key}' }) },
+    });
+    await ask(gateway);
+    expect(upstream.requests[0]!.headers).toMatchObject({ 'x-team': 'research', authorization: 'Bearer sk-real', 'x-key-copy': 'k=sk-real' });
+  });
+});
+
 describe('streams and time limits', () => {
   it('ends a stream that goes quiet with an error event, and logs what was produced', async () => {
     const stalls = await fake();
@@ -237,6 +255,24 @@ describe('streams and time limits', () => {
 });
 
 describe('per-channel proxy', () => {
+  it('keeps a proxy password out of the state file and the API, and still uses it', async () => {
+    const upstream = await fake();
+    const proxy = await startHttpProxy({ user: 'relay', password: 'proxy-pass-word-77' });
+    try {
+      const gateway = await startGateway([]);
+      const withPassword = proxy.url.replace('http://', 'http://relay:proxy-pass-word-77@');
+      const id = await addChannel(gateway.admin, { type: 1, upstream, models: ['m'], extra: { proxy: withPassword } });
+      expect((await ask(gateway, 'authenticated proxy')).choices[0]!.message.content).toContain('authenticated proxy');
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      const shown = await gateway.admin.call('GET', `/api/channel/${id}`);
+      expect(shown.json.data.proxy).toBe(proxy.url.replace('http://', 'http://relay:***@'));
+      await gateway.relay.close();
+      expect(await readFile(join(gateway.relay.dataDir, 'state.json'), 'utf8')).not.toContain('proxy-pass-word-77');
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it.each([
     ['HTTP', startHttpProxy],
     ['SOCKS5', startSocks5Proxy],

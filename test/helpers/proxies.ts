@@ -12,11 +12,13 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-/** An HTTP proxy: absolute-form requests and CONNECT tunnels. */
-export async function startHttpProxy(): Promise<TestProxy> {
+/** An HTTP proxy: absolute-form requests and CONNECT tunnels; optionally with Basic auth. */
+export async function startHttpProxy(credentials?: { user: string; password: string }): Promise<TestProxy> {
   const seen: string[] = [];
   const tunnels = new Set<Socket>();
+  const expected = credentials ? `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}` : undefined;
   const server: Server = createServer((req, res) => {
+    if (expected && req.headers['proxy-authorization'] !== expected) return void res.writeHead(407).end();
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url!);
     const forward = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (upstream) => {
@@ -26,6 +28,7 @@ export async function startHttpProxy(): Promise<TestProxy> {
     req.pipe(forward);
   });
   server.on('connect', (req, client: Socket, head) => {
+    if (expected && req.headers['proxy-authorization'] !== expected) return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n');
     seen.push(`CONNECT ${req.url}`);
     const [host, port] = req.url!.split(':');
     tunnels.add(client);
