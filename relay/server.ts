@@ -28,9 +28,8 @@ import { createStateTokenStore } from './store/tokens.js';
 import { createStateChannelStore } from './store/channels.js';
 import { Ledger } from './billing/ledger.js';
 import { Dispatchers } from './upstream/dispatchers.js';
-import { chatRoute } from './pipeline/relay-chat.js';
 import type { RelayDeps } from './pipeline/relay-chat.js';
-import { openaiChatCodec } from './protocols/openai-chat/codec.js';
+import { relayRouteTable } from './relay-routes.js';
 import { readSettings } from './settings.js';
 import { startKeyRecovery } from './routing/key-recovery.js';
 
@@ -160,7 +159,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     app.use('/api', managementRouter(context));
     app.use(consoleRouter(options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir));
     const keyRecovery = startKeyRecovery({ state: opened, channels, dispatchers, log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
-    const relayRoutes = new Map([['POST /v1/chat/completions', chatRoute(openaiChatCodec, relayDeps)]]);
+    const relayRoutes = relayRouteTable(relayDeps);
     handler = createRequestHandler({ boundToLoopback: !lan, relay: createRelayRouter(relayRoutes), app });
 
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -1,19 +1,38 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RelayError, invalidUrlMessage, sendRelayError } from './errors.js';
 
-export type RelayRouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** `params` holds the named groups of a pattern route (e.g. the model of a generate-content path). */
+export type RelayRouteHandler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => void | Promise<void>;
+
+export interface RelayRoutes {
+  /** `METHOD /exact/path` → handler: one map lookup per call. */
+  exact: Map<string, RelayRouteHandler>;
+  /** Tried in order when no exact route matches. */
+  patterns: { method: string; pattern: RegExp; handler: RelayRouteHandler }[];
+}
 
 /**
  * The relay path (`/v1…`, `/v1beta…`) skips Express: it sits on every model call, and
  * Express alone costs ~110 µs per request here. Routes are matched on the path without its
- * query string (`/v1/messages?beta=true`). Model routes arrive with the relay core.
+ * query string (`/v1/messages?beta=true`).
  */
-export function createRelayRouter(routes: Map<string, RelayRouteHandler> = new Map()) {
+export function createRelayRouter(routes: RelayRoutes = { exact: new Map(), patterns: [] }) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0]!;
-    const handler = routes.get(`${req.method} ${path}`);
+    let handler = routes.exact.get(`${req.method} ${path}`);
+    let params: Record<string, string> = {};
+    if (!handler) {
+      for (const route of routes.patterns) {
+        const match = route.method === req.method ? route.pattern.exec(path) : null;
+        if (match) {
+          handler = route.handler;
+          params = { ...match.groups };
+          break;
+        }
+      }
+    }
     if (!handler) return sendRelayError(res, new RelayError(404, 'invalid_request', invalidUrlMessage(req.method, req.url)));
-    Promise.resolve(handler(req, res)).catch((error: unknown) => {
+    Promise.resolve(handler(req, res, params)).catch((error: unknown) => {
       const relayError =
         error instanceof RelayError
           ? error

@@ -7,7 +7,7 @@ import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { Usage } from '../ir/usage.js';
-import type { ClientCodec } from '../protocols/types.js';
+import type { ClientCodec, StreamEncoder } from '../protocols/types.js';
 import type { ProviderAdapter, UpstreamRequest } from '../providers/types.js';
 import { SseEventSplitter } from './split-sse-events.js';
 
@@ -144,6 +144,9 @@ async function streamAnswer(
   let outputText = '';
   let earlyError: RelayErrorInfo | undefined;
   let lateError: RelayErrorInfo | undefined;
+  let contentType = SSE_HEADERS['content-type'];
+  /** The translating encoder, which knows how far its framing got (pass-through has none). */
+  let streamEncoder: StreamEncoder | undefined;
 
   const write = (text: string) => {
     if (!text) return;
@@ -158,7 +161,7 @@ async function streamAnswer(
     if (committed || stopFirstByteTimer()) return; // timed out just now: the abort is on its way
     committed = true;
     firstByteMs = performance.now() - options.startedAt;
-    res.writeHead(200, SSE_HEADERS);
+    res.writeHead(200, { ...SSE_HEADERS, 'content-type': contentType });
     res.write(pending);
     pending = '';
     lastWrite = Date.now();
@@ -200,6 +203,8 @@ async function streamAnswer(
   } else {
     const decoder = adapter.createStreamDecoder(request);
     const encoder = codec.createStreamEncoder(request);
+    streamEncoder = encoder;
+    if (encoder.contentType) contentType = encoder.contentType;
     let upstreamFinished = false;
     const handleParts = (parts: StreamPart[]) => {
       for (const part of parts) {
@@ -268,7 +273,7 @@ async function streamAnswer(
       ? { status: 504, kind: 'timeout', message: `The upstream sent nothing for ${options.idleTimeoutMs / 1000} s; the stream was ended.`, code: 'stream_idle_timeout' }
       : { status: 502, kind: 'upstream', message: 'The upstream ended the stream before the answer was complete.', code: 'upstream_stream_incomplete' };
   }
-  if (lateError && !clientGone && !res.writableEnded) res.write(codec.createStreamEncoder(request).error(lateError));
+  if (lateError && !clientGone && !res.writableEnded) res.write((streamEncoder ?? codec.createStreamEncoder(request)).error(lateError));
   if (!res.writableEnded) res.end();
   return { ok: true, usage, outputText, firstByteMs, clientGone, ...(lateError ? { streamError: lateError } : {}) };
 }

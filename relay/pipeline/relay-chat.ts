@@ -11,7 +11,7 @@ import type { ChatRequest } from '../ir/chat-request.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
 import type { AppLogger } from '../management/context.js';
-import type { ClientCodec } from '../protocols/types.js';
+import type { ClientCodec, RouteFacts } from '../protocols/types.js';
 import { DEFAULT_BASE_URLS, adapterFor } from '../providers/registry.js';
 import type { UpstreamRequest } from '../providers/types.js';
 import { disableKey } from '../routing/channel-health.js';
@@ -52,16 +52,15 @@ export interface RelayDeps {
  */
 export function chatRoute(codec: ClientCodec, deps: RelayDeps): RelayRouteHandler {
   const handle = relayChat(codec, deps);
-  return (req, res) => {
-    // Always a promise: relayChat is an async function.
-    const call = handle(req, res);
+  return (req, res, params) => {
+    const call = handle(req, res, params);
     deps.inFlight.add(call);
     return call.finally(() => deps.inFlight.delete(call));
   };
 }
 
-function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return async (req, res) => {
+function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> {
+  return async (req, res, params) => {
     const startedAt = performance.now();
     const clientIp = req.socket.remoteAddress ?? '';
     const record: CallLog = { model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
@@ -71,7 +70,8 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
       const bodyBytes = await readBody(req);
       caller = authorizeApiKey(presentedApiKey(req), clientIp, deps.tokens, deps.users);
       const raw = parseJsonBody(bodyBytes);
-      const request = codec.decodeRequest(raw);
+      const route = routeFacts(req, params);
+      const request = codec.decodeRequest(raw, route);
       record.model = request.model;
       record.stream = request.stream;
       checkModelAllowed(caller, request.model);
@@ -115,10 +115,11 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
         const adapter = adapterFor(channel);
         const upstreamModel = mapModel(channel, request.model);
         const target = { baseUrl: channel.base_url || DEFAULT_BASE_URLS[channel.type] || '', apiKey: keys[keyIndex], model: upstreamModel, settings: channel.settings };
-        const passthrough = adapter.protocol === codec.protocol && adapter.buildPassthroughRequest !== undefined;
+        const passthrough =
+          adapter.protocol === codec.protocol && adapter.buildPassthroughRequest !== undefined && (codec.passthrough?.accepts?.(route) ?? codec.passthrough !== undefined);
         let upstream: UpstreamRequest;
         if (passthrough) {
-          upstream = adapter.buildPassthroughRequest!(raw as Record<string, unknown>, target);
+          upstream = adapter.buildPassthroughRequest!(raw as Record<string, unknown>, target, request.stream);
         } else {
           const built = adapter.buildChatRequest(request, target);
           upstream = built.request;
@@ -190,6 +191,17 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
       }
     }
   };
+}
+
+/** Pattern routes name the model (`model`) and the action (`action`, e.g. streamGenerateContent). */
+function routeFacts(req: IncomingMessage, params: Record<string, string>): RouteFacts {
+  const facts: RouteFacts = {};
+  if (params.model) facts.model = decodeURIComponent(params.model);
+  if (params.action) {
+    facts.stream = params.action === 'streamGenerateContent';
+    facts.sse = /[?&]alt=sse(&|$)/.test(req.url ?? '');
+  }
+  return facts;
 }
 
 interface CallLog {

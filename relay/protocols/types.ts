@@ -6,6 +6,8 @@ import type { Usage } from '../ir/usage.js';
 import type { WireProtocol } from '../providers/types.js';
 
 export interface StreamEncoder {
+  /** Default `text/event-stream`; generate-content without `alt=sse` streams a JSON array. */
+  readonly contentType?: string;
   /** SSE text for one IR part (may be empty). */
   encode(part: StreamPart): string;
   /** A well-formed error event ending the stream, after it has begun. */
@@ -27,14 +29,30 @@ export interface PassthroughStreamTap {
   finished: boolean;
 }
 
+/** What the path says about the call (generate-content puts the model and streaming there). */
+export interface RouteFacts {
+  model?: string;
+  stream?: boolean;
+  /** `?alt=sse` on a generate-content stream. */
+  sse?: boolean;
+}
+
 /** One client protocol: its wire in (decode) and out (encode), with its own error shape. */
 export interface ClientCodec {
   readonly protocol: WireProtocol;
-  decodeRequest(body: unknown): ChatRequest;
+  decodeRequest(body: unknown, route: RouteFacts): ChatRequest;
   encodeResponse(result: ChatResult, request: ChatRequest): unknown;
   createStreamEncoder(request: ChatRequest): StreamEncoder;
   encodeError(error: RelayErrorInfo): unknown;
+  /** The body answering a token count (`/v1/messages/count_tokens`, `:countTokens`), where the protocol has one. */
+  encodeTokenCount?(inputTokens: number): unknown;
+  /**
+   * Same protocol upstream: the client's body is forwarded (see ProviderAdapter
+   * buildPassthroughRequest) and the answer's bytes come back untouched, read on the way.
+   */
   passthrough?: {
+    /** Whether this call can pass through (default yes). */
+    accepts?(route: RouteFacts): boolean;
     usageOf(answer: unknown): Usage | undefined;
     createStreamTap(request: ChatRequest): PassthroughStreamTap;
   };

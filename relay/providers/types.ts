@@ -55,5 +55,5 @@ export interface ProviderAdapter {
    * Same protocol on both sides: the client's own body, with only what routing must change
    * (the model, stream usage) rewritten — no decode and re-encode.
    */
-  buildPassthroughRequest?(body: Record<string, unknown>, target: UpstreamTarget): UpstreamRequest;
+  buildPassthroughRequest?(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest;
 }

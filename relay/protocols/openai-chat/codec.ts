@@ -10,7 +10,7 @@ import { ChatStreamEncoder } from './encode-stream.js';
 
 export const openaiChatCodec: ClientCodec = {
   protocol: 'openai-chat',
-  decodeRequest: decodeChatRequest,
+  decodeRequest: (body) => decodeChatRequest(body),
   encodeResponse: (result, request) => encodeChatResponse(result, request.model),
   createStreamEncoder: (request) => new ChatStreamEncoder(request.model, request.streamUsage === true),
   encodeError: openAIErrorBody,

@@ -1,0 +1,30 @@
+import { authorizeApiKey, checkModelAllowed, presentedApiKey } from '../auth/api-key.js';
+import { countTokens, promptText } from '../billing/estimate-tokens.js';
+import { RelayError } from '../http/errors.js';
+import type { RelayRouteHandler } from '../http/relay-router.js';
+import type { ClientCodec } from '../protocols/types.js';
+import type { RelayDeps } from './relay-chat.js';
+import { parseJsonBody, readBody } from './read-body.js';
+
+/**
+ * Counts a request's input tokens locally with a real tokenizer (o200k): the same answer
+ * whatever channel would serve the model, and no upstream call or quota spent.
+ */
+export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'tokens' | 'users'>): RelayRouteHandler {
+  return async (req, res, params) => {
+    try {
+      const bytes = await readBody(req);
+      const caller = authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
+      const request = codec.decodeRequest(parseJsonBody(bytes), params.model ? { model: decodeURIComponent(params.model) } : {});
+      checkModelAllowed(caller, request.model);
+      const body = JSON.stringify(codec.encodeTokenCount!(await countTokens(promptText(request))));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    } catch (error) {
+      const relayError = error instanceof RelayError ? error : new RelayError(500, 'internal', 'Internal error in the relay.', 'internal_error');
+      const body = JSON.stringify(codec.encodeError(relayError));
+      res.writeHead(relayError.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    }
+  };
+}

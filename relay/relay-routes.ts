@@ -1,0 +1,26 @@
+import type { RelayRouteHandler, RelayRoutes } from './http/relay-router.js';
+import { countTokensRoute } from './pipeline/count-tokens.js';
+import { chatRoute } from './pipeline/relay-chat.js';
+import type { RelayDeps } from './pipeline/relay-chat.js';
+import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
+import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
+import { openaiChatCodec } from './protocols/openai-chat/codec.js';
+import { openaiResponsesCodec } from './protocols/openai-responses/codec.js';
+
+/** Every relay route: each client protocol's front door onto the one pipeline. */
+export function relayRouteTable(deps: RelayDeps): RelayRoutes {
+  const exact = new Map<string, RelayRouteHandler>([
+    ['POST /v1/chat/completions', chatRoute(openaiChatCodec, deps)],
+    ['POST /v1/messages', chatRoute(anthropicMessagesCodec, deps)],
+    ['POST /v1/messages/count_tokens', countTokensRoute(anthropicMessagesCodec, deps)],
+    ['POST /v1/responses', chatRoute(openaiResponsesCodec, deps)],
+  ]);
+  const gemini = chatRoute(geminiCodec, deps);
+  return {
+    exact,
+    patterns: [
+      { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):(?<action>generateContent|streamGenerateContent)$/, handler: gemini },
+      { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):countTokens$/, handler: countTokensRoute(geminiCodec, deps) },
+    ],
+  };
+}
