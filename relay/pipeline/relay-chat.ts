@@ -71,7 +71,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
       caller = authorizeApiKey(presentedApiKey(req), clientIp, deps.tokens, deps.users);
       const raw = parseJsonBody(bodyBytes);
       const route = routeFacts(req, params);
-      const request = codec.decodeRequest(raw, route);
+      const request = codec.decodeRequest(raw, route, record.warnings);
       record.model = request.model;
       record.stream = request.stream;
       checkModelAllowed(caller, request.model);

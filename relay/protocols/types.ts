@@ -40,7 +40,8 @@ export interface RouteFacts {
 /** One client protocol: its wire in (decode) and out (encode), with its own error shape. */
 export interface ClientCodec {
   readonly protocol: WireProtocol;
-  decodeRequest(body: unknown, route: RouteFacts): ChatRequest;
+  /** `warnings` collects what the codec dropped or changed (logged with the call, e.g. a hosted tool no upstream serves). */
+  decodeRequest(body: unknown, route: RouteFacts, warnings: string[]): ChatRequest;
   encodeResponse(result: ChatResult, request: ChatRequest): unknown;
   createStreamEncoder(request: ChatRequest): StreamEncoder;
   encodeError(error: RelayErrorInfo): unknown;
