@@ -12,8 +12,8 @@ export interface Reservation {
 /**
  * Reserve before the call, settle after it, refund on failure. Every check-and-change
  * happens in one synchronous step on the in-memory records, so concurrent calls cannot
- * both pass a check that only one of them fits; the state file persists the result with
- * its next coalesced write.
+ * both pass a check that only one of them fits; the state file persists the counters
+ * within a second (`touch`), not once per call.
  */
 export class Ledger {
   constructor(private readonly state: StateFile) {}
@@ -25,7 +25,7 @@ export class Ledger {
     if (!token.unlimited_quota && token.remain_quota < amount) {
       throw new RelayError(403, 'quota', `This API key's quota is used up: ${token.remain_quota} left, this call needs up to ${amount}.`, 'insufficient_token_quota');
     }
-    void this.state.update(() => {
+    this.state.touch(() => {
       user.quota -= amount;
       if (!token.unlimited_quota) token.remain_quota -= amount;
     });
@@ -47,7 +47,7 @@ export class Ledger {
     reservation.done = true;
     const { user, token } = reservation;
     const difference = cost - reservation.amount;
-    void this.state.update(() => {
+    this.state.touch(() => {
       user.quota -= difference;
       if (!token.unlimited_quota) token.remain_quota -= difference;
       if (!served) return;

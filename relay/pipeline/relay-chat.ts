@@ -149,7 +149,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
           const usage = outcome.usage && outcome.usage.inputTokens + outcome.usage.outputTokens > 0 ? outcome.usage : await estimateUsage(request, outcome.outputText);
           const cost = price ? quotaFor(usage, price, ratio) : 0;
           deps.ledger.settle(reservation, cost);
-          void deps.channels.update(channel.id, (c) => {
+          deps.channels.touch(channel, (c) => {
             c.used_quota += cost;
           });
           writeLog(deps, req, caller, record, {

@@ -15,6 +15,8 @@ export interface ChannelStore {
   /** The proxy URL to dial, password included (from the secret store when it has one). */
   proxyUrl(channel: ChannelRecord): Promise<string>;
   update(id: number, change: (channel: ChannelRecord) => void): Promise<void>;
+  /** Like update, persisted within a second: for per-call counters. */
+  touch(channel: ChannelRecord, change: (channel: ChannelRecord) => void): void;
 }
 
 export function secretNameOfChannelKeys(id: number): string {
@@ -94,6 +96,9 @@ export function createStateChannelStore(state: StateFile, secrets: SecretStore):
         const channel = data.channels.find((c) => c.id === id);
         if (channel) change(channel);
       });
+    },
+    touch(channel, change) {
+      state.touch(() => change(channel));
     },
   };
 }

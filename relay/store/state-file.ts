@@ -39,6 +39,9 @@ class DurableJsonFile<T> implements Adapter<T> {
   }
 }
 
+/** The longest a `touch()` change waits before it is written. */
+const DEFER_MS = 1000;
+
 export interface StateFileOptions {
   migrations?: Record<number, Migration>;
   schemaVersion?: number;
@@ -54,6 +57,7 @@ export interface StateFileOptions {
 export class StateFile {
   private inFlight: Promise<void> = Promise.resolve();
   private queued: Promise<void> | null = null;
+  private deferred: NodeJS.Timeout | null = null;
   /** Writes started so far: shows coalescing at work (tests, benchmarks). */
   writeCount = 0;
 
@@ -88,8 +92,28 @@ export class StateFile {
     return this.requestWrite().then(() => result);
   }
 
+  /**
+   * Applies `change` now and persists it within `DEFER_MS`, together with every other such
+   * change: for counters that move on every call (quota, usage), where a durable write per
+   * call would cost more than the call. A crash loses at most that window of counters.
+   */
+  touch(change: (data: State) => void): void {
+    change(this.db.data);
+    if (this.deferred || this.queued) return; // a write is coming anyway
+    this.deferred = setTimeout(() => {
+      this.deferred = null;
+      void this.requestWrite();
+    }, DEFER_MS);
+    this.deferred.unref();
+  }
+
   /** Resolves when every change made so far is on disk. */
   flush(): Promise<void> {
+    if (this.deferred) {
+      clearTimeout(this.deferred);
+      this.deferred = null;
+      return this.requestWrite();
+    }
     return this.queued ?? this.inFlight;
   }
 
@@ -100,6 +124,10 @@ export class StateFile {
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => {
         this.queued = null; // changes from here on need the next write
+        if (this.deferred) {
+          clearTimeout(this.deferred); // this write carries the deferred changes too
+          this.deferred = null;
+        }
         this.writeCount++;
         return this.db.write();
       });

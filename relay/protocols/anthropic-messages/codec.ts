@@ -1,16 +1,30 @@
-import { RelayError } from '../../http/errors.js';
-import { openAIErrorBody } from '../../http/errors.js';
-import type { ClientCodec } from '../types.js';
+import { isObject } from '../validate.js';
+import type { ClientCodec, RouteFacts } from '../types.js';
+import { fromMessagesUsage } from './convert-usage.js';
+import { decodeMessagesRequest } from './decode-request.js';
+import { encodeMessagesError } from './encode-error.js';
+import { encodeMessagesResponse } from './encode-response.js';
+import { MessagesStreamEncoder } from './encode-stream.js';
+import { MessagesPassthroughTap } from './passthrough-tap.js';
 
-// Placeholder until this front door is built: every call answers 501 in the shared error shape.
-const notYet = (): never => {
-  throw new RelayError(501, 'not_implemented', 'This protocol is not served yet.', 'api_not_implemented');
-};
+/** Route facts as the token-count route marks them (`countTokens`: no `max_tokens` needed). */
+type MessagesRouteFacts = RouteFacts & { countTokens?: boolean };
 
+/**
+ * The messages-format front door (`POST /v1/messages`, `POST /v1/messages/count_tokens`):
+ * Anthropic's SDK and Claude Code, against any upstream. On an Anthropic channel the body
+ * passes through (see the Anthropic adapter's buildPassthroughRequest) and the answer's
+ * bytes come back as they are, read on the way for usage.
+ */
 export const anthropicMessagesCodec: ClientCodec = {
   protocol: 'anthropic-messages',
-  decodeRequest: notYet,
-  encodeResponse: notYet,
-  createStreamEncoder: notYet,
-  encodeError: openAIErrorBody,
+  decodeRequest: (body, route: MessagesRouteFacts, warnings) => decodeMessagesRequest(body, warnings, { countTokens: route.countTokens === true }),
+  encodeResponse: (result, request) => encodeMessagesResponse(result, request),
+  createStreamEncoder: (request) => new MessagesStreamEncoder(request),
+  encodeError: encodeMessagesError,
+  encodeTokenCount: (inputTokens) => ({ input_tokens: inputTokens }),
+  passthrough: {
+    usageOf: (answer) => (isObject(answer) ? fromMessagesUsage(answer.usage) : undefined),
+    createStreamTap: () => new MessagesPassthroughTap(),
+  },
 };

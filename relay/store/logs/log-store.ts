@@ -14,7 +14,7 @@
 //
 // Writes: `append` builds the record, encodes its line and index row straight into a
 // reusable off-heap segment (256 KiB of lines / 1024 rows, one day) and schedules one task
-// per event-loop turn (setImmediate) that appends each segment to the day file and its rows
+// every WRITE_GATHER_MS that appends each segment to the day file and its rows
 // to the index with one write each (new model names first, then .jsonl, then .idx). All
 // file work (writes, flush, retention, close) runs on one serial chain, so no two tasks
 // touch the same file at once. `flush()` drains the queue and fdatasyncs what was written
@@ -75,6 +75,8 @@ import { ModelDictionary } from './model-dictionary.js';
 import type { LogPage, LogQuery, LogRecord, LogStore, LogStoreOptions, NewLogRecord } from './types.js';
 import { DAY_MS, dayKeyOf, dayStartOf, isDayKey, isValidTime } from './utc-day.js';
 
+/** How long appended records wait to be written together. */
+const WRITE_GATHER_MS = 20;
 const FORMAT_VERSION = 1;
 const META_FILE = 'meta.json';
 const MODELS_FILE = 'models.jsonl';
@@ -365,10 +367,12 @@ class FileLogStore implements LogStore {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => {
+    // A short wait gathers the records of many calls into one write per file: at thousands
+    // of calls a second, a write per event-loop turn cost ~8% of the relay's CPU.
+    setTimeout(() => {
       this.scheduled = false;
       this.enqueue(() => this.drain()).catch((error: unknown) => this.fail(error));
-    });
+    }, WRITE_GATHER_MS).unref();
   }
 
   /** Waits until everything appended so far is written (not synced): read-your-writes. */

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { roughPromptTokens } from '../../billing/estimate-tokens.js';
+import type { ChatRequest } from '../../ir/chat-request.js';
+import type { RelayErrorInfo } from '../../ir/relay-error.js';
+import type { StreamPart } from '../../ir/stream-part.js';
+import type { Usage } from '../../ir/usage.js';
+import type { StreamEncoder } from '../types.js';
+import { toMessagesUsage } from './convert-usage.js';
+import { messagesErrorEvent } from './encode-error.js';
+import { messageId } from './encode-response.js';
+import { toMessagesStopReason } from './map-stop-reason.js';
+
+type OpenBlock = { kind: 'text'; index: number } | { kind: 'thinking'; index: number } | { kind: 'tool'; index: number; tool: ToolBlock };
+
+interface ToolBlock {
+  index: number;
+  hasInput: boolean;
+}
+
+/**
+ * IR stream parts → the messages SSE stream, every event with its `event:` line, in the order
+ * the SDKs and Claude Code need:
+ * `message_start` (with `message.usage`) → `ping` → per block `content_block_start` →
+ * `content_block_delta`* → `content_block_stop` → `message_delta` (stop reason, usage) →
+ * `message_stop`.
+ *
+ * One block is open at a time and block indexes count up from 0. Text and thinking blocks
+ * open at their first delta (an empty block is never sent) and close when another block
+ * begins, at their end part, or at the finish; a thinking block carries `signature_delta`;
+ * encrypted reasoning is a `redacted_thinking` block; a tool call is a `tool_use` block with
+ * `input: {}` followed by `input_json_delta`s. After `message_stop` or an `error` event
+ * nothing more is written.
+ */
+export class MessagesStreamEncoder implements StreamEncoder {
+  private started = false;
+  private ended = false;
+  private nextIndex = 0;
+  private open: OpenBlock | undefined;
+  private readonly tools = new Map<number, ToolBlock>();
+  private sawToolUse = false;
+  private usage: Usage | undefined;
+  private outputChars = 0;
+  private readonly estimatedInput: number;
+
+  constructor(private readonly request: ChatRequest) {
+    this.estimatedInput = roughPromptTokens(request);
+  }
+
+  encode(part: StreamPart): string {
+    if (this.ended) return '';
+    switch (part.type) {
+      case 'start':
+        return this.ensureStarted(part.id);
+      case 'text-start':
+      case 'reasoning-start':
+        return '';
+      case 'text-delta':
+        if (part.text === '') return '';
+        this.outputChars += part.text.length;
+        return this.openBlock('text') + this.delta({ type: 'text_delta', text: part.text });
+      case 'text-end':
+        return this.open?.kind === 'text' ? this.closeBlock() : '';
+      case 'reasoning-delta':
+        if (part.text === '') return '';
+        this.outputChars += part.text.length;
+        return this.openBlock('thinking') + this.delta({ type: 'thinking_delta', thinking: part.text });
+      case 'reasoning-signature':
+        return this.openBlock('thinking') + this.delta({ type: 'signature_delta', signature: part.signature });
+      case 'reasoning-redacted': {
+        const out = this.ensureStarted() + this.closeBlock();
+        const index = this.nextIndex++;
+        return (
+          out +
+          this.event('content_block_start', { index, content_block: { type: 'redacted_thinking', data: part.data } }) +
+          this.event('content_block_stop', { index })
+        );
+      }
+      case 'reasoning-end':
+        return this.open?.kind === 'thinking' ? this.closeBlock() : '';
+      case 'tool-call-start':
+        return this.startTool(part.index, part.id, part.name);
+      case 'tool-call-delta': {
+        if (part.argumentsDelta === '') return '';
+        this.outputChars += part.argumentsDelta.length;
+        let out = '';
+        let tool = this.tools.get(part.index);
+        if (!tool) {
+          out += this.startTool(part.index, `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`, '');
+          tool = this.tools.get(part.index)!;
+        }
+        tool.hasInput = true;
+        return out + this.event('content_block_delta', { index: tool.index, delta: { type: 'input_json_delta', partial_json: part.argumentsDelta } });
+      }
+      case 'tool-call-end': {
+        const tool = this.tools.get(part.index);
+        return this.open?.kind === 'tool' && this.open.tool === tool ? this.closeBlock() : '';
+      }
+      case 'usage':
+        this.usage = part.usage;
+        return '';
+      case 'finish': {
+        const out = this.ensureStarted() + this.closeBlock();
+        const usage = part.usage ?? this.usage;
+        const { stopReason, stopSequence } = toMessagesStopReason(part.reason, this.sawToolUse, this.request.stop);
+        this.ended = true;
+        return (
+          out +
+          this.event('message_delta', {
+            delta: { stop_reason: stopReason, stop_sequence: stopSequence },
+            // Without an upstream count the output is estimated (~4 characters a token).
+            usage: usage ? toMessagesUsage(usage) : { output_tokens: Math.ceil(this.outputChars / 4) },
+          }) +
+          this.event('message_stop', {})
+        );
+      }
+      case 'error':
+        return this.error(part.error);
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  }
+
+  /** An `error` event; the stream ends there (a second call writes nothing). */
+  error(error: RelayErrorInfo): string {
+    if (this.ended) return '';
+    this.ended = true;
+    return messagesErrorEvent(error);
+  }
+
+  private ensureStarted(id?: string): string {
+    if (this.started) return '';
+    this.started = true;
+    const message = {
+      id: messageId(id ?? randomUUID().replace(/-/g, '')),
+      type: 'message',
+      role: 'assistant',
+      model: this.request.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      // The upstream's real counts come with message_delta; until then, a local estimate.
+      usage: { input_tokens: this.estimatedInput, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 },
+    };
+    return this.event('message_start', { message }) + this.event('ping', {});
+  }
+
+  /** Opens a text or thinking block unless one of that kind is open already. */
+  private openBlock(kind: 'text' | 'thinking'): string {
+    if (this.open?.kind === kind) return '';
+    const out = this.ensureStarted() + this.closeBlock();
+    const index = this.nextIndex++;
+    this.open = { kind, index };
+    const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
+    return out + this.event('content_block_start', { index, content_block: block });
+  }
+
+  private startTool(toolIndex: number, id: string, name: string): string {
+    const out = this.ensureStarted() + this.closeBlock();
+    const tool: ToolBlock = { index: this.nextIndex++, hasInput: false };
+    this.tools.set(toolIndex, tool);
+    this.open = { kind: 'tool', index: tool.index, tool };
+    this.sawToolUse = true;
+    return out + this.event('content_block_start', { index: tool.index, content_block: { type: 'tool_use', id, name, input: {} } });
+  }
+
+  private closeBlock(): string {
+    const open = this.open;
+    if (!open) return '';
+    this.open = undefined;
+    let out = '';
+    // A tool called without arguments still gets a JSON object as its input.
+    if (open.kind === 'tool' && !open.tool.hasInput) {
+      open.tool.hasInput = true;
+      out += this.delta({ type: 'input_json_delta', partial_json: '{}' }, open.index);
+    }
+    return out + this.event('content_block_stop', { index: open.index });
+  }
+
+  private delta(delta: Record<string, unknown>, index = this.open!.index): string {
+    return this.event('content_block_delta', { index, delta });
+  }
+
+  private event(type: string, data: Record<string, unknown>): string {
+    return `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  }
+}
