@@ -181,16 +181,18 @@ async function streamAnswer(
   if (options.passthrough && codec.passthrough) {
     const tap = codec.passthrough.createStreamTap(request);
     const splitter = new SseEventSplitter();
+    // One write per upstream chunk, not per event: a write is a syscall.
     const handle = (events: { raw: string; data: string }[]) => {
+      let out = '';
       for (const event of events) {
-        const out = tap.forward(event.raw, event.data);
+        out += tap.forward(event.raw, event.data);
         if (tap.error && !committed) {
           earlyError = tap.error;
           return controller.abort(new Error('upstream error event'));
         }
         if (tap.answering) commit();
-        write(out);
       }
+      write(out);
     };
     onChunk = (chunk) => handle(splitter.push(chunk));
     onEnd = () => handle(splitter.end());
@@ -207,6 +209,7 @@ async function streamAnswer(
     if (encoder.contentType) contentType = encoder.contentType;
     let upstreamFinished = false;
     const handleParts = (parts: StreamPart[]) => {
+      let out = '';
       for (const part of parts) {
         if (part.type === 'error') {
           if (!committed) {
@@ -220,17 +223,27 @@ async function streamAnswer(
         if (part.type === 'text-delta' || part.type === 'reasoning-delta') outputText += part.text;
         if (part.type === 'tool-call-delta') outputText += part.argumentsDelta;
         if (isOutput(part)) commit();
-        write(encoder.encode(part));
+        out += encoder.encode(part);
       }
+      write(out);
     };
+    let batch: StreamPart[] = [];
     const sse = createSseDecoder((event) => {
       const parts = decoder.push(event);
       if (parts.some((p) => p.type === 'finish' || p.type === 'error')) upstreamFinished = true;
-      handleParts(parts);
+      batch.push(...parts);
     });
-    onChunk = (chunk) => sse.push(chunk);
+    // The parts of one upstream chunk are encoded and written together.
+    onChunk = (chunk) => {
+      sse.push(chunk);
+      const parts = batch;
+      batch = [];
+      handleParts(parts);
+    };
     onEnd = () => {
       sse.end();
+      handleParts(batch);
+      batch = [];
       if (!upstreamFinished) {
         // The upstream stopped without finishing its answer: say so, do not fake a clean end.
         if (committed) lateError = { status: 502, kind: 'upstream', message: 'The upstream ended the stream before the answer was complete.', code: 'upstream_stream_incomplete' };

@@ -43,6 +43,7 @@ export function encodeMessagesResponse(result: ChatResult, request: ChatRequest)
  * One IR answer part → content blocks. Reasoning becomes `thinking` (signature kept, `''`
  * when the upstream signs nothing) and/or `redacted_thinking` (encrypted content, which
  * comes back verbatim next turn); a part with neither text nor signature is left out.
+ * A tool call becomes a `tool_use` block with the parsed arguments as `input`.
  */
 function toContentBlocks(part: ContentPart): MessagesContentBlock[] {
   switch (part.type) {
@@ -54,8 +55,13 @@ function toContentBlocks(part: ContentPart): MessagesContentBlock[] {
       if (part.redacted) blocks.push({ type: 'redacted_thinking', data: part.redacted });
       return blocks;
     }
-    case 'tool-call':
-      return [{ type: 'tool_use', id: part.id, name: part.name, input: parseToolInput(part.arguments) }];
+    case 'tool-call': {
+      const call: MessagesContentBlock = { type: 'tool_use', id: part.id, name: part.name, input: parseToolInput(part.arguments) };
+      // A call's own signature (generate-content's thought signature) has no place on a
+      // tool_use block: it rides on an empty thinking block just before it, the form the
+      // streamed answer has too, and comes back there next turn.
+      return part.signature ? [{ type: 'thinking', thinking: '', signature: part.signature }, call] : [call];
+    }
     case 'image':
     case 'audio':
     case 'file':

@@ -21,22 +21,53 @@ export const openaiChatCodec: ClientCodec = {
 };
 
 /**
- * Forwards an OpenAI-compatible stream as it came, reading each chunk on the way for usage,
- * answer text and errors. The relay always asks upstreams for the usage chunk; it reaches
- * the client only when the client asked for it.
+ * Forwards an OpenAI-compatible stream as it came. Chunks are only parsed when they can
+ * matter (usage, errors); the answer's chunks are kept unparsed and read only if the
+ * upstream never reports usage, for a local count. The relay always asks upstreams for the
+ * usage chunk; it reaches the client only when the client asked for it.
  */
 class ChatPassthroughTap implements PassthroughStreamTap {
   usage: Usage | undefined;
-  outputText = '';
   answering = false;
   finished = false;
   error: RelayErrorInfo | undefined;
+  private readonly answerChunks: string[] = [];
+  private answerBytes = 0;
 
   constructor(private readonly clientWantsUsage: boolean) {}
 
   forward(rawEvent: string, data: string): string {
-    if (data === '[DONE]') this.finished = true;
-    if (data === '[DONE]' || data === '') return rawEvent;
+    if (data === '[DONE]') {
+      this.finished = true;
+      return rawEvent;
+    }
+    if (data === '') return rawEvent;
+    if (!this.answering && data.includes('"choices":[{')) this.answering = true;
+    if (data.includes('"error"') || data.includes('"usage":{')) return this.inspect(rawEvent, data);
+    if (this.answerBytes < MAX_KEPT_ANSWER_BYTES) {
+      this.answerChunks.push(data);
+      this.answerBytes += data.length;
+    }
+    return rawEvent;
+  }
+
+  get outputText(): string {
+    if (this.usage) return '';
+    let text = '';
+    for (const data of this.answerChunks) {
+      try {
+        const chunk = JSON.parse(data) as { choices?: { delta?: Record<string, unknown> }[] };
+        const delta = chunk.choices?.[0]?.delta ?? {};
+        for (const field of ['content', 'reasoning_content', 'reasoning']) if (typeof delta[field] === 'string') text += delta[field];
+        if (Array.isArray(delta.tool_calls)) text += JSON.stringify(delta.tool_calls);
+      } catch {
+        // not JSON: nothing to count
+      }
+    }
+    return text;
+  }
+
+  private inspect(rawEvent: string, data: string): string {
     let chunk: unknown;
     try {
       chunk = JSON.parse(data);
@@ -51,16 +82,13 @@ class ChatPassthroughTap implements PassthroughStreamTap {
     const usage = fromChatUsage(chunk.usage);
     if (usage) this.usage = usage;
     const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
-    for (const choice of choices) {
-      if (!isObject(choice)) continue;
+    if (choices.length > 0) {
       this.answering = true;
-      const delta = isObject(choice.delta) ? choice.delta : {};
-      if (typeof delta.content === 'string') this.outputText += delta.content;
-      const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (typeof reasoning === 'string') this.outputText += reasoning;
-      if (Array.isArray(delta.tool_calls)) this.outputText += JSON.stringify(delta.tool_calls);
+      this.answerChunks.push(data);
     }
-    if (choices.length === 0 && usage && !this.clientWantsUsage) return '';
-    return rawEvent;
+    return choices.length === 0 && usage && !this.clientWantsUsage ? '' : rawEvent;
   }
 }
+
+/** Enough answer text for a fair local count when no usage comes; beyond it the count is capped. */
+const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;

@@ -1,16 +1,23 @@
-import { RelayError } from '../../http/errors.js';
 import { openAIErrorBody } from '../../http/errors.js';
 import type { ClientCodec } from '../types.js';
+import { decodeResponsesRequest } from './decode-request.js';
+import { encodeResponsesResponse } from './encode-response.js';
+import { ResponsesStreamEncoder } from './encode-stream.js';
+import { ResponsesPassthroughTap, usageOfResponse } from './passthrough-tap.js';
 
-// Placeholder until this front door is built: every call answers 501 in the shared error shape.
-const notYet = (): never => {
-  throw new RelayError(501, 'not_implemented', 'This protocol is not served yet.', 'api_not_implemented');
-};
-
+/**
+ * The responses front door (`POST /v1/responses`, Codex CLI and the OpenAI SDK's
+ * `client.responses`). Translated both ways for chat, messages and generate-content
+ * upstreams; passed through untouched (model replaced) to responses upstreams.
+ */
 export const openaiResponsesCodec: ClientCodec = {
   protocol: 'openai-responses',
-  decodeRequest: notYet,
-  encodeResponse: notYet,
-  createStreamEncoder: notYet,
+  decodeRequest: (body, _route, warnings) => decodeResponsesRequest(body, warnings),
+  encodeResponse: (result, request) => encodeResponsesResponse(result, request),
+  createStreamEncoder: (request) => new ResponsesStreamEncoder(request),
   encodeError: openAIErrorBody,
+  passthrough: {
+    usageOf: usageOfResponse,
+    createStreamTap: () => new ResponsesPassthroughTap(),
+  },
 };

@@ -27,6 +27,8 @@ import { createHash } from 'node:crypto';
  * (free-form) tools are recorded too, so that their calls go back as `custom_tool_call`.
  */
 export const MAX_TOOL_NAME_LENGTH = 64;
+/** A custom (free-form) tool is offered to other upstreams as a function taking this one string argument. */
+export const CUSTOM_TOOL_INPUT = 'input';
 const SEPARATOR = '__';
 
 export interface ClientToolName {

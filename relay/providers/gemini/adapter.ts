@@ -1,5 +1,7 @@
-import type { ProviderAdapter } from '../types.js';
+import { unwrapThoughtSignatures } from '../../protocols/gemini-generate-content/thought-signature.js';
+import type { ProviderAdapter, UpstreamRequest, UpstreamTarget } from '../types.js';
 import { buildGeminiRequest } from './build-gemini-request.js';
+import { buildGeminiUrl } from './build-gemini-url.js';
 import { convertGeminiResponse } from './convert-gemini-response.js';
 import { createGeminiStreamDecoder } from './gemini-stream-decoder.js';
 import { parseGeminiError } from './parse-gemini-error.js';
@@ -11,4 +13,19 @@ export const geminiAdapter: ProviderAdapter = {
   parseChatResponse: convertGeminiResponse,
   createStreamDecoder: createGeminiStreamDecoder,
   parseError: parseGeminiError,
+  buildPassthroughRequest: buildGeminiPassthroughRequest,
 };
+
+/**
+ * A generate-content client's own body to a Gemini upstream: the mapped model goes in the
+ * path (`:streamGenerateContent?alt=sse` for a stream), the channel's key in the header. The
+ * body is forwarded as it came, except thought signatures the relay wrapped for another
+ * provider's reasoning, which go back to what Gemini can take.
+ */
+export function buildGeminiPassthroughRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest {
+  return {
+    url: buildGeminiUrl(target.baseUrl, target.model, stream),
+    headers: { 'content-type': 'application/json', 'x-goog-api-key': target.apiKey },
+    body: JSON.stringify(unwrapThoughtSignatures(body)),
+  };
+}

@@ -1,5 +1,5 @@
 import type { ProviderAdapter } from '../types.js';
-import { buildResponsesRequest } from './build-responses-request.js';
+import { buildResponsesRequest, responsesUrl } from './build-responses-request.js';
 import { parseOpenAIError } from './parse-openai-error.js';
 import { parseResponsesResponse } from './parse-responses-response.js';
 import { createResponsesStreamDecoder } from './responses-stream-decoder.js';
@@ -11,4 +11,12 @@ export const openaiResponsesAdapter: ProviderAdapter = {
   parseChatResponse: parseResponsesResponse,
   createStreamDecoder: createResponsesStreamDecoder,
   parseError: parseOpenAIError,
+  /** A responses client: its own body, with only the model mapped (the stream flag is the client's). */
+  buildPassthroughRequest(body, target) {
+    return {
+      url: responsesUrl(target.baseUrl),
+      headers: { 'content-type': 'application/json', ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}) },
+      body: JSON.stringify({ ...body, model: target.model }),
+    };
+  },
 };

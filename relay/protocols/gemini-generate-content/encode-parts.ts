@@ -1,0 +1,138 @@
+import type { ContentPart } from '../../ir/chat-request.js';
+import type { FinishReason } from '../../ir/finish-reason.js';
+import type { Usage } from '../../ir/usage.js';
+import { isObject } from '../validate.js';
+import { type ThoughtBlock, encodeThoughtSignature } from './thought-signature.js';
+
+export type GeminiOutPart = Record<string, unknown>;
+
+/**
+ * Reasoning waiting for the part it led to: Gemini puts a thought signature on the part after
+ * the thinking (text or functionCall), and clients echo it back on that part.
+ */
+export class PendingThoughts {
+  private blocks: ThoughtBlock[] = [];
+
+  add(block: ThoughtBlock): void {
+    if (block.signature !== undefined || block.redacted !== undefined) this.blocks.push(block);
+  }
+
+  get waiting(): boolean {
+    return this.blocks.length > 0;
+  }
+
+  /** Puts the waiting signature (if any) on `part`. */
+  sign(part: GeminiOutPart): GeminiOutPart {
+    const signature = encodeThoughtSignature(this.blocks);
+    this.blocks = [];
+    if (signature !== undefined) part.thoughtSignature = signature;
+    return part;
+  }
+
+  /** Reasoning with nothing after it goes out on an empty text part, as Gemini sends it. */
+  flush(): GeminiOutPart[] {
+    return this.waiting ? [this.sign({ text: '' })] : [];
+  }
+}
+
+/** A tool call → a whole `functionCall` part (arguments as an object). */
+export function functionCallPart(id: string, name: string, args: string, pending: PendingThoughts, ownSignature?: string): GeminiOutPart[] {
+  const out: GeminiOutPart[] = [];
+  const part: GeminiOutPart = { functionCall: { name, args: parseArgs(args), id } };
+  if (ownSignature !== undefined) {
+    out.push(...pending.flush());
+    part.thoughtSignature = ownSignature;
+    out.push(part);
+  } else {
+    out.push(pending.sign(part));
+  }
+  return out;
+}
+
+function parseArgs(args: string): Record<string, unknown> {
+  if (!args.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(args);
+    if (isObject(parsed)) return parsed;
+    return { value: parsed };
+  } catch {
+    // A model that produced broken JSON: the raw text is what there is.
+    return { arguments: args };
+  }
+}
+
+/** Image, audio and file parts an answer may carry → inlineData / fileData. */
+export function mediaOutPart(part: Extract<ContentPart, { type: 'image' | 'audio' | 'file' }>): GeminiOutPart | undefined {
+  switch (part.type) {
+    case 'image':
+      return part.source.kind === 'data'
+        ? { inlineData: { mimeType: part.source.mediaType, data: part.source.data } }
+        : { fileData: { fileUri: part.source.url } };
+    case 'audio':
+      return { inlineData: { mimeType: `audio/${part.format}`, data: part.data } };
+    case 'file':
+      if (part.data !== undefined) return { inlineData: { mimeType: part.mediaType ?? 'application/octet-stream', data: part.data } };
+      if (part.url !== undefined) return { fileData: { fileUri: part.url, ...(part.mediaType ? { mimeType: part.mediaType } : {}) } };
+      return undefined;
+  }
+}
+
+/** Gemini's own finish words, kept when an answer from Gemini carries one. */
+const GEMINI_FINISH_REASONS = new Set([
+  'STOP',
+  'MAX_TOKENS',
+  'SAFETY',
+  'RECITATION',
+  'LANGUAGE',
+  'OTHER',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'MALFORMED_FUNCTION_CALL',
+  'IMAGE_SAFETY',
+  'IMAGE_PROHIBITED_CONTENT',
+  'IMAGE_RECITATION',
+  'IMAGE_OTHER',
+  'NO_IMAGE',
+  'UNEXPECTED_TOOL_CALL',
+  'TOO_MANY_TOOL_CALLS',
+]);
+
+/** IR → `finishReason`: STOP (also after tool calls, as Gemini says), MAX_TOKENS, SAFETY, OTHER. */
+export function toGeminiFinishReason(reason: FinishReason): string {
+  const raw = reason.raw !== undefined && GEMINI_FINISH_REASONS.has(reason.raw) ? reason.raw : undefined;
+  switch (reason.unified) {
+    case 'stop':
+    case 'tool-calls':
+      return 'STOP';
+    case 'length':
+      return 'MAX_TOKENS';
+    case 'content-filter':
+      return raw && raw !== 'STOP' && raw !== 'MAX_TOKENS' && raw !== 'OTHER' ? raw : 'SAFETY';
+    case 'error':
+    case 'other':
+      return raw && raw !== 'STOP' && raw !== 'MAX_TOKENS' ? raw : 'OTHER';
+    default: {
+      const unreachable: never = reason.unified;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * IR usage → `usageMetadata`. Gemini counts thinking apart from the answer
+ * (`candidatesTokenCount` + `thoughtsTokenCount`); the prompt count includes cached tokens.
+ */
+export function toGeminiUsage(usage: Usage | undefined): Record<string, number> {
+  const input = usage?.inputTokens ?? 0;
+  const output = usage?.outputTokens ?? 0;
+  const reasoning = Math.min(usage?.reasoningTokens ?? 0, output);
+  const meta: Record<string, number> = {
+    promptTokenCount: input,
+    candidatesTokenCount: output - reasoning,
+    totalTokenCount: input + output,
+  };
+  if (reasoning > 0) meta.thoughtsTokenCount = reasoning;
+  if (usage?.cachedInputTokens) meta.cachedContentTokenCount = usage.cachedInputTokens;
+  return meta;
+}
