@@ -27,7 +27,8 @@ export function consoleRouter(consoleDir: string | null): Router {
   const index = consoleDir ? join(consoleDir, 'index.html') : null;
   if (!consoleDir || !index || !existsSync(index)) {
     router.get(/.*/, (_req, res) => {
-      res.status(503).type('html').send(
+      // 200: the relay itself is up, and clients probe the base URL (Claude Code sends HEAD /).
+      res.status(200).type('html').send(
         '<!doctype html><title>Relaydesk</title><h1>Relaydesk</h1>' +
           '<p>The console is not built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it), then reload.</p>' +
           '<p>The API is up: <a href="/api/status">/api/status</a>.</p>',

@@ -1,5 +1,6 @@
 import type { RelayRouteHandler, RelayRoutes } from './http/relay-router.js';
 import { countTokensRoute } from './pipeline/count-tokens.js';
+import { modelListRoutes } from './pipeline/model-lists.js';
 import { chatRoute } from './pipeline/relay-chat.js';
 import type { RelayDeps } from './pipeline/relay-chat.js';
 import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
@@ -16,11 +17,16 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/responses', chatRoute(openaiResponsesCodec, deps)],
   ]);
   const gemini = chatRoute(geminiCodec, deps);
+  const lists = modelListRoutes(deps);
+  exact.set('GET /v1/models', lists.v1);
+  exact.set('GET /v1beta/models', lists.v1beta);
   return {
     exact,
     patterns: [
       { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):(?<action>generateContent|streamGenerateContent)$/, handler: gemini },
       { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):countTokens$/, handler: countTokensRoute(geminiCodec, deps) },
+      { method: 'GET', pattern: /^\/v1\/models\/(?<model>[^/]+)$/, handler: lists.v1 },
+      { method: 'GET', pattern: /^\/v1beta\/models\/(?<model>[^/:]+)$/, handler: lists.v1beta },
     ],
   };
 }

@@ -160,7 +160,12 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     app.use(consoleRouter(options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir));
     const keyRecovery = startKeyRecovery({ state: opened, channels, dispatchers, log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
     const relayRoutes = relayRouteTable(relayDeps);
-    handler = createRequestHandler({ boundToLoopback: !lan, relay: createRelayRouter(relayRoutes), app });
+    handler = createRequestHandler({
+      boundToLoopback: !lan,
+      relay: createRelayRouter(relayRoutes),
+      app,
+      basePath: () => String(opened.data.options.base_path ?? ''),
+    });
 
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const shutdown = once(async () => {

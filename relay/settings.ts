@@ -23,6 +23,8 @@ export const SETTING_DEFAULTS = {
   /** Output tokens reserved when a call does not say its maximum. */
   default_reserved_output_tokens: 4096,
   log_retention_days: 90,
+  /** A path prefix the relay is mounted under (e.g. `/relay` behind a reverse proxy); '' for none. */
+  base_path: '',
 } as const;
 
 export type Settings = { -readonly [K in keyof typeof SETTING_DEFAULTS]: (typeof SETTING_DEFAULTS)[K] extends number ? number : (typeof SETTING_DEFAULTS)[K] extends boolean ? boolean : (typeof SETTING_DEFAULTS)[K] };

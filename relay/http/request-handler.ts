@@ -16,11 +16,18 @@ export function createRequestHandler(options: {
   boundToLoopback: boolean;
   relay: (req: IncomingMessage, res: ServerResponse) => void;
   app: RequestListener;
+  /** A path prefix to strip (the relay mounted behind a proxy under it); '' for none. */
+  basePath: () => string;
 }): RequestListener {
-  const { boundToLoopback, relay, app } = options;
+  const { boundToLoopback, relay, app, basePath } = options;
   return (req, res) => {
     req.requestId = newRequestId();
     res.setHeader('X-Request-Id', req.requestId);
+    const prefix = basePath();
+    if (prefix && req.url?.startsWith(prefix) && (req.url.length === prefix.length || '/?'.includes(req.url[prefix.length]!))) {
+      req.url = req.url.slice(prefix.length) || '/';
+      if (req.url.startsWith('?')) req.url = `/${req.url}`;
+    }
     const url = req.url ?? '/';
     const toRelay = isRelayPath(url);
     if (!isAllowedHostHeader(req.headers.host, boundToLoopback)) {

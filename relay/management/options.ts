@@ -35,6 +35,9 @@ export function optionsRouter(context: ManagementContext): Router {
         throw new ApiError(400, `${key} must be a${expected === 'number' ? ' non-negative number' : ` ${expected}`}.`);
       }
       if (key === 'unpriced_model_policy' && coerced !== 'free' && coerced !== 'reject') throw new ApiError(400, 'unpriced_model_policy is free or reject.');
+      if (key === 'base_path' && coerced !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(String(coerced))) {
+        throw new ApiError(400, 'base_path is empty or a path like /relay (no trailing slash).');
+      }
       await context.state.update((data) => {
         data.options[key] = coerced as string | number | boolean;
       });

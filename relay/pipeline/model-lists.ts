@@ -1,0 +1,105 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authorizeApiKey, presentedApiKey } from '../auth/api-key.js';
+import type { Caller } from '../auth/api-key.js';
+import { RelayError } from '../http/errors.js';
+import type { RelayRouteHandler } from '../http/relay-router.js';
+import { anthropicMessagesCodec } from '../protocols/anthropic-messages/codec.js';
+import { geminiCodec } from '../protocols/gemini-generate-content/codec.js';
+import { openaiChatCodec } from '../protocols/openai-chat/codec.js';
+import type { ClientCodec } from '../protocols/types.js';
+import { candidateChannels } from '../routing/select-channel.js';
+import type { RelayDeps } from './relay-chat.js';
+
+/** Known context and output limits; others get conservative defaults. Longest prefix wins. */
+const MODEL_LIMITS: Record<string, { input: number; output: number }> = {
+  'gpt-4o': { input: 128_000, output: 16_384 },
+  'gpt-4.1': { input: 1_047_576, output: 32_768 },
+  'gpt-5': { input: 400_000, output: 128_000 },
+  o3: { input: 200_000, output: 100_000 },
+  'o4-mini': { input: 200_000, output: 100_000 },
+  claude: { input: 200_000, output: 64_000 },
+  'gemini-2.5': { input: 1_048_576, output: 65_536 },
+  'gemini-3': { input: 1_048_576, output: 65_536 },
+  deepseek: { input: 128_000, output: 8_192 },
+};
+const DEFAULT_LIMITS = { input: 128_000, output: 8_192 };
+
+function limitsOf(model: string) {
+  let best: string | undefined;
+  for (const prefix of Object.keys(MODEL_LIMITS)) if (model.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix;
+  return best ? MODEL_LIMITS[best]! : DEFAULT_LIMITS;
+}
+
+/** The models this key may call: served by an enabled channel of its group, within its allow list. */
+export function modelsFor(caller: Caller, deps: Pick<RelayDeps, 'channels'>): string[] {
+  const models = new Set<string>();
+  for (const channel of deps.channels.list()) {
+    for (const model of channel.models) if (candidateChannels([channel], caller.group, model).length > 0) models.add(model);
+  }
+  const allowed = caller.token.model_limits;
+  return [...models].filter((m) => allowed.length === 0 || allowed.includes(m)).sort();
+}
+
+/** Claude Code and the Anthropic SDK send `anthropic-version` (with `x-api-key` or, lately, a Bearer token). */
+function wantsAnthropicShape(req: IncomingMessage): boolean {
+  return typeof req.headers['anthropic-version'] === 'string';
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function listRoute(codecOf: (req: IncomingMessage) => ClientCodec, deps: RelayDeps, answer: (req: IncomingMessage, models: string[], id: string | undefined) => unknown): RelayRouteHandler {
+  return (req, res, params) => {
+    const codec = codecOf(req);
+    try {
+      const caller = authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
+      const models = modelsFor(caller, deps);
+      const id = params.model ? decodeURIComponent(params.model).replace(/^models\//, '') : undefined;
+      if (id !== undefined && !models.includes(id)) throw new RelayError(404, 'not_found', `The model ${id} does not exist or this key may not use it.`, 'model_not_found');
+      send(res, 200, answer(req, models, id));
+    } catch (error) {
+      const relayError = error instanceof RelayError ? error : new RelayError(500, 'internal', 'Internal error in the relay.', 'internal_error');
+      send(res, relayError.status, codec.encodeError(relayError));
+    }
+  };
+}
+
+const CREATED = 1_700_000_000; // the relay does not know when a model was made; a fixed, plausible time
+
+function openAIModel(id: string) {
+  return { id, object: 'model', created: CREATED, owned_by: 'relaydesk' };
+}
+
+function anthropicModel(id: string) {
+  return { type: 'model', id, display_name: id, created_at: new Date(CREATED * 1000).toISOString() };
+}
+
+function geminiModel(id: string) {
+  const limits = limitsOf(id);
+  return {
+    name: `models/${id}`,
+    version: '001',
+    displayName: id,
+    description: `${id} through Relaydesk`,
+    inputTokenLimit: limits.input,
+    outputTokenLimit: limits.output,
+    supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+  };
+}
+
+/** `GET /v1/models`, `/v1/models/{id}`, `/v1beta/models`, `/v1beta/models/{model}`. */
+export function modelListRoutes(deps: RelayDeps) {
+  const v1Codec = (req: IncomingMessage) => (wantsAnthropicShape(req) ? anthropicMessagesCodec : openaiChatCodec);
+  const v1 = listRoute(v1Codec, deps, (req, models, id) => {
+    if (wantsAnthropicShape(req)) {
+      if (id !== undefined) return anthropicModel(id);
+      return { data: models.map(anthropicModel), has_more: false, first_id: models[0] ?? null, last_id: models.at(-1) ?? null };
+    }
+    return id !== undefined ? openAIModel(id) : { object: 'list', data: models.map(openAIModel) };
+  });
+  const v1beta = listRoute(() => geminiCodec, deps, (_req, models, id) => (id !== undefined ? geminiModel(id) : { models: models.map(geminiModel) }));
+  return { v1, v1beta };
+}
