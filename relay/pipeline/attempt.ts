@@ -144,6 +144,8 @@ async function streamAnswer(
   let outputText = '';
   let earlyError: RelayErrorInfo | undefined;
   let lateError: RelayErrorInfo | undefined;
+  /** Whether the client already has the late error (forwarded or encoded in order). */
+  let lateErrorSent = false;
   let contentType = SSE_HEADERS['content-type'];
   /** The translating encoder, which knows how far its framing got (pass-through has none). */
   let streamEncoder: StreamEncoder | undefined;
@@ -200,7 +202,10 @@ async function streamAnswer(
     collect = () => {
       usage = tap.usage;
       outputText = tap.outputText;
-      if (tap.error && committed) lateError = tap.error;
+      if (tap.error && committed) {
+        lateError = tap.error;
+        lateErrorSent = true; // forwarded as the upstream sent it
+      }
     };
   } else {
     const decoder = adapter.createStreamDecoder(request);
@@ -217,6 +222,7 @@ async function streamAnswer(
             return controller.abort(new Error('upstream error event'));
           }
           lateError = part.error;
+          lateErrorSent = true; // the encoder writes it with this part
         }
         if (part.type === 'finish' && part.usage) usage = part.usage;
         if (part.type === 'usage') usage = part.usage;
@@ -282,11 +288,12 @@ async function streamAnswer(
     commit();
   }
   if (streamFailure && !clientGone) {
+    lateErrorSent = false;
     lateError = isBodyTimeout(streamFailure)
       ? { status: 504, kind: 'timeout', message: `The upstream sent nothing for ${options.idleTimeoutMs / 1000} s; the stream was ended.`, code: 'stream_idle_timeout' }
       : { status: 502, kind: 'upstream', message: 'The upstream ended the stream before the answer was complete.', code: 'upstream_stream_incomplete' };
   }
-  if (lateError && !clientGone && !res.writableEnded) res.write((streamEncoder ?? codec.createStreamEncoder(request)).error(lateError));
+  if (lateError && !lateErrorSent && !clientGone && !res.writableEnded) res.write((streamEncoder ?? codec.createStreamEncoder(request)).error(lateError));
   if (!res.writableEnded) res.end();
   return { ok: true, usage, outputText, firstByteMs, clientGone, ...(lateError ? { streamError: lateError } : {}) };
 }

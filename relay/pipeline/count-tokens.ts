@@ -15,7 +15,8 @@ export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'toke
     try {
       const bytes = await readBody(req);
       const caller = authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
-      const request = codec.decodeRequest(parseJsonBody(bytes), params.model ? { model: decodeURIComponent(params.model) } : {}, []);
+      const route = { ...(params.model ? { model: decodeURIComponent(params.model) } : {}), countTokens: true };
+      const request = codec.decodeRequest(parseJsonBody(bytes), route, []);
       checkModelAllowed(caller, request.model);
       const body = JSON.stringify(codec.encodeTokenCount!(await countTokens(promptText(request))));
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

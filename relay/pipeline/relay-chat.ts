@@ -120,6 +120,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
         let upstream: UpstreamRequest;
         if (passthrough) {
           upstream = adapter.buildPassthroughRequest!(raw as Record<string, unknown>, target, request.stream);
+          forwardClientHeaders(upstream, req, codec.passthrough?.forwardHeaders ?? []);
         } else {
           const built = adapter.buildChatRequest(request, target);
           upstream = built.request;
@@ -211,6 +212,16 @@ interface CallLog {
   chain: RetryAttempt[];
   stream: boolean;
   warnings: string[];
+}
+
+/** Adds the client's values of `names` to the upstream request, merging comma lists without duplicates. */
+function forwardClientHeaders(upstream: UpstreamRequest, req: IncomingMessage, names: readonly string[]): void {
+  for (const name of names) {
+    const value = req.headers[name];
+    if (typeof value !== 'string' || value === '') continue;
+    const merged = new Set([...(upstream.headers[name] ?? '').split(','), ...value.split(',')].map((v) => v.trim()).filter(Boolean));
+    upstream.headers[name] = [...merged].join(',');
+  }
 }
 
 /** Header overrides replace or add upstream headers; `{api_key}` becomes this attempt's key. */

@@ -35,6 +35,8 @@ export interface RouteFacts {
   stream?: boolean;
   /** `?alt=sse` on a generate-content stream. */
   sse?: boolean;
+  /** A token-count call (`count_tokens`, `:countTokens`): generation-only requirements such as `max_tokens` do not apply. */
+  countTokens?: boolean;
 }
 
 /** One client protocol: its wire in (decode) and out (encode), with its own error shape. */
@@ -54,6 +56,8 @@ export interface ClientCodec {
   passthrough?: {
     /** Whether this call can pass through (default yes). */
     accepts?(route: RouteFacts): boolean;
+    /** Client request headers the upstream of the same protocol needs too (e.g. `anthropic-beta`). */
+    forwardHeaders?: readonly string[];
     usageOf(answer: unknown): Usage | undefined;
     createStreamTap(request: ChatRequest): PassthroughStreamTap;
   };

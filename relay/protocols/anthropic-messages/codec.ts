@@ -1,14 +1,11 @@
 import { isObject } from '../validate.js';
-import type { ClientCodec, RouteFacts } from '../types.js';
+import type { ClientCodec } from '../types.js';
 import { fromMessagesUsage } from './convert-usage.js';
 import { decodeMessagesRequest } from './decode-request.js';
 import { encodeMessagesError } from './encode-error.js';
 import { encodeMessagesResponse } from './encode-response.js';
 import { MessagesStreamEncoder } from './encode-stream.js';
 import { MessagesPassthroughTap } from './passthrough-tap.js';
-
-/** Route facts as the token-count route marks them (`countTokens`: no `max_tokens` needed). */
-type MessagesRouteFacts = RouteFacts & { countTokens?: boolean };
 
 /**
  * The messages-format front door (`POST /v1/messages`, `POST /v1/messages/count_tokens`):
@@ -18,7 +15,7 @@ type MessagesRouteFacts = RouteFacts & { countTokens?: boolean };
  */
 export const anthropicMessagesCodec: ClientCodec = {
   protocol: 'anthropic-messages',
-  decodeRequest: (body, route: MessagesRouteFacts, warnings) => decodeMessagesRequest(body, warnings, { countTokens: route.countTokens === true }),
+  decodeRequest: (body, route, warnings) => decodeMessagesRequest(body, warnings, { countTokens: route.countTokens === true }),
   encodeResponse: (result, request) => encodeMessagesResponse(result, request),
   createStreamEncoder: (request) => new MessagesStreamEncoder(request),
   encodeError: encodeMessagesError,
@@ -26,5 +23,7 @@ export const anthropicMessagesCodec: ClientCodec = {
   passthrough: {
     usageOf: (answer) => (isObject(answer) ? fromMessagesUsage(answer.usage) : undefined),
     createStreamTap: () => new MessagesPassthroughTap(),
+    // Claude Code's betas (1M context, interleaved thinking, effort …) reach the upstream.
+    forwardHeaders: ['anthropic-beta'],
   },
 };

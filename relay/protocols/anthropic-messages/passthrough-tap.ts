@@ -19,46 +19,49 @@ const ERROR_TYPES: Record<string, { kind: RelayErrorKind; status: number }> = {
 };
 
 /**
- * Forwards a messages stream exactly as the upstream sent it, reading each event on the way:
- * usage (`message_start` input and cache counts, `message_delta` output and cumulative
- * counts), the answer text (for a local count when no usage comes), `answering` from the
- * first `content_block_start`, `finished` at `message_stop`, and an `error` event.
+ * Forwards a messages stream exactly as the upstream sent it, reading it on the way: usage
+ * (`message_start` input and cache counts, `message_delta` output and cumulative counts),
+ * `answering` from the first content block, `finished` at `message_stop`, and an `error`
+ * event. Deltas — nearly every event — are not parsed: they are kept as they came and read
+ * only when the upstream never reports usage, for a local count of the answer.
  */
 export class MessagesPassthroughTap implements PassthroughStreamTap {
   usage: Usage | undefined;
-  outputText = '';
   answering = false;
   finished = false;
   error: RelayErrorInfo | undefined;
   private rawUsage: Record<string, unknown> | undefined;
+  private readonly answerChunks: string[] = [];
+  private answerBytes = 0;
 
   forward(rawEvent: string, data: string): string {
+    // The upstream's own framing puts the type first; JSON-escaped text inside a delta can
+    // never hold these substrings unescaped. Anything else is parsed.
+    if (data.includes('"type":"content_block_delta"')) {
+      this.answering = true;
+      this.keep(data);
+      return rawEvent;
+    }
+    if (data.includes('"type":"ping"') || data.includes('"type":"content_block_stop"')) return rawEvent;
     let event: unknown;
     try {
       event = JSON.parse(data);
     } catch {
-      return rawEvent; // pings without data, comments
+      return rawEvent; // no data, comments
     }
     if (!isObject(event)) return rawEvent;
     switch (event.type) {
       case 'message_start':
         this.addUsage(isObject(event.message) ? event.message.usage : undefined);
         break;
-      case 'content_block_start': {
+      case 'content_block_start':
         this.answering = true;
-        const block = isObject(event.content_block) ? event.content_block : {};
-        if (typeof block.text === 'string') this.outputText += block.text;
-        if (typeof block.thinking === 'string') this.outputText += block.thinking;
-        if (block.type === 'tool_use' && typeof block.name === 'string') this.outputText += block.name;
+        this.keep(data);
         break;
-      }
-      case 'content_block_delta': {
-        const delta = isObject(event.delta) ? event.delta : {};
-        for (const key of ['text', 'thinking', 'partial_json'] as const) {
-          if (typeof delta[key] === 'string') this.outputText += delta[key];
-        }
+      case 'content_block_delta':
+        this.answering = true;
+        this.keep(data);
         break;
-      }
       case 'message_delta':
         this.addUsage(event.usage);
         break;
@@ -74,11 +77,37 @@ export class MessagesPassthroughTap implements PassthroughStreamTap {
     return rawEvent;
   }
 
+  /** The answer's text, thinking and tool input, read only when the upstream reported no usage. */
+  get outputText(): string {
+    if (this.usage && this.usage.inputTokens + this.usage.outputTokens > 0) return '';
+    let text = '';
+    for (const data of this.answerChunks) {
+      try {
+        const event = JSON.parse(data) as { content_block?: Record<string, unknown>; delta?: Record<string, unknown> };
+        const block = event.delta ?? event.content_block ?? {};
+        for (const key of ['text', 'thinking', 'partial_json']) if (typeof block[key] === 'string') text += block[key];
+        if (event.content_block?.type === 'tool_use' && typeof event.content_block.name === 'string') text += event.content_block.name;
+      } catch {
+        // not JSON: nothing to count
+      }
+    }
+    return text;
+  }
+
+  private keep(data: string): void {
+    if (this.answerBytes >= MAX_KEPT_ANSWER_BYTES) return;
+    this.answerChunks.push(data);
+    this.answerBytes += data.length;
+  }
+
   private addUsage(update: unknown): void {
     this.rawUsage = mergeMessagesUsage(this.rawUsage, update);
     this.usage = fromMessagesUsage(this.rawUsage);
   }
 }
+
+/** Enough answer for a fair local count when no usage comes; beyond it the count is capped. */
+const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** `{"type": "error", "error": {"type", "message"}}` → IR, with the status its type stands for. */
 export function streamError(event: Record<string, unknown>): RelayErrorInfo {

@@ -26,8 +26,8 @@ const BETA_BY_FIELD: Record<string, string> = {
  *   `<system-reminder>` text in a user turn, as buildAnthropicRequest does for the same
  *   reason: most models (and Bedrock/Vertex) refuse the role, and the beta header that
  *   allows it on the others is the client's, which this call does not see.
- * - The client's `anthropic-beta` header is not visible here either; the beta a body field
- *   needs (`context_management`) is added so the field is not refused.
+ * - The beta a body field needs (`context_management`) is added so the field is not
+ *   refused; the pipeline merges the client's own `anthropic-beta` values in as well.
  */
 export function buildAnthropicPassthroughRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest {
   const out: Record<string, unknown> = { ...body, model: target.model };
