@@ -169,7 +169,7 @@ async function streamAnswer(
     lastWrite = Date.now();
     if (options.keepAliveMs > 0) {
       keepAlive = setInterval(() => {
-        if (Date.now() - lastWrite >= options.keepAliveMs) write(': PING\n\n');
+        if (Date.now() - lastWrite >= options.keepAliveMs) write(streamEncoder?.keepAlive ?? ': PING\n\n');
       }, Math.min(options.keepAliveMs, 1000));
     }
   };

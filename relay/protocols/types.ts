@@ -8,6 +8,8 @@ import type { WireProtocol } from '../providers/types.js';
 export interface StreamEncoder {
   /** Default `text/event-stream`; generate-content without `alt=sse` streams a JSON array. */
   readonly contentType?: string;
+  /** What to send while the stream is quiet; default an SSE comment (`: PING`). */
+  readonly keepAlive?: string;
   /** SSE text for one IR part (may be empty). */
   encode(part: StreamPart): string;
   /** A well-formed error event ending the stream, after it has begun. */

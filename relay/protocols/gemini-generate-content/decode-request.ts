@@ -43,16 +43,16 @@ export function decodeGenerateContentRequest(input: unknown, route: RouteFacts, 
   }
 
   const messages: Message[] = [];
-  const system = decodeSystemInstruction(body.systemInstruction ?? body.system_instruction);
+  const system = decodeSystemInstruction(body.systemInstruction);
   if (system) messages.push(system);
   messages.push(...new ContentsDecoder(warnings).decode(body.contents));
 
   const request: ChatRequest = { model, messages, stream: route.stream ?? false };
   const facts: GenerateContentFacts = { sse: route.sse ?? false, includeThoughts: false };
-  decodeGenerationConfig(body.generationConfig ?? body.generation_config, request, facts, warnings);
+  decodeGenerationConfig(body.generationConfig, request, facts, warnings);
   const tools = decodeTools(body.tools, warnings);
   if (tools.length > 0) request.tools = tools;
-  decodeToolConfig(body.toolConfig ?? body.tool_config, request, warnings);
+  decodeToolConfig(body.toolConfig, request, warnings);
   if (body.cachedContent !== undefined) warnings.push('cachedContent is not supported by the relay and was ignored');
   return { request, facts };
 }
@@ -133,7 +133,7 @@ class ContentsDecoder {
       if (envelope) {
         // The relay's own envelope: the reasoning it wraps replaces the thought summaries the
         // client may have echoed just before (the same reasoning, without its signature).
-        while (out.at(-1)?.type === 'reasoning' && !(out.at(-1) as { signature?: string }).signature && !(out.at(-1) as { redacted?: string }).redacted) out.pop();
+        while (isUnsignedReasoning(out.at(-1))) out.pop();
         for (const block of envelope) {
           const reasoning: ContentPart = { type: 'reasoning', text: block.text };
           if (block.signature !== undefined) reasoning.signature = block.signature;
@@ -156,14 +156,14 @@ class ContentsDecoder {
         out.push(decoded);
       } else if (text !== undefined && thought) {
         const last = out.at(-1);
-        if (last?.type === 'reasoning' && !last.signature && !last.redacted) last.text += text;
+        if (isUnsignedReasoning(last)) last.text += text;
         else out.push({ type: 'reasoning', text });
         if (plain) (out.at(-1) as Extract<ContentPart, { type: 'reasoning' }>).signature = plain;
       } else if (text !== undefined) {
         if (plain) {
           // Gemini puts the signature of its thinking on the part after it.
           const last = out.at(-1);
-          if (last?.type === 'reasoning' && !last.signature && !last.redacted) last.signature = plain;
+          if (isUnsignedReasoning(last)) last.signature = plain;
           else out.push({ type: 'reasoning', text: '', signature: plain });
         }
         if (text === '') return;
@@ -246,6 +246,10 @@ class ContentsDecoder {
     const keys = Object.keys(part).filter((k) => k !== 'thoughtSignature' && k !== 'thought');
     if (keys.length) this.warnings.push(`${path}: a ${keys.join('/')} part is not supported by the relay and was dropped`);
   }
+}
+
+function isUnsignedReasoning(part: ContentPart | undefined): part is Extract<ContentPart, { type: 'reasoning' }> {
+  return part?.type === 'reasoning' && part.signature === undefined && part.redacted === undefined;
 }
 
 /** inlineData / fileData → an IR image, audio or file part; undefined for any other part. */
@@ -360,9 +364,9 @@ function decodeTools(input: unknown, warnings: string[]): ToolDefinition[] {
   const tools: ToolDefinition[] = [];
   input.forEach((raw, i) => {
     const tool = requireObject(raw, `tools[${i}]`);
-    const others = Object.keys(tool).filter((k) => k !== 'functionDeclarations' && k !== 'function_declarations');
+    const others = Object.keys(tool).filter((k) => k !== 'functionDeclarations');
     if (others.length) warnings.push(`tools[${i}]: ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} not supported by the relay and was dropped`);
-    const declarations = tool.functionDeclarations ?? tool.function_declarations;
+    const declarations = tool.functionDeclarations;
     if (declarations === undefined || declarations === null) return;
     if (!Array.isArray(declarations)) {
       throw invalid(`tools[${i}].functionDeclarations`, `Invalid type for 'tools[${i}].functionDeclarations': expected an array.`, 'invalid_type');

@@ -22,6 +22,8 @@ export interface GenerateContentStreamOptions {
  */
 export class GenerateContentStreamEncoder implements StreamEncoder {
   readonly contentType?: string;
+  /** Whitespace is valid between the elements of a JSON array; a comment is not. */
+  readonly keepAlive?: string;
   private id = '';
   private opened = false;
   private closed = false;
@@ -31,7 +33,10 @@ export class GenerateContentStreamEncoder implements StreamEncoder {
   private readonly calls = new Map<number, { id: string; name: string; args: string }>();
 
   constructor(private readonly options: GenerateContentStreamOptions) {
-    if (!options.sse) this.contentType = 'application/json';
+    if (!options.sse) {
+      this.contentType = 'application/json';
+      this.keepAlive = '\n';
+    }
   }
 
   encode(part: StreamPart): string {

@@ -11,54 +11,84 @@ export function geminiUsageOf(answer: unknown): Usage | undefined {
   return isObject(answer) && isObject(answer.usageMetadata) ? convertGeminiUsage(answer.usageMetadata as GeminiUsageMetadata) : undefined;
 }
 
+/** Enough answer text for a fair local count when no usage comes; beyond it the count is capped. */
+const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
+
 /**
  * Forwards a Gemini `alt=sse` stream as it came. Every event is a whole response chunk: the
- * last `usageMetadata` is the call's usage (Gemini's counts are running totals), the answer
- * begins with the first candidate content, a `finishReason` (or a blocked prompt) ends it,
- * and an `error` object is the upstream failing.
+ * answer begins with the first candidate, a `finishReason` (or a blocked prompt) ends it,
+ * the last `usageMetadata` is the call's usage (Gemini's counts are running totals), and an
+ * `error` object is the upstream failing. Chunks are parsed only when they can matter (an
+ * error, the end); the usage chunk is parsed when asked for, and the answer's chunks only
+ * when no usage came, for a local count.
  */
 export class GeminiPassthroughTap implements PassthroughStreamTap {
-  usage: Usage | undefined;
-  outputText = '';
   answering = false;
   finished = false;
   error: RelayErrorInfo | undefined;
+  private usageData: string | undefined;
+  private usageCache: { data: string; usage: Usage | undefined } | undefined;
+  private readonly answerChunks: string[] = [];
+  private answerBytes = 0;
 
   forward(rawEvent: string, data: string): string {
-    if (!data.trim()) return rawEvent;
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(data);
-    } catch {
-      return rawEvent;
+    if (data === '') return rawEvent;
+    if (!this.answering && data.includes('"candidates"')) this.answering = true;
+    if (data.includes('"usageMetadata"')) this.usageData = data;
+    if (data.includes('"error"') || data.includes('"finishReason"') || data.includes('"blockReason"')) this.inspect(data);
+    if (this.answerBytes < MAX_KEPT_ANSWER_BYTES) {
+      this.answerChunks.push(data);
+      this.answerBytes += data.length;
     }
-    if (Array.isArray(chunk)) chunk = chunk[0];
-    if (!isObject(chunk)) return rawEvent;
-    if (isObject(chunk.error)) {
-      this.error = parseGeminiError(typeof chunk.error.code === 'number' ? chunk.error.code : 500, data);
-      return rawEvent;
-    }
-    const usage = geminiUsageOf(chunk);
-    if (usage) this.usage = usage;
-    const candidates = Array.isArray(chunk.candidates) ? chunk.candidates : [];
-    const candidate = candidates.find((c) => isObject(c) && (c.index ?? 0) === 0);
-    if (isObject(candidate)) {
-      const content = isObject(candidate.content) ? candidate.content : {};
-      const parts = Array.isArray(content.parts) ? content.parts : [];
-      for (const part of parts) {
+    return rawEvent;
+  }
+
+  get usage(): Usage | undefined {
+    const data = this.usageData;
+    if (data === undefined) return undefined;
+    if (this.usageCache?.data !== data) this.usageCache = { data, usage: geminiUsageOf(parse(data)) };
+    return this.usageCache.usage;
+  }
+
+  get outputText(): string {
+    if (this.usage) return '';
+    let text = '';
+    for (const data of this.answerChunks) {
+      const chunk = parse(data);
+      const candidate = isObject(chunk) && Array.isArray(chunk.candidates) ? chunk.candidates[0] : undefined;
+      const content = isObject(candidate) && isObject(candidate.content) ? candidate.content : undefined;
+      for (const part of Array.isArray(content?.parts) ? content.parts : []) {
         if (!isObject(part)) continue;
-        this.answering = true;
-        if (typeof part.text === 'string') this.outputText += part.text;
-        if (isObject(part.functionCall)) this.outputText += JSON.stringify(part.functionCall.args ?? {});
+        if (typeof part.text === 'string') text += part.text;
+        if (isObject(part.functionCall)) text += JSON.stringify(part.functionCall.args ?? {});
       }
-      if (typeof candidate.finishReason === 'string' && candidate.finishReason) {
-        this.answering = true;
-        this.finished = true;
-      }
-    } else if (isObject(chunk.promptFeedback) && typeof chunk.promptFeedback.blockReason === 'string') {
+    }
+    return text;
+  }
+
+  private inspect(data: string): void {
+    const chunk = parse(data);
+    if (!isObject(chunk)) return;
+    if (isObject(chunk.error)) {
+      this.error ??= parseGeminiError(typeof chunk.error.code === 'number' ? chunk.error.code : 500, data);
+      return;
+    }
+    const candidates = Array.isArray(chunk.candidates) ? chunk.candidates : [];
+    const first = candidates.find((c) => isObject(c) && (c.index ?? 0) === 0);
+    const blocked = candidates.length === 0 && isObject(chunk.promptFeedback) && typeof chunk.promptFeedback.blockReason === 'string';
+    if ((isObject(first) && typeof first.finishReason === 'string' && first.finishReason) || blocked) {
       this.answering = true;
       this.finished = true;
     }
-    return rawEvent;
+  }
+}
+
+function parse(data: string): unknown {
+  try {
+    const value: unknown = JSON.parse(data);
+    // Some Gemini-compatible servers wrap a chunk in an array of one.
+    return Array.isArray(value) ? value[0] : value;
+  } catch {
+    return undefined;
   }
 }
