@@ -178,8 +178,10 @@ function decodeInput(items: unknown[], state: DecodeState): Message[] {
     switch (type) {
       case 'message': {
         const message = decodeMessage(item, path, state);
+        // Empty messages are left out: upstreams reject turns without content.
+        if (message.content.length === 0) break;
         if (message.role === 'assistant') turn('assistant').content.push(...message.content);
-        else if (message.content.length > 0) messages.push(message);
+        else messages.push(message);
         break;
       }
       case 'reasoning': {
@@ -340,9 +342,10 @@ function decodeCallOutput(item: Json, path: string, state: DecodeState): Content
     throw invalid(`${path}.output`, `Invalid type for '${path}.output': expected a string or an array of content parts.`, 'invalid_type');
   }
   const result: ContentPart = { type: 'tool-result', callId, content };
+  // The call's own (flat) name first; the output's name and namespace only when the call is not in the history.
   const name = optionalString(item, 'name', `${path}.name`);
   const namespace = optionalString(item, 'namespace', `${path}.namespace`);
-  const flat = name ? state.toolNames.flatten(namespace, name) : state.callNames.get(callId);
+  const flat = state.callNames.get(callId) ?? (name ? state.toolNames.flatten(namespace, name) : undefined);
   if (flat) result.name = flat;
   return result;
 }

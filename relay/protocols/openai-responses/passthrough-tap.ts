@@ -10,60 +10,67 @@ export function usageOfResponse(answer: unknown): Usage | undefined {
   return isObject(answer) ? convertResponsesUsage(answer.usage) : undefined;
 }
 
+/** Events whose `delta` is answer text (output text, reasoning, tool arguments and inputs). */
+const ANSWER_DELTAS = new Set([
+  'response.output_text.delta',
+  'response.refusal.delta',
+  'response.reasoning_summary_text.delta',
+  'response.reasoning_text.delta',
+  'response.function_call_arguments.delta',
+  'response.custom_tool_call_input.delta',
+]);
+
+/** Enough answer text for a fair local count when no usage comes; beyond it the count is capped. */
+const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
+
 /**
- * Reads a responses upstream's stream while it is forwarded untouched: usage and the end
- * from `response.completed` / `response.incomplete`, the answer's text (output text,
- * reasoning summaries and text, tool arguments and inputs) for a local count when usage is
- * missing, the start of the answer at the first output item, and errors (`error`,
- * `response.failed`).
+ * Reads a responses upstream's stream while it is forwarded untouched. Only the events that
+ * can matter are parsed: `response.completed` / `response.incomplete` (usage, the end),
+ * `response.failed` and `error`. The answer has begun at the first output item or delta;
+ * delta events are kept unparsed and read only if no usage arrives, for a local count.
+ * The event type comes from the `event:` line (OpenAI always sends one), else from the data.
  */
 export class ResponsesPassthroughTap implements PassthroughStreamTap {
   usage: Usage | undefined;
-  outputText = '';
   answering = false;
   finished = false;
   error: RelayErrorInfo | undefined;
+  private readonly answerChunks: string[] = [];
+  private answerBytes = 0;
 
   forward(rawEvent: string, data: string): string {
     if (data === '' || data === '[DONE]') return rawEvent;
-    let event: unknown;
-    try {
-      event = JSON.parse(data);
-    } catch {
+    const type = eventName(rawEvent) ?? typeInData(data);
+    if (type === undefined) return rawEvent;
+    if (ANSWER_DELTAS.has(type)) {
+      this.answering = true;
+      if (this.answerBytes < MAX_KEPT_ANSWER_BYTES) {
+        this.answerChunks.push(data);
+        this.answerBytes += data.length;
+      }
       return rawEvent;
     }
-    if (!isObject(event)) return rawEvent;
-    const type = typeof event.type === 'string' ? event.type : eventName(rawEvent);
     switch (type) {
       case 'response.output_item.added':
         this.answering = true;
         break;
-      case 'response.output_text.delta':
-      case 'response.refusal.delta':
-      case 'response.reasoning_summary_text.delta':
-      case 'response.reasoning_text.delta':
-      case 'response.function_call_arguments.delta':
-      case 'response.custom_tool_call_input.delta':
-        this.answering = true;
-        if (typeof event.delta === 'string') this.outputText += event.delta;
-        break;
       case 'response.completed':
       case 'response.incomplete': {
-        const response = isObject(event.response) ? event.response : undefined;
-        const usage = convertResponsesUsage(response?.usage);
+        const response = parseObject(data)?.response;
+        const usage = convertResponsesUsage(isObject(response) ? response.usage : undefined);
         if (usage) this.usage = usage;
         this.answering = true;
         this.finished = true;
         break;
       }
       case 'response.failed': {
-        const response = isObject(event.response) ? event.response : undefined;
-        this.error ??= parseResponsesStreamError(response?.error, 'The upstream response failed.');
+        const response = parseObject(data)?.response;
+        this.error ??= parseResponsesStreamError(isObject(response) ? response.error : undefined, 'The upstream response failed.');
         this.finished = true;
         break;
       }
       case 'error':
-        this.error ??= parseResponsesStreamError(event, 'The upstream reported an error during the stream.');
+        this.error ??= parseResponsesStreamError(parseObject(data), 'The upstream reported an error during the stream.');
         this.finished = true;
         break;
       default:
@@ -71,8 +78,41 @@ export class ResponsesPassthroughTap implements PassthroughStreamTap {
     }
     return rawEvent;
   }
+
+  /** The answer's text, read from the kept deltas (only needed when the upstream gave no usage). */
+  get outputText(): string {
+    if (this.usage) return '';
+    let text = '';
+    for (const data of this.answerChunks) {
+      const delta = parseObject(data)?.delta;
+      if (typeof delta === 'string') text += delta;
+    }
+    return text;
+  }
 }
 
+function parseObject(data: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return isObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `event:` line of a raw SSE event, if it has one. */
 function eventName(rawEvent: string): string | undefined {
-  return /^event:\s*(.*)$/m.exec(rawEvent)?.[1]?.trim();
+  if (!rawEvent.startsWith('event:')) {
+    const at = rawEvent.indexOf('\nevent:');
+    if (at < 0) return undefined;
+    rawEvent = rawEvent.slice(at + 1);
+  }
+  const end = rawEvent.search(/\r?\n/);
+  return rawEvent.slice('event:'.length, end < 0 ? undefined : end).trim() || undefined;
+}
+
+/** The event's `type` field (servers that send no `event:` lines: parsed, as field order is not fixed). */
+function typeInData(data: string): string | undefined {
+  const type = parseObject(data)?.type;
+  return typeof type === 'string' ? type : undefined;
 }
