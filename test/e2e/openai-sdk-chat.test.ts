@@ -114,6 +114,23 @@ describe.each(kinds)('openai SDK → relay → $name upstream', (kind) => {
     for (const event of events.slice(0, -1)) expect(schemas.check(JSON.parse(event.data), 'CreateChatCompletionStreamResponse')).toEqual([]);
   });
 
+  it('keeps system instructions in place, including a conversation that ends with one', async () => {
+    const { client, upstream } = await clientFor(kind);
+    const completion = await client.chat.completions.create({
+      model: 'test-model',
+      messages: [
+        { role: 'system', content: 'You are terse.' },
+        { role: 'user', content: 'first question' },
+        { role: 'assistant', content: 'first answer' },
+        { role: 'user', content: 'second question' },
+        { role: 'system', content: 'Reminder: answer in one line.' },
+      ],
+    });
+    expect(completion.choices[0]!.message.content).toBeTruthy();
+    expect(upstream.requests[0]!.rawBody).toContain('Reminder: answer in one line.');
+    expect(upstream.requests[0]!.rawBody).toContain('You are terse.');
+  });
+
   it('streams a tool call as the SDK assembles it', async () => {
     const { client } = await clientFor(kind);
     const stream = client.chat.completions.stream({ model: 'test-model', messages: [{ role: 'user', content: 'weather in Paris?' }], tools: [weatherTool] });
@@ -139,6 +156,23 @@ describe.each(kinds.filter((k) => k.showsReasoning !== false))('openai SDK → r
     expect(reasoning).toBeTruthy();
   });
 
+});
+
+describe('same protocol on both sides', () => {
+  it('passes the upstream answer through byte for byte', async () => {
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    const { relay, key } = await startGateway([{ type: 1, upstream, models: ['gpt-4o-mini'] }]);
+    const response = await fetch(`${relay.relayBaseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'bytes' }], some_vendor_field: { kept: true } }),
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body.system_fingerprint).toBe('fp_fake'); // a field only the upstream's own answer has
+    expect(String(body.id)).toMatch(/^chatcmpl-fake/);
+    expect(upstream.requests[0]!.body.some_vendor_field).toEqual({ kept: true }); // the client's own body went up
+  });
 });
 
 describe('chat completions errors, in the error object', () => {
