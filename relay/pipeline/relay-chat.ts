@@ -27,6 +27,7 @@ import type { StateFile } from '../store/state-file.js';
 import type { TokenStore } from '../store/tokens.js';
 import type { UserStore } from '../store/users.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
+import { CallAbort } from '../upstream/call-abort.js';
 import { attemptUpstream } from './attempt.js';
 import { parseJsonBody, readBody } from './read-body.js';
 
@@ -92,7 +93,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
       };
       reservation = deps.ledger.reserve(caller.user, caller.token, price ? quotaFor(estimate, price, ratio) : 0);
 
-      const clientGone = new AbortController();
+      const clientGone = new CallAbort();
       res.on('close', () => {
         if (!res.writableFinished) clientGone.abort();
       });
@@ -142,7 +143,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
           idleTimeoutMs: settings.stream_idle_timeout_seconds * 1000,
           keepAliveMs: settings.stream_keepalive_seconds * 1000,
           isRetryableStatus: (status) => isRetryableStatus(status, retryStatuses),
-          clientSignal: clientGone.signal,
+          clientSignal: clientGone,
           startedAt,
         });
         if (outcome.ok) {

@@ -75,8 +75,7 @@ async function main() {
     log('200 concurrent slow streams…');
     const slow = { baseline: await slowStreams(targets.baseline!, pids.baseline!), relay: await slowStreams(targets.relay!, pids.relay!) };
 
-    log(`Log store, ${LOG_RECORDS.toLocaleString()} records…`);
-    const logs = await benchLogStore(LOG_RECORDS, log);
+    const logs = args.has('--no-logs') ? undefined : (log(`Log store, ${LOG_RECORDS.toLocaleString()} records…`), await benchLogStore(LOG_RECORDS, log));
 
     const soak = SOAK_SECONDS > 0 ? await soakRelay(targets.relay!, pids.relay!) : undefined;
 
@@ -201,8 +200,8 @@ function printTable(results: any) {
   log('');
   for (const row of rows) log(row.map((cell, i) => (cell ?? '').padEnd(widths[i]!)).join('  '));
   const l = results.logs;
-  log(`\nLog store (${l.records.toLocaleString()} records): write ${l.write_us_per_record_at_10k.toFixed(1)} µs/record at 10k, ${l.write_us_per_record_at_1m.toFixed(1)} at the end (${l.write_ratio_1m_to_10k.toFixed(2)}×)`);
-  for (const [name, q] of Object.entries(l.queries_ms) as [string, any][]) log(`  query ${name}: ${q.ms.toFixed(1)} ms (${q.total} matching)`);
+  if (l) log(`\nLog store (${l.records.toLocaleString()} records): write ${l.write_us_per_record_at_10k.toFixed(1)} µs/record at 10k, ${l.write_us_per_record_at_1m.toFixed(1)} at the end (${l.write_ratio_1m_to_10k.toFixed(2)}×)`);
+  for (const [name, q] of Object.entries(l?.queries_ms ?? {}) as [string, any][]) log(`  query ${name}: ${q.ms.toFixed(1)} ms (${q.total} matching)`);
   if (results.soak) log(`\nSoak: RSS ${results.soak.samples.map((s: any) => s.rss_mb.toFixed(0)).join(' → ')} MB; growth ${results.soak.growth_mb_per_100k_calls.toFixed(2)} MB per 100k calls`);
 }
 
