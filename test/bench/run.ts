@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { RELAY_V8_FLAGS } from '../../relay/config/runtime-flags.js';
 import { benchLogStore } from './log-store-bench.js';
 import { percentile, runAutocannon, timedCall } from './load.js';
 import type { LoadResult, Target } from './load.js';
@@ -29,7 +30,7 @@ async function main() {
   const upstream = await startPinned(LOAD_CORE, [...tsx, join(import.meta.dirname, 'fake-upstream-server.ts'), '0'], /listening (\d+)/);
   const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`;
   const baseline = await startPinned(SUT_CORE, [join(import.meta.dirname, 'baseline-proxy.mjs'), '0', upstreamUrl], /listening (\d+)/);
-  const relay = await startPinned(SUT_CORE, [join(root, 'dist/node/relay/start.js'), '--port', '0', '--data-dir', dataDir, '--secrets', 'encrypted-file'], /Relay API: (http:\/\/[^\s]+)\/v1/);
+  const relay = await startPinned(SUT_CORE, [...RELAY_V8_FLAGS, join(root, 'dist/node/relay/start.js'), '--port', '0', '--data-dir', dataDir, '--secrets', 'encrypted-file'], /Relay API: (http:\/\/[^\s]+)\/v1/);
   const relayOrigin = relay.match[1]!;
   const children = [upstream.child, baseline.child, relay.child];
   try {
