@@ -57,13 +57,13 @@ export class MessagesStreamEncoder implements StreamEncoder {
       case 'text-delta':
         if (part.text === '') return '';
         this.outputChars += part.text.length;
-        return this.openBlock('text') + this.delta({ type: 'text_delta', text: part.text });
+        return this.openBlock('text') + this.fastDelta('text_delta', 'text', part.text);
       case 'text-end':
         return this.open?.kind === 'text' ? this.closeBlock() : '';
       case 'reasoning-delta':
         if (part.text === '') return '';
         this.outputChars += part.text.length;
-        return this.openBlock('thinking') + this.delta({ type: 'thinking_delta', thinking: part.text });
+        return this.openBlock('thinking') + this.fastDelta('thinking_delta', 'thinking', part.text);
       case 'reasoning-signature':
         return this.openBlock('thinking') + this.delta({ type: 'signature_delta', signature: part.signature });
       case 'reasoning-redacted': {
@@ -180,6 +180,14 @@ export class MessagesStreamEncoder implements StreamEncoder {
 
   private delta(delta: Record<string, unknown>, index = this.open!.index): string {
     return this.event('content_block_delta', { index, delta });
+  }
+
+  /**
+   * The most frequent event, written without building objects: byte for byte what
+   * `delta({type: kind, [field]: text})` gives (it is a fifth of a translated stream's CPU).
+   */
+  private fastDelta(kind: 'text_delta' | 'thinking_delta', field: 'text' | 'thinking', text: string): string {
+    return `event: content_block_delta\ndata: {"type":"content_block_delta","index":${this.open!.index},"delta":{"type":"${kind}","${field}":${JSON.stringify(text)}}}\n\n`;
   }
 
   private event(type: string, data: Record<string, unknown>): string {

@@ -46,3 +46,26 @@ describe('IR stream → chat.completion.chunk', () => {
     expect(chunks.slice(0, -1).every((c) => c.usage === null)).toBe(true);
   });
 });
+
+describe('chat chunk fast path', () => {
+  it('writes text chunks byte for byte as the general encoder would', () => {
+    const texts = ['plain', 'say "hi"\n', 'é 漢字 🙂', '\ud800 alone'];
+    for (const includeUsage of [false, true]) {
+      const encoder = new ChatStreamEncoder('client "model"', includeUsage);
+      let out = encoder.encode({ type: 'start', id: 'abc', model: 'up', created: 1700000000 });
+      for (const text of texts) out += encoder.encode({ type: 'text-delta', text });
+      const chunks = decodeSseText(out).map((e) => e.data);
+      const expected = texts.map((text) =>
+        JSON.stringify({
+          id: 'chatcmpl-abc',
+          object: 'chat.completion.chunk',
+          created: 1700000000,
+          model: 'client "model"',
+          choices: [{ index: 0, delta: { content: text }, logprobs: null, finish_reason: null }],
+          ...(includeUsage ? { usage: null } : {}),
+        }),
+      );
+      expect(chunks.slice(1)).toEqual(expected);
+    }
+  });
+});
