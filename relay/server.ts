@@ -3,9 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
-import express from 'express';
 import { packageRoot, version } from './config/package-info.js';
-import { consoleRouter } from './console.js';
 import { listen } from './http/listen.js';
 import { isLoopbackHost } from './http/network.js';
 import { createFixedWindowLimiter } from './http/rate-limit.js';
@@ -13,7 +11,6 @@ import { createRelayRouter } from './http/relay-router.js';
 import { createRequestHandler } from './http/request-handler.js';
 import type { SecretBackendName } from './management/contract.js';
 import type { AppLogger, ManagementContext } from './management/context.js';
-import { managementRouter } from './management/router.js';
 import { createMemorySecretStore } from './secrets/memory-store.js';
 import { selectSecretStore } from './secrets/select-secret-store.js';
 import type { SecretBackendChoice } from './secrets/select-secret-store.js';
@@ -153,11 +150,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       },
     };
 
-    const app = express();
-    app.disable('x-powered-by');
-    app.set('etag', false);
-    app.use('/api', managementRouter(context));
-    app.use(consoleRouter(options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir));
+    const consoleDir = options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir;
+    const app = lazyManagementApp(context, consoleDir, log);
     const keyRecovery = startKeyRecovery({ state: opened, channels, dispatchers, log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
     const relayRoutes = relayRouteTable(relayDeps);
     handler = createRequestHandler({
@@ -195,6 +189,27 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     await lock?.release();
     throw error;
   }
+}
+
+/**
+ * Express and its dependencies cost ~17 MB of memory; a relay that only serves model calls
+ * (coding agents, no console open) never loads them. The first management or console
+ * request does, once.
+ */
+function lazyManagementApp(context: ManagementContext, consoleDir: string | null, log: AppLogger): RequestListener {
+  let app: RequestListener | undefined;
+  let loading: Promise<RequestListener> | undefined;
+  return (req, res) => {
+    if (app) return app(req, res);
+    loading ??= import('./management-app.js').then((module) => (app = module.createManagementApp(context, consoleDir)));
+    loading.then(
+      (ready) => ready(req, res),
+      (error: Error) => {
+        log.error(`management API failed to load: ${error.stack ?? error.message}`);
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: 'The management API failed to load.', data: null }));
+      },
+    );
+  };
 }
 
 async function stopServer(server: import('node:http').Server, graceMs: number): Promise<void> {

@@ -30,11 +30,19 @@ async function main() {
   const upstream = await startPinned(LOAD_CORE, [...tsx, join(import.meta.dirname, 'fake-upstream-server.ts'), '0'], /listening (\d+)/);
   const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`;
   const baseline = await startPinned(SUT_CORE, [join(import.meta.dirname, 'baseline-proxy.mjs'), '0', upstreamUrl], /listening (\d+)/);
-  const relay = await startPinned(SUT_CORE, [...RELAY_V8_FLAGS, join(root, 'dist/node/relay/start.js'), '--port', '0', '--data-dir', dataDir, '--secrets', 'encrypted-file'], /Relay API: (http:\/\/[^\s]+)\/v1/);
-  const relayOrigin = relay.match[1]!;
-  const children = [upstream.child, baseline.child, relay.child];
+  const startRelay = (port: string) =>
+    startPinned(SUT_CORE, [...RELAY_V8_FLAGS, join(root, 'dist/node/relay/start.js'), '--port', port, '--data-dir', dataDir, '--secrets', 'encrypted-file'], /Relay API: (http:\/\/[^\s]+)\/v1/);
+  const configuring = await startRelay('0');
+  const children = [upstream.child, baseline.child, configuring.child];
   try {
-    const key = await configureRelay(relayOrigin, upstreamUrl);
+    const key = await configureRelay(configuring.match[1]!, upstreamUrl);
+    // Configured once (management API and console code loaded: that memory is reported too),
+    // then restarted as it runs day to day: serving model calls.
+    const configuredRss = rssMb(configuring.child.pid!);
+    await stop(configuring.child);
+    const relay = await startRelay(new URL(configuring.match[1]!).port);
+    children.push(relay.child);
+    const relayOrigin = relay.match[1]!;
     const chatBody = (stream: boolean, text = 'hello') => JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: text }] });
     const targets: Record<string, Target> = {
       baseline: { name: 'baseline', url: `http://127.0.0.1:${baseline.match[1]}/v1/chat/completions`, headers: {}, body: chatBody },
@@ -51,7 +59,7 @@ async function main() {
 
     log(`Relaydesk bench: system under test on core ${SUT_CORE}, upstream and load on core ${LOAD_CORE}${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
     for (const target of Object.values(targets)) for (let i = 0; i < 200; i++) await timedCall(target, i % 2 === 0); // warm up
-    const idle = { baseline: rssMb(pids.baseline!), relay: rssMb(pids.relay!) };
+    const idle = { baseline: rssMb(pids.baseline!), relay: rssMb(pids.relay!), relay_after_configuration: configuredRss };
 
     log('Idle latency (one call at a time, interleaved)…');
     const latency = await idleLatency(targets);
@@ -91,6 +99,13 @@ async function main() {
     for (const child of children) child.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+function stop(child: import('node:child_process').ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 /** An owner, three channels (the first serves; the others wait lower), a priced model, one key. */
@@ -195,6 +210,7 @@ function printTable(results: any) {
     rows.push([`idle ${kind} p50 ms (added p50/p90)`, l.baseline_p50_ms.toFixed(2), `${l.relay_p50_ms.toFixed(2)} (+${l.relay_added_p50_ms.toFixed(2)}/+${l.relay_added_p90_ms.toFixed(2)})`, '', `${l.translated_p50_ms.toFixed(2)} (+${l.translated_added_p50_ms.toFixed(2)}/+${l.translated_added_p90_ms.toFixed(2)})`, '']);
   }
   rows.push(['RSS idle MB', results.idle_rss_mb.baseline.toFixed(0), results.idle_rss_mb.relay.toFixed(0), ratio(results.idle_rss_mb.relay, results.idle_rss_mb.baseline), '', '']);
+  rows.push(['RSS idle MB, management API in use', '', results.idle_rss_mb.relay_after_configuration.toFixed(0), '', '', '']);
   const s = results.slow_streams;
   rows.push(['200 slow streams: ok / peak RSS MB', `${s.baseline.ok} / ${s.baseline.rss_peak_mb.toFixed(0)}`, `${s.relay.ok} / ${s.relay.rss_peak_mb.toFixed(0)}`, ratio(s.relay.rss_peak_mb, s.baseline.rss_peak_mb), '', '']);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
