@@ -9,7 +9,7 @@ import type {
   ToolChoice,
   ToolDefinition,
 } from '../../ir/chat-request.js';
-import { invalid, isObject, optionalBoolean, optionalEnum, optionalNumber, optionalString, requireObject } from '../validate.js';
+import { invalid, optionalBoolean, optionalEnum, optionalNumber, optionalString, requireObject } from '../validate.js';
 import type { Json } from '../validate.js';
 
 export interface DecodeOptions {
