@@ -2,8 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import type { UserRecord } from '../store/schema.js';
-import { Role, UserStatus } from './contract.js';
-import type { RoleValue } from './contract.js';
+import { UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 
 export const SESSION_COOKIE = 'relaydesk_session';
@@ -76,12 +75,4 @@ function hostOf(origin: string): string | null {
   } catch {
     return null; // "null" (sandboxed or file pages) and anything unparsable
   }
-}
-
-export function requireRole(minimum: RoleValue = Role.common): RequestHandler {
-  return (req, _res, next) => {
-    if (!req.user) return next(new ApiError(401, 'Not signed in: sign in, or send Authorization: Bearer <access token>.'));
-    if (req.user.role < minimum) return next(new ApiError(403, 'You do not have permission for this.'));
-    next();
-  };
 }

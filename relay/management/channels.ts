@@ -1,19 +1,55 @@
-import express from 'express';
-import type { Router } from 'express';
+import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
 import { isSupportedChannelType } from '../providers/registry.js';
 import { ChannelStatus } from '../store/channels.js';
-import { requireRole } from './authenticate.js';
-import { Role } from './contract.js';
 import type { ManagementContext } from './context.js';
-import { ok } from './envelope.js';
-import { bodyObject } from './validate.js';
+import { route } from './route.js';
+
+const ListOrString = Type.Union([Type.String(), Type.Array(Type.String())]);
+const MapOrJson = Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]);
+
+export const NewChannelBody = Type.Object(
+  {
+    type: Type.Integer(),
+    name: Type.Optional(Type.String()),
+    key: Type.Optional(Type.String({ description: 'One key per line for several' })),
+    base_url: Type.Optional(Type.String()),
+    models: ListOrString,
+    group: Type.Optional(ListOrString),
+    groups: Type.Optional(ListOrString),
+    priority: Type.Optional(Type.Number()),
+    weight: Type.Optional(Type.Number()),
+    model_mapping: Type.Optional(MapOrJson),
+    header_override: Type.Optional(MapOrJson),
+    proxy: Type.Optional(Type.String()),
+    status: Type.Optional(Type.Integer()),
+    auto_ban: Type.Optional(Type.Union([Type.Integer(), Type.Boolean()])),
+    key_mode: Type.Optional(Type.Union([Type.Literal('random'), Type.Literal('polling')])),
+    api_version: Type.Optional(Type.String()),
+    other: Type.Optional(Type.String()),
+    upstream_protocol: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('responses')])),
+    test_model: Type.Optional(Type.String()),
+    tag: Type.Optional(Type.String()),
+    remark: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** The channel as the console sees it: everything but its keys. */
+export const ChannelViewSchema = Type.Object({}, { additionalProperties: true });
 
 /** Channel management (admin). This issue: create; the operations issue completes the rest. */
-export function channelsRouter(context: ManagementContext): Router {
-  const router = express.Router();
-  router.post('/channel', requireRole(Role.admin), async (req, res) => {
-    const body = bodyObject(req.body);
+export function channelRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'post',
+      path: '/channel',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'Create a channel (its keys go to the secret store)',
+      body: NewChannelBody,
+      response: Type.Object({ id: Type.Integer(), key_count: Type.Integer() }),
+      handler: async ({ body }) => {
     const type = Number(body.type);
     if (!isSupportedChannelType(type)) throw new ApiError(400, `Unsupported channel type ${String(body.type)}.`);
     const keys = typeof body.key === 'string' ? body.key.split('\n').map((k) => k.trim()).filter(Boolean) : [];
@@ -50,16 +86,23 @@ export function channelsRouter(context: ManagementContext): Router {
       },
       keys,
     );
-    ok(res, { id: channel.id, key_count: channel.key_count });
-  });
-
-  // The channel as the console sees it: everything but its keys.
-  router.get('/channel/:id', requireRole(Role.admin), (req, res) => {
-    const channel = context.channels.byId(Number(req.params.id));
-    if (!channel) throw new ApiError(404, `No channel ${String(req.params.id)}.`);
-    ok(res, channel);
-  });
-  return router;
+    return { id: channel.id, key_count: channel.key_count };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/channel/:id',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'One channel, without its keys',
+      response: ChannelViewSchema,
+      handler: ({ params }) => {
+        const channel = context.channels.byId(Number(params.id));
+        if (!channel) throw new ApiError(404, `No channel ${params.id}.`);
+        return channel;
+      },
+    }),
+  ];
 }
 
 /** `"a,b"` or `["a","b"]` → `["a","b"]` (the established relays send comma-separated strings). */

@@ -1,25 +1,35 @@
-import express from 'express';
-import type { Router } from 'express';
+import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
 import { SETTING_DEFAULTS } from '../settings.js';
-import { requireRole } from './authenticate.js';
-import { Role } from './contract.js';
 import type { ManagementContext } from './context.js';
-import { ok } from './envelope.js';
-import { bodyObject } from './validate.js';
+import { route } from './route.js';
+import { Nothing } from './schemas.js';
 
 /** Settings given as JSON text (prices, group ratios). */
 const JSON_OPTIONS = ['model_prices', 'group_ratios'] as const;
 
 /** Settings (root): `GET /api/option/` lists them with defaults, `PUT /api/option/ {key, value}` sets one. */
-export function optionsRouter(context: ManagementContext): Router {
-  const router = express.Router();
-  router.get('/option', requireRole(Role.root), (_req, res) => {
-    ok(res, { ...SETTING_DEFAULTS, ...context.state.data.options });
-  });
-  router.put('/option', requireRole(Role.root), async (req, res) => {
-    const body = bodyObject(req.body);
-    const key = String(body.key ?? '');
+export function optionRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'get',
+      path: '/option',
+      tag: 'system settings',
+      access: 'root',
+      summary: 'Every relay setting with its current value',
+      response: Type.Record(Type.String(), Type.Unknown()),
+      handler: () => ({ ...SETTING_DEFAULTS, ...context.state.data.options }),
+    }),
+    route({
+      method: 'put',
+      path: '/option',
+      tag: 'system settings',
+      access: 'root',
+      summary: 'Set one relay setting',
+      body: Type.Object({ key: Type.String(), value: Type.Unknown() }),
+      response: Nothing,
+      handler: async ({ body }) => {
+    const key = body.key;
     const value = body.value;
     if ((JSON_OPTIONS as readonly string[]).includes(key)) {
       if (typeof value !== 'string') throw new ApiError(400, `${key} must be a JSON string.`);
@@ -42,14 +52,15 @@ export function optionsRouter(context: ManagementContext): Router {
         data.options[key] = coerced as string | number | boolean;
       });
       if (key === 'log_retention_days') context.logs.setRetentionDays(coerced as number);
-      return ok(res, null);
+      return null;
     } else {
       throw new ApiError(400, `Unknown setting ${key}.`);
     }
     await context.state.update((data) => {
-      data.options[key] = value;
+      data.options[key] = value as string;
     });
-    ok(res, null);
-  });
-  return router;
+    return null;
+      },
+    }),
+  ];
 }

@@ -3,12 +3,8 @@ import type { ErrorRequestHandler, Router } from 'express';
 import { ApiError, invalidUrlMessage, sendEnvelopeError } from '../http/errors.js';
 import { identify, sameOriginForCookieWrites } from './authenticate.js';
 import type { ManagementContext } from './context.js';
-import { setupRouter } from './setup.js';
-import { statusRouter } from './status.js';
-import { userRouter } from './user.js';
-import { channelsRouter } from './channels.js';
-import { tokensRouter } from './tokens.js';
-import { optionsRouter } from './options.js';
+import { mountRoutes } from './route.js';
+import { managementRoutes } from './routes.js';
 
 /** `/api/*`: the management API. Every answer is the `{success, message, data}` envelope. */
 export function managementRouter(context: ManagementContext): Router {
@@ -25,14 +21,7 @@ export function managementRouter(context: ManagementContext): Router {
   router.use(express.json({ limit: '1mb' }));
   router.use(identify(context));
   router.use(sameOriginForCookieWrites);
-
-  router.use(statusRouter(context));
-  router.use(setupRouter(context));
-  router.use(userRouter(context));
-  router.use(channelsRouter(context));
-  router.use(tokensRouter(context));
-  router.use(optionsRouter(context));
-
+  mountRoutes(router, managementRoutes(context), context);
   router.use((req, _res, next) => next(new ApiError(404, invalidUrlMessage(req.method, req.originalUrl))));
   router.use(managementErrorHandler(context));
   return router;

@@ -1,55 +1,55 @@
-import express from 'express';
-import type { Router } from 'express';
+import { Type } from '@sinclair/typebox';
 import { hashPassword } from '../auth/password.js';
 import { equalsConstantTime } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import { Role } from './contract.js';
-import type { SetupStatusData } from './contract.js';
 import type { ManagementContext } from './context.js';
-import { ok } from './envelope.js';
-import { limitCritical } from './limit-critical.js';
+import { Answer, route } from './route.js';
+import { Nothing } from './schemas.js';
 import { setupCodeRequired } from './status.js';
-import { bodyObject, newPassword, username } from './validate.js';
+import { newPassword, username } from './validate.js';
 
 export const ROOT_INITIAL_QUOTA = 100_000_000;
 
 /** First run: the root account is created once, and never again through this route. */
-export function setupRouter(context: ManagementContext): Router {
-  const router = express.Router();
+export function setupRoutes(context: ManagementContext) {
   const done = () => context.users.count() > 0;
-
-  router.get('/setup', (req, res) => {
-    const data: SetupStatusData = {
-      status: done(),
-      root_init: done(),
-      setup_code_required: setupCodeRequired(context, req.socket.remoteAddress),
-    };
-    ok(res, data);
-  });
-
-  router.post('/setup', limitCritical(context), async (req, res) => {
-    if (done()) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
-    const body = bodyObject(req.body);
-    if (setupCodeRequired(context, req.socket.remoteAddress)) {
-      const code = typeof body.setup_code === 'string' ? body.setup_code.trim() : '';
-      if (!equalsConstantTime(code, context.setupCode ?? '')) {
-        throw new ApiError(403, 'Enter the setup code printed in the terminal where Relaydesk started.');
-      }
-    }
-    const name = username(body.username);
-    const passwordHash = await hashPassword(newPassword(body.password));
-    const user = await context.users.create(
-      { username: name, password_hash: passwordHash, role: Role.root, display_name: 'Root User' },
-      () => !done(),
-    );
-    if (!user) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
-    // The owner starts with the quota the established relays give their root (200 USD).
-    await context.users.update(user.id, (u) => {
-      u.quota = ROOT_INITIAL_QUOTA;
-    });
-    context.setupCode = null;
-    context.log.info(`setup: root account "${user.username}" created`);
-    ok(res, null, 'The owner account is ready: sign in.');
-  });
-  return router;
+  return [
+    route({
+      method: 'get',
+      path: '/setup',
+      tag: 'system',
+      access: 'public',
+      summary: 'Whether the owner account exists yet',
+      response: Type.Object({ status: Type.Boolean(), root_init: Type.Boolean(), setup_code_required: Type.Boolean() }),
+      handler: ({ req }) => ({ status: done(), root_init: done(), setup_code_required: setupCodeRequired(context, req.socket.remoteAddress) }),
+    }),
+    route({
+      method: 'post',
+      path: '/setup',
+      tag: 'system',
+      access: 'public',
+      critical: true,
+      summary: 'Create the owner (root) account, once',
+      body: Type.Object({ username: Type.String(), password: Type.String(), setup_code: Type.Optional(Type.String()) }),
+      response: Nothing,
+      handler: async ({ body, req }) => {
+        if (done()) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
+        if (setupCodeRequired(context, req.socket.remoteAddress) && !equalsConstantTime((body.setup_code ?? '').trim(), context.setupCode ?? '')) {
+          throw new ApiError(403, 'Enter the setup code printed in the terminal where Relaydesk started.');
+        }
+        const name = username(body.username);
+        const passwordHash = await hashPassword(newPassword(body.password));
+        const user = await context.users.create({ username: name, password_hash: passwordHash, role: Role.root, display_name: 'Root User' }, () => !done());
+        if (!user) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
+        // The owner starts with the quota the established relays give their root (200 USD).
+        await context.users.update(user.id, (u) => {
+          u.quota = ROOT_INITIAL_QUOTA;
+        });
+        context.setupCode = null;
+        context.log.info(`setup: root account "${user.username}" created`);
+        return new Answer(null, 'The owner account is ready: sign in.');
+      },
+    }),
+  ];
 }

@@ -1,28 +1,42 @@
-import express from 'express';
-import type { Router } from 'express';
+import { Type } from '@sinclair/typebox';
+import { isLoopbackAddress } from '../http/network.js';
 import type { StatusData } from './contract.js';
 import type { ManagementContext } from './context.js';
-import { ok } from './envelope.js';
-import { isLoopbackAddress } from '../http/network.js';
+import { route } from './route.js';
 
 export function setupCodeRequired(context: ManagementContext, clientAddress: string | undefined): boolean {
   return context.setupCode !== null && context.users.count() === 0 && !isLoopbackAddress(clientAddress);
 }
 
+const StatusSchema = Type.Object({
+  name: Type.Literal('Relaydesk'),
+  version: Type.String(),
+  setup: Type.Boolean(),
+  secret_backend: Type.Union([Type.Literal('keychain'), Type.Literal('encrypted-file'), Type.Literal('memory')]),
+  lan: Type.Boolean(),
+  setup_code_required: Type.Boolean(),
+  features: Type.Object({ registration: Type.Boolean(), oauth: Type.Boolean(), two_factor: Type.Boolean(), top_up: Type.Boolean() }),
+});
+
 /** `GET /api/status`: public facts the console needs before anyone signs in. */
-export function statusRouter(context: ManagementContext): Router {
-  const router = express.Router();
-  router.get('/status', (req, res) => {
-    const data: StatusData = {
-      name: 'Relaydesk',
-      version: context.version,
-      setup: context.users.count() > 0,
-      secret_backend: context.secrets.backend,
-      lan: context.lan,
-      setup_code_required: setupCodeRequired(context, req.socket.remoteAddress),
-      features: { registration: false, oauth: false, two_factor: false, top_up: false },
-    };
-    ok(res, data);
-  });
-  return router;
+export function statusRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'get',
+      path: '/status',
+      tag: 'system',
+      access: 'public',
+      summary: 'Version, whether setup is done, the secret backend and feature flags',
+      response: StatusSchema,
+      handler: ({ req }): StatusData => ({
+        name: 'Relaydesk',
+        version: context.version,
+        setup: context.users.count() > 0,
+        secret_backend: context.secrets.backend,
+        lan: context.lan,
+        setup_code_required: setupCodeRequired(context, req.socket.remoteAddress),
+        features: { registration: false, oauth: false, two_factor: false, top_up: false },
+      }),
+    }),
+  ];
 }

@@ -1,17 +1,35 @@
-import express from 'express';
-import type { Router } from 'express';
 import { isIP } from 'node:net';
+import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
-import { requireRole } from './authenticate.js';
 import type { ManagementContext } from './context.js';
-import { ok } from './envelope.js';
-import { bodyObject } from './validate.js';
+import { Answer, route } from './route.js';
+
+const NewTokenBody = Type.Object(
+  {
+    name: Type.String(),
+    remain_quota: Type.Optional(Type.Integer()),
+    unlimited_quota: Type.Optional(Type.Boolean()),
+    expired_time: Type.Optional(Type.Integer({ description: 'Unix seconds; -1 never' })),
+    model_limits: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    allow_ips: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    group: Type.Optional(Type.String()),
+    allow_balance: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
 
 /** API keys of the signed-in user. This issue: create (the key is shown this once). */
-export function tokensRouter(context: ManagementContext): Router {
-  const router = express.Router();
-  router.post('/token', requireRole(), async (req, res) => {
-    const body = bodyObject(req.body);
+export function tokenRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'post',
+      path: '/token',
+      tag: 'token management',
+      access: 'user',
+      summary: 'Create an API key; the key (sk-…) is answered this once',
+      body: NewTokenBody,
+      response: Type.Object({ id: Type.Integer(), name: Type.String(), key: Type.String() }),
+      handler: async ({ body, user, res }) => {
     const name = typeof body.name === 'string' ? body.name.trim().slice(0, 64) : '';
     if (!name) throw new ApiError(400, 'Give the key a name.');
     const expired = body.expired_time === undefined ? -1 : Number(body.expired_time);
@@ -28,7 +46,7 @@ export function tokensRouter(context: ManagementContext): Router {
       }
     }
     const { record, key } = await context.tokens.create({
-      user_id: req.user!.id,
+      user_id: user.id,
       name,
       remain_quota: remain,
       unlimited_quota: Boolean(body.unlimited_quota),
@@ -39,9 +57,10 @@ export function tokensRouter(context: ManagementContext): Router {
       allow_balance: Boolean(body.allow_balance),
     });
     res.setHeader('Cache-Control', 'no-store');
-    ok(res, { id: record.id, name: record.name, key }, 'Copy the key now: it will not be shown again.');
-  });
-  return router;
+    return new Answer({ id: record.id, name: record.name, key }, 'Copy the key now: it will not be shown again.');
+      },
+    }),
+  ];
 }
 
 function splitList(value: unknown, separator: RegExp): string[] {

@@ -1,13 +1,5 @@
 import { ApiError } from '../http/errors.js';
 
-/** The JSON body as an object, or a 400 naming what was wrong. */
-export function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'The request body must be a JSON object.');
-  }
-  return body as Record<string, unknown>;
-}
-
 const USERNAME = /^[A-Za-z0-9_.-]{1,32}$/;
 
 export function username(value: unknown): string {

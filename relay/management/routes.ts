@@ -1,0 +1,22 @@
+import { channelRoutes } from './channels.js';
+import type { ManagementContext } from './context.js';
+import { openapiRoutes } from './openapi.js';
+import { optionRoutes } from './options.js';
+import type { RouteSpec } from './route.js';
+import { setupRoutes } from './setup.js';
+import { statusRoutes } from './status.js';
+import { tokenRoutes } from './tokens.js';
+import { userRoutes } from './user.js';
+
+/** Every management route, one list: the router mounts it, the OpenAPI document describes it, the authorization test walks it. */
+export function managementRoutes(context: ManagementContext): RouteSpec[] {
+  const routes = [
+    ...statusRoutes(context),
+    ...setupRoutes(context),
+    ...userRoutes(context),
+    ...channelRoutes(context),
+    ...tokenRoutes(context),
+    ...optionRoutes(context),
+  ];
+  return [...routes, ...openapiRoutes(context, () => routes)];
+}
