@@ -7,6 +7,13 @@ import { setupRoutes } from './setup.js';
 import { statusRoutes } from './status.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './user.js';
+import { fetchModelsRoutes } from './fetch-models.js';
+import { groupRoutes } from './groups.js';
+import { logRoutes } from './logs.js';
+import { modelRoutes } from './models.js';
+import { statsRoutes } from './stats.js';
+import { supplierRoutes } from './suppliers.js';
+import { taskRoutes } from './tasks.js';
 
 /** Every management route, one list: the router mounts it, the OpenAPI document describes it, the authorization test walks it. */
 export function managementRoutes(context: ManagementContext): RouteSpec[] {
@@ -17,6 +24,13 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...channelRoutes(context),
     ...tokenRoutes(context),
     ...optionRoutes(context),
+    ...fetchModelsRoutes(context),
+    ...taskRoutes(context),
+    ...logRoutes(context),
+    ...statsRoutes(context),
+    ...groupRoutes(context),
+    ...supplierRoutes(context),
+    ...modelRoutes(context),
   ];
   return [...routes, ...openapiRoutes(context, () => routes)];
 }
