@@ -175,7 +175,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
         }
         // A key-specific failure leaves the channel's other keys to try; anything else skips the channel.
         if (!keyProblem) excludedChannels.add(channel.id);
-        if (!outcome.retryable && !keyProblem) break;
+        if ((!outcome.retryable && !keyProblem) || clientGone.aborted) break;
       }
       throw RelayError.from(lastError ?? { status: 503, kind: 'overloaded', message: `No channel could serve ${request.model} right now.`, code: 'no_available_channel' });
     } catch (thrown) {
