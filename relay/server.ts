@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { packageRoot, version } from './config/package-info.js';
 import { listen } from './http/listen.js';
 import { isLoopbackHost } from './http/network.js';
-import { createFixedWindowLimiter } from './http/rate-limit.js';
 import { createRelayRouter } from './http/relay-router.js';
 import { createRequestHandler } from './http/request-handler.js';
 import type { SecretBackendName } from './management/contract.js';
@@ -18,17 +17,23 @@ import { lockDataDir } from './store/data-dir-lock.js';
 import type { DataDirLock } from './store/data-dir-lock.js';
 import { openLogStore } from './store/logs/index.js';
 import type { LogStore } from './store/logs/index.js';
+import { openStatsStore } from './store/stats/index.js';
+import type { StatsStore } from './store/stats/index.js';
 import { createStateSessionStore } from './store/sessions.js';
 import { StateFile } from './store/state-file.js';
 import { createStateUserStore } from './store/users.js';
 import { createStateTokenStore } from './store/tokens.js';
 import { createStateChannelStore } from './store/channels.js';
+import { createStateGroupStore } from './store/groups.js';
+import { createStateSupplierStore } from './store/suppliers.js';
+import { createStateModelStore } from './store/models.js';
 import { Ledger } from './billing/ledger.js';
 import { Dispatchers } from './upstream/dispatchers.js';
 import type { RelayDeps } from './pipeline/relay-chat.js';
 import { relayRouteTable } from './relay-routes.js';
-import { readSettings } from './settings.js';
+import { readSettings, settingsRateLimiter } from './settings.js';
 import { startKeyRecovery } from './routing/key-recovery.js';
+import { createTaskRegistry } from './tasks/task-registry.js';
 
 export interface RelayOptions {
   /** Default 127.0.0.1: LAN exposure is an explicit choice. */
@@ -90,6 +95,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   let lock: DataDirLock | undefined;
   let state: StateFile | undefined;
   let logs: LogStore | undefined;
+  let stats: StatsStore | undefined;
   let dispatchers: Dispatchers | undefined;
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -114,6 +120,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       });
     }
     logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: readSettings(opened).log_retention_days });
+    stats = await openStatsStore({ dir: join(dataDir, 'stats'), onError: (error) => log.error(`stats: ${(error as Error).message}`) });
 
     const lan = !isLoopbackHost(host);
     const users = createStateUserStore(opened);
@@ -126,6 +133,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       tokens,
       channels,
       logs,
+      stats,
       ledger: new Ledger(opened),
       dispatchers,
       log,
@@ -138,15 +146,21 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       users,
       tokens,
       channels,
+      groups: createStateGroupStore(opened),
+      suppliers: createStateSupplierStore(opened),
+      models: createStateModelStore(opened),
+      dispatchers,
+      tasks: createTaskRegistry(),
       sessions: createStateSessionStore(opened),
       secrets: selected.store,
       logs,
+      stats,
       log,
       lan,
       setupCode: lan && users.count() === 0 ? String(randomInt(0, 1e8)).padStart(8, '0') : null,
       limits: {
-        critical: createFixedWindowLimiter({ limit: 20, windowMs: 20 * 60_000 }),
-        api: createFixedWindowLimiter({ limit: 360, windowMs: 180_000 }),
+        critical: settingsRateLimiter(opened, 'critical_rate_limit', 'critical_rate_limit_window_seconds'),
+        api: settingsRateLimiter(opened, 'api_rate_limit', 'api_rate_limit_window_seconds'),
       },
     };
 
@@ -168,7 +182,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       await stopServer(server, grace);
       // Calls whose client has gone may still be settling their bill and log.
       await Promise.race([Promise.allSettled([...relayDeps.inFlight]), new Promise((resolve) => setTimeout(resolve, grace).unref())]);
-      await Promise.allSettled([opened.flush(), logs?.close(), dispatchers?.close()]);
+      await Promise.allSettled([opened.flush(), logs?.close(), stats?.close(), dispatchers?.close()]);
       await lock?.release();
     });
     return {
@@ -185,7 +199,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     };
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await Promise.allSettled([state?.flush(), logs?.close()]);
+    await Promise.allSettled([state?.flush(), logs?.close(), stats?.close()]);
     await lock?.release();
     throw error;
   }

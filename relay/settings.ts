@@ -1,4 +1,8 @@
 import type { ModelPrice } from './billing/pricing.js';
+import { createFixedWindowLimiter } from './http/rate-limit.js';
+import type { RateLimiter } from './http/rate-limit.js';
+import { groupRatioOf } from './store/groups.js';
+import { modelPrice as storedModelPrice, priceOfRecord } from './store/models.js';
 import type { StateFile } from './store/state-file.js';
 
 /** Every relay setting with its default: the one place either is written down. */
@@ -16,6 +20,8 @@ export const SETTING_DEFAULTS = {
   stream_keepalive_seconds: 0,
   /** Disable a channel (or one key of a multi-key channel) on 401/403 or an exhausted-account message. */
   auto_disable_channel: true,
+  /** Re-enable an automatically disabled channel when a test of it (console or test-all) succeeds. */
+  auto_enable_channel: true,
   /** First cool-down before a disabled key is probed again; doubles up to an hour. */
   key_recovery_seconds: 300,
   /** Models without a price: 'free' serves them at no cost, 'reject' refuses them. */
@@ -25,6 +31,25 @@ export const SETTING_DEFAULTS = {
   log_retention_days: 90,
   /** A path prefix the relay is mounted under (e.g. `/relay` behind a reverse proxy); '' for none. */
   base_path: '',
+  /** Shown in the console and in messages. */
+  site_name: 'Relaydesk' as string,
+  /** Who may create an account: nobody (the owner adds users), anyone, or holders of an invite code. */
+  registration_policy: 'closed' as 'closed' | 'open' | 'invite',
+  /** Quota given to a newly registered user (500 000 = 1 USD). */
+  new_user_quota: 0,
+  /** Listen on every network interface instead of this computer only (next start; --host wins). */
+  lan_access: false,
+  /** Management API calls per IP per window; 0 = no limit. */
+  api_rate_limit: 360,
+  api_rate_limit_window_seconds: 180,
+  /** Sign-in and other credential checks per IP per window. */
+  critical_rate_limit: 20,
+  critical_rate_limit_window_seconds: 1200,
+  /** Outgoing mail (verification, password reset); the password is a secret option. */
+  smtp_server: '' as string,
+  smtp_port: 587,
+  smtp_account: '' as string,
+  smtp_from: '' as string,
 } as const;
 
 export type Settings = { -readonly [K in keyof typeof SETTING_DEFAULTS]: (typeof SETTING_DEFAULTS)[K] extends number ? number : (typeof SETTING_DEFAULTS)[K] extends boolean ? boolean : (typeof SETTING_DEFAULTS)[K] };
@@ -34,27 +59,192 @@ export function readSettings(state: StateFile): Settings {
   return { ...SETTING_DEFAULTS, ...(state.data.options as Partial<Settings>) };
 }
 
-/** Price overrides (`model_prices` option, JSON) over the built-in defaults. */
+/** Prices set on model records (model management), by model name. */
 export function priceOverrides(state: StateFile): Record<string, ModelPrice> {
-  const value = state.data.options.model_prices;
-  if (typeof value !== 'string' || value === '') return {};
-  try {
-    return JSON.parse(value) as Record<string, ModelPrice>;
-  } catch {
-    return {};
+  const prices: Record<string, ModelPrice> = {};
+  for (const record of state.data.models) {
+    const price = priceOfRecord(record);
+    if (price) prices[record.name] = price;
+  }
+  return prices;
+}
+
+/** The price of `model`: model records first (exact, then prefix), then the built-in defaults. */
+export function modelPrice(state: StateFile, model: string): ModelPrice | undefined {
+  return storedModelPrice(state, model);
+}
+
+/** A group's ratio from the group records (1 for a group without one). */
+export function groupRatio(state: StateFile, group: string): number {
+  return groupRatioOf(state, group);
+}
+
+// ---------------------------------------------------------------------------------------
+// The settings table: type, default, description, validation and group of every option.
+
+export type OptionType = 'integer' | 'number' | 'boolean' | 'string' | 'enum' | 'secret';
+export const OPTION_GROUPS = ['site', 'registration', 'billing', 'routing', 'timeouts', 'logs', 'network', 'rate limits', 'email', 'other'] as const;
+export type OptionGroup = (typeof OPTION_GROUPS)[number];
+
+export interface OptionMeta {
+  group: OptionGroup;
+  description: string;
+  /** Derived from the default when absent (integer for whole-number defaults). */
+  type?: OptionType;
+  min?: number;
+  max?: number;
+  values?: readonly string[];
+  /** A regular expression (source) a string value must match; '' always allowed unless `required`. */
+  pattern?: string;
+  /** Says what the pattern wants, for the error message. */
+  patternHint?: string;
+  maxLength?: number;
+  /** A string option that may not be empty. */
+  required?: boolean;
+  /** Applies at the next start only. */
+  restart?: boolean;
+  /** Further checks: answers an error message, or undefined. */
+  check?: (value: string | number | boolean) => string | undefined;
+}
+
+/** One option as `GET /api/option/` describes it. */
+export interface OptionSpec extends Omit<OptionMeta, 'check' | 'type' | 'values'> {
+  key: string;
+  values?: string[];
+  type: OptionType;
+  default: string | number | boolean | null;
+}
+
+function checkStatusList(value: string | number | boolean): string | undefined {
+  for (const item of String(value).split(',')) {
+    const match = /^\s*(\d{3})(?:\s*-\s*(\d{3}))?\s*$/.exec(item);
+    const from = Number(match?.[1]);
+    const to = Number(match?.[2] ?? match?.[1]);
+    if (!match || from < 100 || to > 599 || to < from) return `retry_status_codes is a comma-separated list of HTTP statuses and ranges (e.g. 429,500-599); "${item.trim()}" is not one.`;
+  }
+  return undefined;
+}
+
+const OPTION_META: Record<string, OptionMeta> = {
+  site_name: { group: 'site', description: 'The name shown in the console.', maxLength: 64, required: true },
+  registration_policy: { group: 'registration', description: 'Who may create an account: closed (the owner adds users), open, or invite (an invite code is needed).', values: ['closed', 'open', 'invite'] },
+  new_user_quota: { group: 'registration', description: 'Quota given to each newly registered user (500 000 = 1 USD).', min: 0, max: 1e12 },
+  unpriced_model_policy: { group: 'billing', description: 'Models without a price: free serves them at no cost, reject refuses them.', values: ['free', 'reject'] },
+  default_reserved_output_tokens: { group: 'billing', description: 'Output tokens reserved (priced) before a call that does not give its maximum.', min: 1, max: 10_000_000 },
+  retry_times: { group: 'routing', description: 'Further attempts on other channels or keys after a retryable failure.', min: 0, max: 10 },
+  retry_status_codes: { group: 'routing', description: 'Upstream statuses worth another attempt (besides connection errors and timeouts before the first byte); ranges allowed.', maxLength: 500, check: checkStatusList },
+  auto_disable_channel: { group: 'routing', description: 'Disable a channel key on 401/403 or an exhausted-account message.' },
+  auto_enable_channel: { group: 'routing', description: 'Re-enable an automatically disabled channel when a test of it succeeds.' },
+  key_recovery_seconds: { group: 'routing', description: 'First wait before a disabled key is probed again (doubles up to an hour).', min: 1, max: 86_400 },
+  connect_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to connect to an upstream.', min: 1, max: 600, restart: true },
+  first_byte_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to the first answer byte (headers, and the first event of a stream); 0 = none.', min: 0, max: 3600 },
+  stream_idle_timeout_seconds: { group: 'timeouts', type: 'number', description: 'A stream that sends nothing for this long is ended.', min: 1, max: 86_400 },
+  stream_keepalive_seconds: { group: 'timeouts', type: 'number', description: 'Send ": PING" to the client every N seconds while a stream is quiet; 0 = off.', min: 0, max: 600 },
+  log_retention_days: { group: 'logs', description: 'Call logs older than this are deleted; 0 keeps them forever.', min: 0, max: 36_500 },
+  base_path: { group: 'network', description: 'A path prefix the relay is served under behind a reverse proxy (e.g. /relay); empty for none.', pattern: '^(/[A-Za-z0-9._~-]+)+$', patternHint: 'base_path is empty or a path like /relay (no trailing slash).', maxLength: 200 },
+  lan_access: { group: 'network', description: 'Listen on every network interface, not only this computer (a --host option or RELAYDESK_HOST wins).', restart: true },
+  api_rate_limit: { group: 'rate limits', description: 'Management API calls per IP per window; 0 = no limit.', min: 0, max: 1_000_000 },
+  api_rate_limit_window_seconds: { group: 'rate limits', description: 'The window of the management API limit.', min: 1, max: 86_400 },
+  critical_rate_limit: { group: 'rate limits', description: 'Sign-ins and other credential checks per IP per window.', min: 1, max: 10_000 },
+  critical_rate_limit_window_seconds: { group: 'rate limits', description: 'The window of the credential-check limit.', min: 1, max: 86_400 },
+  smtp_server: { group: 'email', description: 'SMTP server host name; empty: no mail is sent.', pattern: '^[A-Za-z0-9.-]+$', patternHint: 'smtp_server is a host name like smtp.example.com.', maxLength: 253 },
+  smtp_port: { group: 'email', description: 'SMTP port (465 for TLS, 587 for STARTTLS).', min: 1, max: 65_535 },
+  smtp_account: { group: 'email', description: 'SMTP user name.', maxLength: 254 },
+  smtp_from: { group: 'email', description: 'Sender address; empty: the account.', pattern: '^[^\\s@]+@[^\\s@]+$', patternHint: 'smtp_from is an e-mail address.', maxLength: 254 },
+};
+
+/** Write-only options: kept in the secret store (`option:<key>`), never answered; GET says only whether each is set. */
+export const SECRET_OPTIONS: Record<string, OptionMeta> = {
+  smtp_password: { group: 'email', type: 'secret', description: 'SMTP password or app token.', maxLength: 4096 },
+};
+
+export function secretNameOfOption(key: string): string {
+  return `option:${key}`;
+}
+
+function typeOf(meta: OptionMeta | undefined, fallback: unknown): OptionType {
+  if (meta?.type) return meta.type;
+  if (meta?.values) return 'enum';
+  if (typeof fallback === 'boolean') return 'boolean';
+  if (typeof fallback === 'number') return Number.isInteger(fallback) ? 'integer' : 'number';
+  return 'string';
+}
+
+/** Every option with its metadata, in table order (then any setting the table does not describe). */
+export function optionSpecs(): OptionSpec[] {
+  const keys = [...new Set([...Object.keys(OPTION_META).filter((k) => k in SETTING_DEFAULTS), ...Object.keys(SETTING_DEFAULTS), ...Object.keys(SECRET_OPTIONS)])];
+  return keys.map((key) => {
+    const secret = SECRET_OPTIONS[key];
+    const meta = secret ?? OPTION_META[key] ?? { group: 'other', description: '' };
+    const fallback = secret ? null : SETTING_DEFAULTS[key as keyof typeof SETTING_DEFAULTS];
+    const { check: _check, type: _type, values, ...rest } = meta;
+    return { key, ...rest, ...(values ? { values: [...values] } : {}), type: typeOf(meta, fallback), default: fallback };
+  });
+}
+
+export function optionSpec(key: string): OptionSpec | undefined {
+  return optionSpecs().find((s) => s.key === key);
+}
+
+/**
+ * Validates (and converts: numbers and booleans may come as text) a value for `key`.
+ * `null` means "back to the default" (for a secret: delete it).
+ */
+export function checkOption(key: string, raw: unknown): { value: string | number | boolean | null } | { error: string } {
+  const spec = Object.hasOwn(SETTING_DEFAULTS, key) || Object.hasOwn(SECRET_OPTIONS, key) ? optionSpec(key) : undefined;
+  if (!spec) return { error: `Unknown setting ${key}.` };
+  if (raw === null) return { value: null };
+  const meta = SECRET_OPTIONS[key] ?? OPTION_META[key];
+  switch (spec.type) {
+    case 'integer':
+    case 'number': {
+      const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+      const whole = spec.type === 'integer';
+      if (typeof value !== 'number' || !Number.isFinite(value) || (whole && !Number.isInteger(value))) return { error: `${key} must be a ${whole ? 'whole number' : 'number'}.` };
+      const min = spec.min ?? 0;
+      if (value < min || (spec.max !== undefined && value > spec.max)) {
+        return { error: spec.max === undefined ? `${key} must be a non-negative number.` : `${key} must be between ${min} and ${spec.max}.` };
+      }
+      return { value };
+    }
+    case 'boolean': {
+      const value = raw === 'true' ? true : raw === 'false' ? false : raw;
+      if (typeof value !== 'boolean') return { error: `${key} must be true or false.` };
+      return { value };
+    }
+    case 'enum': {
+      if (typeof raw !== 'string' || !spec.values?.includes(raw)) return { error: `${key} is one of ${spec.values?.join(', ')}.` };
+      return { value: raw };
+    }
+    default: {
+      if (typeof raw !== 'string') return { error: `${key} must be a string.` };
+      const value = spec.type === 'secret' ? raw : raw.trim();
+      if (spec.maxLength !== undefined && value.length > spec.maxLength) return { error: `${key} is at most ${spec.maxLength} characters.` };
+      if (spec.required && value === '') return { error: `${key} may not be empty.` };
+      if (value !== '' && spec.pattern && !new RegExp(spec.pattern).test(value)) return { error: spec.patternHint ?? `${key} does not have the expected form.` };
+      const problem = value !== '' ? meta?.check?.(value) : undefined;
+      if (problem) return { error: problem };
+      return { value };
+    }
   }
 }
 
-/** `group_ratios` option (JSON `{"default": 1, "vip": 0.8}`). */
-export function groupRatio(state: StateFile, group: string): number {
-  const value = state.data.options.group_ratios;
-  if (typeof value === 'string' && value) {
-    try {
-      const ratios = JSON.parse(value) as Record<string, number>;
-      if (typeof ratios[group] === 'number') return ratios[group];
-    } catch {
-      // fall through to 1
-    }
-  }
-  return 1;
+/**
+ * A fixed-window limiter whose limit and window are settings, read on each hit: a change
+ * applies at once (counting starts again). A limit of 0 lets everything through.
+ */
+export function settingsRateLimiter(state: StateFile, limitKey: 'api_rate_limit' | 'critical_rate_limit', windowKey: 'api_rate_limit_window_seconds' | 'critical_rate_limit_window_seconds'): RateLimiter {
+  let current: { limit: number; windowSeconds: number; limiter: RateLimiter } | undefined;
+  return {
+    hit(key) {
+      const options = state.data.options;
+      const limit = Number(options[limitKey] ?? SETTING_DEFAULTS[limitKey]);
+      const windowSeconds = Number(options[windowKey] ?? SETTING_DEFAULTS[windowKey]);
+      if (!(limit > 0)) return { allowed: true };
+      if (!current || current.limit !== limit || current.windowSeconds !== windowSeconds) {
+        current = { limit, windowSeconds, limiter: createFixedWindowLimiter({ limit, windowMs: windowSeconds * 1000 }) };
+      }
+      return current.limiter.hit(key);
+    },
+  };
 }

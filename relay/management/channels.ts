@@ -1,127 +1,167 @@
-import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
-import { isSupportedChannelType } from '../providers/registry.js';
-import { ChannelStatus } from '../store/channels.js';
+import { validateAdvancedCustom } from '../providers/advanced-custom/config.js';
+import { ChannelStatus, freshKeyState } from '../store/channels.js';
+import type { ChannelKeyState, ChannelRecord } from '../store/schema.js';
+import { channelBalanceRoutes } from './channel-balance.js';
+import { channelBulkRoutes } from './channel-bulk.js';
+import { channelOr404, checkedStatus, parseKeys, readChannelFields, setChannelStatus } from './channel-fields.js';
+import { channelKeyRoutes } from './channel-keys.js';
+import { ChannelListItemSchema, ChannelListQuery, ChannelViewSchema, CreatedChannelSchema, NewChannelBody, UpdateChannelBody } from './channel-schemas.js';
+import { channelTestRoutes } from './channel-test.js';
 import type { ManagementContext } from './context.js';
-import { route } from './route.js';
+import { Answer, route } from './route.js';
+import { Nothing, pageOf } from './schemas.js';
 
-const ListOrString = Type.Union([Type.String(), Type.Array(Type.String())]);
-const MapOrJson = Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]);
+export { ChannelViewSchema, NewChannelBody } from './channel-schemas.js';
 
-export const NewChannelBody = Type.Object(
-  {
-    type: Type.Integer(),
-    name: Type.Optional(Type.String()),
-    key: Type.Optional(Type.String({ description: 'One key per line for several' })),
-    base_url: Type.Optional(Type.String()),
-    models: ListOrString,
-    group: Type.Optional(ListOrString),
-    groups: Type.Optional(ListOrString),
-    priority: Type.Optional(Type.Number()),
-    weight: Type.Optional(Type.Number()),
-    model_mapping: Type.Optional(MapOrJson),
-    header_override: Type.Optional(MapOrJson),
-    proxy: Type.Optional(Type.String()),
-    status: Type.Optional(Type.Integer()),
-    auto_ban: Type.Optional(Type.Union([Type.Integer(), Type.Boolean()])),
-    key_mode: Type.Optional(Type.Union([Type.Literal('random'), Type.Literal('polling')])),
-    api_version: Type.Optional(Type.String()),
-    other: Type.Optional(Type.String()),
-    upstream_protocol: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('responses')])),
-    test_model: Type.Optional(Type.String()),
-    tag: Type.Optional(Type.String()),
-    remark: Type.Optional(Type.String()),
-  },
-  { additionalProperties: true },
-);
-
-/** The channel as the console sees it: everything but its keys. */
-export const ChannelViewSchema = Type.Object({}, { additionalProperties: true });
-
-/** Channel management (admin). This issue: create; the operations issue completes the rest. */
+/**
+ * Channel management (admin). Keys go to the secret store and no answer carries them, but
+ * the password-checked reveal (`POST /api/channel/{id}/key`).
+ */
 export function channelRoutes(context: ManagementContext) {
   return [
+    ...channelCrudRoutes(context),
+    // Fixed paths (`/channel/batch`, `/channel/disabled`, `/channel/test/…`) before `/channel/:id`.
+    ...channelBulkRoutes(context),
+    ...channelTestRoutes(context),
+    ...channelBalanceRoutes(context),
+    ...channelKeyRoutes(context),
+    ...channelByIdRoutes(context),
+  ];
+}
+
+function channelCrudRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'get',
+      path: '/channel',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'List channels (paged; filter by status, type, group, model, tag, keyword; sort by id, priority, response time…), without keys',
+      query: ChannelListQuery,
+      response: pageOf(ChannelListItemSchema),
+      handler: ({ query }) => {
+        const keyword = query.keyword?.trim().toLowerCase() ?? '';
+        const matches = context.channels
+          .list()
+          .filter(
+            (c) =>
+              (query.status === undefined || c.status === query.status) &&
+              (query.type === undefined || c.type === query.type) &&
+              (!query.group || c.groups.includes(query.group)) &&
+              (!query.model || c.models.includes(query.model)) &&
+              (query.tag === undefined || c.tag === query.tag) &&
+              (!keyword || [c.name, c.base_url, c.remark].some((text) => text.toLowerCase().includes(keyword))),
+          );
+        const field = query.sort ?? 'priority';
+        const direction = query.order === 'asc' ? 1 : -1;
+        matches.sort((a, b) => {
+          const order = field === 'name' ? a.name.localeCompare(b.name) : a[field] - b[field];
+          return order !== 0 ? order * direction : a.id - b.id;
+        });
+        const pageSize = query.page_size ?? 20;
+        const page = query.p ?? 1;
+        const items = matches.slice((page - 1) * pageSize, page * pageSize).map(listItem);
+        return { items, total: matches.length, page, page_size: pageSize };
+      },
+    }),
     route({
       method: 'post',
       path: '/channel',
       tag: 'channel management',
       access: 'admin',
-      summary: 'Create a channel (its keys go to the secret store)',
+      summary: 'Create a channel (its keys go to the secret store); mode "batch" creates one channel per key line',
       body: NewChannelBody,
-      response: Type.Object({ id: Type.Integer(), key_count: Type.Integer() }),
+      response: CreatedChannelSchema,
       handler: async ({ body }) => {
-    const type = Number(body.type);
-    if (!isSupportedChannelType(type)) throw new ApiError(400, `Unsupported channel type ${String(body.type)}.`);
-    const keys = typeof body.key === 'string' ? body.key.split('\n').map((k) => k.trim()).filter(Boolean) : [];
-    if (keys.length === 0 && type !== 4) throw new ApiError(400, 'Give the channel an API key (one per line for several).');
-    const models = list(body.models);
-    if (models.length === 0) throw new ApiError(400, 'Give the channel at least one model.');
-    const proxy = typeof body.proxy === 'string' ? body.proxy.trim() : '';
-    if (proxy && !/^(https?|socks5h?):\/\/[^\s]+$/.test(proxy)) throw new ApiError(400, 'The proxy must be an http://, https:// or socks5:// URL.');
-    const baseUrl = typeof body.base_url === 'string' ? body.base_url.trim().replace(/\/+$/, '') : '';
-    if (baseUrl && !/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new ApiError(400, 'The base URL must start with http:// or https://.');
-    const settings: Record<string, string | number | boolean> = {};
-    const other = typeof body.other === 'string' ? body.other : '';
-    if (type === 3) settings.api_version = typeof body.api_version === 'string' ? body.api_version : other;
-    if (body.upstream_protocol === 'responses') settings.upstream_protocol = 'responses';
-    const channel = await context.channels.create(
-      {
-        type,
-        name: typeof body.name === 'string' && body.name ? body.name : `channel ${type}`,
-        base_url: baseUrl,
-        models,
-        groups: list(body.group ?? body.groups).length > 0 ? list(body.group ?? body.groups) : ['default'],
-        model_mapping: stringMap(body.model_mapping, 'model_mapping'),
-        priority: Number(body.priority ?? 0) || 0,
-        weight: Number(body.weight ?? 0) || 0,
-        status: Number(body.status) === ChannelStatus.manuallyDisabled ? ChannelStatus.manuallyDisabled : ChannelStatus.enabled,
-        auto_ban: body.auto_ban === undefined ? true : Boolean(Number(body.auto_ban)),
-        header_override: stringMap(body.header_override, 'header_override'),
-        proxy,
-        key_mode: body.key_mode === 'polling' ? 'polling' : 'random',
-        settings,
-        test_model: typeof body.test_model === 'string' ? body.test_model : '',
-        tag: typeof body.tag === 'string' ? body.tag : '',
-        remark: typeof body.remark === 'string' ? body.remark : '',
-      },
-      keys,
-    );
-    return { id: channel.id, key_count: channel.key_count };
+        const fields = readChannelFields(body);
+        if (fields.type === 58) fields.settings.advanced_custom = JSON.stringify(validateAdvancedCustom((body as Record<string, unknown>).advanced_custom));
+        const keys = parseKeys(body.key);
+        if (keys.length === 0 && fields.type !== 4) throw new ApiError(400, 'Give the channel an API key (one per line for several).');
+        if (body.mode !== 'batch' || keys.length <= 1) {
+          const channel = await context.channels.create(fields, keys);
+          return { id: channel.id, key_count: channel.key_count, ids: [channel.id] };
+        }
+        const ids: number[] = [];
+        for (const [index, key] of keys.entries()) {
+          ids.push((await context.channels.create({ ...fields, name: `${fields.name} #${index + 1}` }, [key])).id);
+        }
+        return new Answer({ id: ids[0]!, key_count: 1, ids }, `Created ${ids.length} channels, one per key.`);
       },
     }),
     route({
-      method: 'get',
-      path: '/channel/:id',
+      method: 'put',
+      path: '/channel',
       tag: 'channel management',
       access: 'admin',
-      summary: 'One channel, without its keys',
+      summary: 'Update a channel: the fields given change; `key` replaces (or, with key_mode_update "append", adds to) its keys',
+      body: UpdateChannelBody,
       response: ChannelViewSchema,
-      handler: ({ params }) => {
-        const channel = context.channels.byId(Number(params.id));
-        if (!channel) throw new ApiError(404, `No channel ${params.id}.`);
-        return channel;
+      handler: async ({ body }) => {
+        const existing = channelOr404(context, body.id);
+        const fields = readChannelFields(body, existing);
+        const keys = parseKeys(body.key);
+        // A form sends the status back as it was (3 included): only a change is checked and applied.
+        const status = body.status === undefined || body.status === null || Number(body.status) === existing.status ? undefined : checkedStatus(body.status);
+        const { proxy, status: _status, ...rest } = fields;
+        const now = Date.now();
+        await context.channels.update(existing.id, (c) => {
+          Object.assign(c, rest);
+          if (status !== undefined) setChannelStatus(c, status, now);
+        });
+        // A proxy sent back as shown (password masked) is unchanged.
+        if (body.proxy !== undefined && proxy !== existing.proxy) await context.channels.setProxy(existing.id, proxy);
+        if (keys.length > 0) {
+          await context.channels.editKeys(existing.id, (current, states) => {
+            if (body.key_mode_update === 'append') {
+              for (const key of keys) {
+                if (current.includes(key)) continue;
+                current.push(key);
+                states.push(freshKeyState());
+              }
+            } else {
+              // Keys kept from before keep their state (a revoked key stays disabled).
+              const previous = new Map<string, ChannelKeyState>(current.map((key, i) => [key, states[i]!]));
+              current.splice(0, current.length, ...keys);
+              states.splice(0, states.length, ...keys.map((key) => previous.get(key) ?? freshKeyState()));
+            }
+          });
+        }
+        return new Answer({ ...channelOr404(context, existing.id) }, 'Saved.');
       },
     }),
   ];
 }
 
-/** `"a,b"` or `["a","b"]` → `["a","b"]` (the established relays send comma-separated strings). */
-function list(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return [...new Set(items.map((item) => String(item).trim()).filter(Boolean))];
+function channelByIdRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'get',
+      path: '/channel/:id',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'One channel, with per-key states, without its keys',
+      response: ChannelViewSchema,
+      handler: ({ params }) => ({ ...channelOr404(context, params.id) }),
+    }),
+    route({
+      method: 'delete',
+      path: '/channel/:id',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'Delete a channel and its keys',
+      response: Nothing,
+      handler: async ({ params }) => {
+        const channel = channelOr404(context, params.id);
+        await context.channels.remove(channel.id);
+        return new Answer(null, `Deleted channel ${channel.id} (${channel.name}).`);
+      },
+    }),
+  ];
 }
 
-/** A JSON object of strings, given as an object or as a JSON string ('' = none). */
-function stringMap(value: unknown, field: string): Record<string, string> {
-  if (value === undefined || value === null || value === '') return {};
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      throw new ApiError(400, `${field} must be a JSON object.`);
-    }
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ApiError(400, `${field} must be a JSON object.`);
-  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+function listItem(channel: ChannelRecord) {
+  const { key_states: states, ...rest } = channel;
+  const enabled = channel.key_count === 0 ? 0 : Array.from({ length: channel.key_count }, (_, i) => states[i]).filter((s) => !s || s.status === ChannelStatus.enabled).length;
+  return { ...rest, enabled_key_count: enabled };
 }

@@ -1,7 +1,271 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import { ApiError } from '../http/errors.js';
+import { ChannelStatus } from '../store/channels.js';
+import { MODEL_ENDPOINTS, priceSource } from '../store/models.js';
+import type { ModelRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
-import type { RouteSpec } from './route.js';
+import { Answer, route } from './route.js';
+import { Nothing, PageQuery, pageOf } from './schemas.js';
 
-/** Placeholder: this module's routes arrive with the operations API. */
-export function modelRoutes(_context: ManagementContext): RouteSpec[] {
-  return [];
+const MAX_TOKENS = 100_000_000;
+const MAX_RATIO = 1_000_000;
+
+const Ratio = (description: string) => Type.Union([Type.Number({ minimum: 0, maximum: MAX_RATIO }), Type.Null()], { description });
+const ListOrString = Type.Union([Type.Array(Type.String()), Type.String()]);
+
+const ModelFields = {
+  supplier_id: Type.Optional(Type.Integer({ minimum: 0, description: '0: none' })),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  tags: Type.Optional(ListOrString),
+  endpoints: Type.Optional(Type.Array(Type.Union(MODEL_ENDPOINTS.map((e) => Type.Literal(e))))),
+  context_length: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TOKENS, description: 'Tokens; 0 unknown' })),
+  max_output_tokens: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TOKENS, description: 'Tokens; 0 unknown' })),
+  model_ratio: Type.Optional(Ratio('Per-token price: 1 = 2 USD per million input tokens; null: the built-in default (if any)')),
+  price_per_call: Type.Optional(Ratio('Fixed USD per call, instead of per token; null: per token')),
+  completion_ratio: Type.Optional(Ratio('Output ÷ input price; null: 1')),
+  cache_ratio: Type.Optional(Ratio('Cached input ÷ input price; null: 1')),
+  cache_write_ratio: Type.Optional(Ratio('Cache write ÷ input price; null: 1')),
+};
+const NewModelBody = Type.Object({ name: Type.String(), ...ModelFields });
+const ModelChangeBody = Type.Object({ id: Type.Integer(), name: Type.Optional(Type.String()), ...ModelFields });
+
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const ModelViewSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  supplier_id: Type.Integer(),
+  supplier_name: Type.String(),
+  description: Type.String(),
+  tags: Type.Array(Type.String()),
+  endpoints: Type.Array(Type.String()),
+  context_length: Type.Integer(),
+  max_output_tokens: Type.Integer(),
+  model_ratio: NullableNumber,
+  price_per_call: NullableNumber,
+  completion_ratio: NullableNumber,
+  cache_ratio: NullableNumber,
+  cache_write_ratio: NullableNumber,
+  price_source: Type.Union([Type.Literal('model'), Type.Literal('default'), Type.Literal('none')], { description: 'Where the price a call pays comes from' }),
+  enable_groups: Type.Array(Type.String(), { description: 'Groups an enabled channel serves it to (channels of every group: "*")' }),
+  channels: Type.Integer({ description: 'Channels (enabled or not) listing it' }),
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+});
+
+const UsableModelSchema = Type.Object({
+  name: Type.String(),
+  groups: Type.Array(Type.String(), { description: 'The user’s usable groups that serve it' }),
+  description: Type.String(),
+  supplier: Type.String(),
+  tags: Type.Array(Type.String()),
+  endpoints: Type.Array(Type.String()),
+  context_length: Type.Integer(),
+  max_output_tokens: Type.Integer(),
+});
+
+function checkedName(value: unknown): string {
+  const name = typeof value === 'string' ? value.trim() : '';
+  if (!name || name.length > 128 || /[\p{Cc}\s]/u.test(name)) throw new ApiError(400, 'A model name is 1–128 characters without spaces.');
+  return name;
+}
+
+function checkedTags(value: string[] | string): string[] {
+  const items = Array.isArray(value) ? value : value.split(',');
+  const tags = [...new Set(items.map((t) => String(t).trim()).filter(Boolean))];
+  if (tags.length > 20 || tags.some((t) => t.length > 32)) throw new ApiError(400, 'At most 20 tags of at most 32 characters each.');
+  return tags;
+}
+
+type Fields = Partial<Static<typeof NewModelBody>>;
+
+/** The checked changes a body asks for, applied over `model` (a copy, for create and update alike). */
+function applyFields(context: ManagementContext, body: Fields, model: ModelRecord): void {
+  if (body.name !== undefined) model.name = checkedName(body.name);
+  if (body.supplier_id !== undefined) {
+    if (body.supplier_id !== 0 && !context.suppliers.byId(body.supplier_id)) throw new ApiError(400, `No supplier ${body.supplier_id}.`);
+    model.supplier_id = body.supplier_id;
+  }
+  if (body.description !== undefined) model.description = body.description.trim();
+  if (body.tags !== undefined) model.tags = checkedTags(body.tags);
+  if (body.endpoints !== undefined) model.endpoints = [...new Set(body.endpoints)];
+  if (body.context_length !== undefined) model.context_length = body.context_length;
+  if (body.max_output_tokens !== undefined) model.max_output_tokens = body.max_output_tokens;
+  for (const key of ['model_ratio', 'price_per_call', 'completion_ratio', 'cache_ratio', 'cache_write_ratio'] as const) {
+    if (body[key] !== undefined) model[key] = body[key];
+  }
+  // A price is either per token or per call; setting one clears the other.
+  if (body.price_per_call !== undefined && body.price_per_call !== null && body.model_ratio === undefined) model.model_ratio = null;
+  if (body.model_ratio !== undefined && body.model_ratio !== null && body.price_per_call === undefined) model.price_per_call = null;
+  if (model.model_ratio !== null && model.price_per_call !== null) throw new ApiError(400, 'Give a model either model_ratio (per token) or price_per_call (per call), not both.');
+  if (model.context_length > 0 && model.max_output_tokens > model.context_length) throw new ApiError(400, 'max_output_tokens cannot exceed context_length.');
+}
+
+/** Model management (admin): metadata, prices, models channels list without a description; and the models a user may use. */
+export function modelRoutes(context: ManagementContext) {
+  /** Per model name: the groups enabled channels serve it to, and how many channels list it. */
+  const channelFacts = () => {
+    const facts = new Map<string, { groups: Set<string>; channels: number }>();
+    for (const channel of context.channels.list()) {
+      for (const name of channel.models) {
+        let entry = facts.get(name);
+        if (!entry) facts.set(name, (entry = { groups: new Set(), channels: 0 }));
+        entry.channels++;
+        if (channel.status !== ChannelStatus.enabled) continue;
+        for (const group of channel.groups.length > 0 ? channel.groups : ['*']) entry.groups.add(group);
+      }
+    }
+    return facts;
+  };
+  const view = (model: ModelRecord, facts = channelFacts()) => ({
+    ...model,
+    supplier_name: model.supplier_id ? (context.suppliers.byId(model.supplier_id)?.name ?? '') : '',
+    price_source: priceSource(context.state, model.name),
+    enable_groups: [...(facts.get(model.name)?.groups ?? [])].sort(),
+    channels: facts.get(model.name)?.channels ?? 0,
+  });
+  const byIdParam = (id: string) => {
+    const model = context.models.byId(Number(id));
+    if (!model) throw new ApiError(404, `No model ${id}.`);
+    return model;
+  };
+
+  return [
+    route({
+      method: 'get',
+      path: '/models',
+      tag: 'model management',
+      access: 'user',
+      summary: 'The models the signed-in user may use (served by an enabled channel of a group they may use), for pickers',
+      response: Type.Array(UsableModelSchema),
+      handler: ({ user }) => {
+        const usable = new Set(context.groups.usableBy(user).map((g) => g.name));
+        const served = new Map<string, Set<string>>();
+        for (const channel of context.channels.list()) {
+          if (channel.status !== ChannelStatus.enabled) continue;
+          const groups = channel.groups.length > 0 ? channel.groups.filter((g) => usable.has(g)) : [...usable];
+          if (groups.length === 0) continue;
+          for (const name of channel.models) {
+            let entry = served.get(name);
+            if (!entry) served.set(name, (entry = new Set()));
+            for (const group of groups) entry.add(group);
+          }
+        }
+        return [...served.keys()].sort().map((name) => {
+          const meta = context.models.byName(name);
+          return {
+            name,
+            groups: [...served.get(name)!].sort(),
+            description: meta?.description ?? '',
+            supplier: meta?.supplier_id ? (context.suppliers.byId(meta.supplier_id)?.name ?? '') : '',
+            tags: meta?.tags ?? [],
+            endpoints: meta?.endpoints ?? [],
+            context_length: meta?.context_length ?? 0,
+            max_output_tokens: meta?.max_output_tokens ?? 0,
+          };
+        });
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/models/missing',
+      tag: 'model management',
+      access: 'admin',
+      summary: 'Models that channels list but no model record describes',
+      response: Type.Array(Type.String()),
+      handler: () => [...channelFacts().keys()].filter((name) => !context.models.byName(name)).sort(),
+    }),
+    route({
+      method: 'get',
+      path: '/models/meta',
+      tag: 'model management',
+      access: 'admin',
+      summary: 'Model records: metadata, prices and the groups each is served to (paged; `keyword` searches name, description and tags)',
+      query: Type.Object({ ...PageQuery, keyword: Type.Optional(Type.String()), supplier_id: Type.Optional(Type.Integer()) }),
+      response: pageOf(ModelViewSchema),
+      handler: ({ query }) => {
+        const page = query.p ?? 1;
+        const pageSize = query.page_size ?? 20;
+        const keyword = (query.keyword ?? '').trim().toLowerCase();
+        const matching = context.models
+          .list()
+          .filter((m) => query.supplier_id === undefined || m.supplier_id === query.supplier_id)
+          .filter((m) => !keyword || m.name.toLowerCase().includes(keyword) || m.description.toLowerCase().includes(keyword) || m.tags.some((t) => t.toLowerCase().includes(keyword)));
+        const facts = channelFacts();
+        return { items: matching.slice((page - 1) * pageSize, page * pageSize).map((m) => view(m, facts)), total: matching.length, page, page_size: pageSize };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/models/meta/:id',
+      tag: 'model management',
+      access: 'admin',
+      summary: 'One model record',
+      response: ModelViewSchema,
+      handler: ({ params }) => view(byIdParam(String(params.id))),
+    }),
+    route({
+      method: 'post',
+      path: '/models/meta',
+      tag: 'model management',
+      access: 'admin',
+      summary: 'Describe and/or price a model',
+      body: NewModelBody,
+      response: ModelViewSchema,
+      handler: async ({ body }) => {
+        const draft: ModelRecord = {
+          id: 0,
+          name: '',
+          supplier_id: 0,
+          description: '',
+          tags: [],
+          endpoints: [],
+          context_length: 0,
+          max_output_tokens: 0,
+          model_ratio: null,
+          price_per_call: null,
+          completion_ratio: null,
+          cache_ratio: null,
+          cache_write_ratio: null,
+          created_at: 0,
+          updated_at: 0,
+        };
+        applyFields(context, body, draft);
+        const { id: _id, created_at: _created, updated_at: _updated, ...fields } = draft;
+        const created = await context.models.create(fields);
+        if (!created) throw new ApiError(409, `The model ${draft.name} is described already: change that record.`);
+        return new Answer(view(created), `Model ${created.name} saved.`);
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/models/meta',
+      tag: 'model management',
+      access: 'admin',
+      summary: 'Change a model record (named by `id`; fields left out stay, null clears a price field)',
+      body: ModelChangeBody,
+      response: ModelViewSchema,
+      handler: async ({ body }) => {
+        const current = byIdParam(String(body.id));
+        // Check on a copy first: an invalid change must leave the record as it was.
+        applyFields(context, body, { ...current, tags: [...current.tags], endpoints: [...current.endpoints] });
+        const updated = await context.models.update(body.id, (model) => applyFields(context, body, model));
+        if (updated === undefined) throw new ApiError(404, `No model ${body.id}.`);
+        if (updated === null) throw new ApiError(409, `Another record describes ${body.name} already.`);
+        return view(updated);
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/models/meta/:id',
+      tag: 'model management',
+      access: 'admin',
+      summary: 'Delete a model record (the model falls back to the built-in price and limits, if any)',
+      response: Nothing,
+      handler: async ({ params }) => {
+        if (!(await context.models.delete(Number(params.id)))) throw new ApiError(404, `No model ${params.id}.`);
+        return new Answer(null, 'Model record deleted.');
+      },
+    }),
+  ];
 }

@@ -1,14 +1,42 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
-import { SETTING_DEFAULTS } from '../settings.js';
+import { OPTION_GROUPS, SECRET_OPTIONS, SETTING_DEFAULTS, checkOption, optionSpecs, secretNameOfOption } from '../settings.js';
 import type { ManagementContext } from './context.js';
-import { route } from './route.js';
+import { Answer, route } from './route.js';
 import { Nothing } from './schemas.js';
 
-/** Settings given as JSON text (prices, group ratios). */
-const JSON_OPTIONS = ['model_prices', 'group_ratios'] as const;
+const OptionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 
-/** Settings (root): `GET /api/option/` lists them with defaults, `PUT /api/option/ {key, value}` sets one. */
+const OptionViewSchema = Type.Object({
+  key: Type.String(),
+  group: Type.Union(OPTION_GROUPS.map((g) => Type.Literal(g))),
+  type: Type.Union(['integer', 'number', 'boolean', 'string', 'enum', 'secret'].map((t) => Type.Literal(t))),
+  description: Type.String(),
+  value: Type.Union([OptionValue, Type.Null()], { description: 'null for secrets: they are never answered' }),
+  default: Type.Union([OptionValue, Type.Null()]),
+  set: Type.Optional(Type.Boolean({ description: 'Secrets only: whether a value is stored' })),
+  min: Type.Optional(Type.Number()),
+  max: Type.Optional(Type.Number()),
+  values: Type.Optional(Type.Array(Type.String())),
+  pattern: Type.Optional(Type.String()),
+  patternHint: Type.Optional(Type.String()),
+  maxLength: Type.Optional(Type.Integer()),
+  required: Type.Optional(Type.Boolean()),
+  restart: Type.Optional(Type.Boolean({ description: 'Applies at the next start' })),
+});
+
+/** Settings that moved to their own records. */
+const MOVED: Record<string, string> = {
+  group_ratios: 'Group ratios are set per group: PUT /api/group/ {name, ratio}.',
+  model_prices: 'Model prices are set per model: POST or PUT /api/models/meta/.',
+};
+
+/**
+ * Settings (root): `GET /api/option/` lists every option with its value and metadata (type,
+ * default, range, allowed values, group); `PUT /api/option/ {key, value}` (or `{values:
+ * {key: value, …}}`, all checked before any is saved) sets them; `null` restores the default.
+ * Secret options are write-only: answered as `{value: null, set}`.
+ */
 export function optionRoutes(context: ManagementContext) {
   return [
     route({
@@ -16,50 +44,63 @@ export function optionRoutes(context: ManagementContext) {
       path: '/option',
       tag: 'system settings',
       access: 'root',
-      summary: 'Every relay setting with its current value',
-      response: Type.Record(Type.String(), Type.Unknown()),
-      handler: () => ({ ...SETTING_DEFAULTS, ...context.state.data.options }),
+      summary: 'Every relay setting with its value, default and validation rules (secrets: only whether set)',
+      response: Type.Array(OptionViewSchema),
+      handler: async () => {
+        const options = context.state.data.options;
+        const specs = optionSpecs();
+        const stored = new Set<string>();
+        for (const spec of specs) if (spec.type === 'secret' && (await context.secrets.get(secretNameOfOption(spec.key))) !== null) stored.add(spec.key);
+        return specs.map((spec) => {
+          if (spec.type === 'secret') return { ...spec, value: null, set: stored.has(spec.key) };
+          const value = Object.hasOwn(options, spec.key) ? options[spec.key]! : spec.default;
+          return { ...spec, value };
+        });
+      },
     }),
     route({
       method: 'put',
       path: '/option',
       tag: 'system settings',
       access: 'root',
-      summary: 'Set one relay setting',
-      body: Type.Object({ key: Type.String(), value: Type.Unknown() }),
+      summary: 'Set one setting ({key, value}) or several ({values: {key: value}}); null restores the default',
+      body: Type.Object({
+        key: Type.Optional(Type.String()),
+        value: Type.Optional(Type.Unknown()),
+        values: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      }),
       response: Nothing,
       handler: async ({ body }) => {
-    const key = body.key;
-    const value = body.value;
-    if ((JSON_OPTIONS as readonly string[]).includes(key)) {
-      if (typeof value !== 'string') throw new ApiError(400, `${key} must be a JSON string.`);
-      try {
-        if (value !== '') JSON.parse(value);
-      } catch {
-        throw new ApiError(400, `${key} is not valid JSON.`);
-      }
-    } else if (key in SETTING_DEFAULTS) {
-      const expected = typeof SETTING_DEFAULTS[key as keyof typeof SETTING_DEFAULTS];
-      const coerced = expected === 'number' && typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof coerced !== expected || (expected === 'number' && (!Number.isFinite(coerced) || (coerced as number) < 0))) {
-        throw new ApiError(400, `${key} must be a${expected === 'number' ? ' non-negative number' : ` ${expected}`}.`);
-      }
-      if (key === 'unpriced_model_policy' && coerced !== 'free' && coerced !== 'reject') throw new ApiError(400, 'unpriced_model_policy is free or reject.');
-      if (key === 'base_path' && coerced !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(String(coerced))) {
-        throw new ApiError(400, 'base_path is empty or a path like /relay (no trailing slash).');
-      }
-      await context.state.update((data) => {
-        data.options[key] = coerced as string | number | boolean;
-      });
-      if (key === 'log_retention_days') context.logs.setRetentionDays(coerced as number);
-      return null;
-    } else {
-      throw new ApiError(400, `Unknown setting ${key}.`);
-    }
-    await context.state.update((data) => {
-      data.options[key] = value as string;
-    });
-    return null;
+        const given: [string, unknown][] = Object.entries(body.values ?? {});
+        if (body.key !== undefined) {
+          if (body.value === undefined) throw new ApiError(400, `Give a value for ${body.key} (null restores the default).`);
+          given.push([body.key, body.value]);
+        }
+        if (given.length === 0) throw new ApiError(400, 'Give {key, value} or {values: {key: value, …}}.');
+        const checked: [string, string | number | boolean | null][] = [];
+        for (const [key, raw] of given) {
+          if (MOVED[key]) throw new ApiError(400, MOVED[key]);
+          const result = checkOption(key, raw);
+          if ('error' in result) throw new ApiError(400, result.error);
+          checked.push([key, result.value]);
+        }
+        const secrets = checked.filter(([key]) => Object.hasOwn(SECRET_OPTIONS, key));
+        for (const [key, value] of secrets) {
+          if (value === null || value === '') await context.secrets.delete(secretNameOfOption(key));
+          else await context.secrets.set(secretNameOfOption(key), String(value));
+        }
+        const plain = checked.filter(([key]) => !Object.hasOwn(SECRET_OPTIONS, key));
+        await context.state.update((data) => {
+          for (const [key, value] of plain) {
+            if (value === null) delete data.options[key];
+            else data.options[key] = value;
+          }
+        });
+        for (const [key, value] of plain) {
+          if (key === 'log_retention_days') context.logs.setRetentionDays(value === null ? SETTING_DEFAULTS.log_retention_days : (value as number));
+        }
+        const later = plain.filter(([key]) => optionSpecs().find((s) => s.key === key)?.restart).map(([key]) => key);
+        return new Answer(null, later.length > 0 ? `Saved; ${later.join(', ')} take${later.length === 1 ? 's' : ''} effect at the next start.` : 'Saved.');
       },
     }),
   ];

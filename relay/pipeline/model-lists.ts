@@ -8,27 +8,9 @@ import { geminiCodec } from '../protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from '../protocols/openai-chat/codec.js';
 import type { ClientCodec } from '../protocols/types.js';
 import { candidateChannels } from '../routing/select-channel.js';
+import { modelDescription, modelLimits } from '../store/models.js';
+import type { StateFile } from '../store/state-file.js';
 import type { RelayDeps } from './relay-chat.js';
-
-/** Known context and output limits; others get conservative defaults. Longest prefix wins. */
-const MODEL_LIMITS: Record<string, { input: number; output: number }> = {
-  'gpt-4o': { input: 128_000, output: 16_384 },
-  'gpt-4.1': { input: 1_047_576, output: 32_768 },
-  'gpt-5': { input: 400_000, output: 128_000 },
-  o3: { input: 200_000, output: 100_000 },
-  'o4-mini': { input: 200_000, output: 100_000 },
-  claude: { input: 200_000, output: 64_000 },
-  'gemini-2.5': { input: 1_048_576, output: 65_536 },
-  'gemini-3': { input: 1_048_576, output: 65_536 },
-  deepseek: { input: 128_000, output: 8_192 },
-};
-const DEFAULT_LIMITS = { input: 128_000, output: 8_192 };
-
-function limitsOf(model: string) {
-  let best: string | undefined;
-  for (const prefix of Object.keys(MODEL_LIMITS)) if (model.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix;
-  return best ? MODEL_LIMITS[best]! : DEFAULT_LIMITS;
-}
 
 /** The models this key may call: served by an enabled channel of its group, within its allow list. */
 export function modelsFor(caller: Caller, deps: Pick<RelayDeps, 'channels'>): string[] {
@@ -77,13 +59,14 @@ function anthropicModel(id: string) {
   return { type: 'model', id, display_name: id, created_at: new Date(CREATED * 1000).toISOString() };
 }
 
-function geminiModel(id: string) {
-  const limits = limitsOf(id);
+/** Limits and description from model metadata (model management), else known limits. */
+function geminiModel(state: StateFile, id: string) {
+  const limits = modelLimits(state, id);
   return {
     name: `models/${id}`,
     version: '001',
     displayName: id,
-    description: `${id} through Relaydesk`,
+    description: modelDescription(state, id) || `${id} through Relaydesk`,
     inputTokenLimit: limits.input,
     outputTokenLimit: limits.output,
     supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
@@ -100,6 +83,6 @@ export function modelListRoutes(deps: RelayDeps) {
     }
     return id !== undefined ? openAIModel(id) : { object: 'list', data: models.map(openAIModel) };
   });
-  const v1beta = listRoute(() => geminiCodec, deps, (_req, models, id) => (id !== undefined ? geminiModel(id) : { models: models.map(geminiModel) }));
+  const v1beta = listRoute(() => geminiCodec, deps, (_req, models, id) => (id !== undefined ? geminiModel(deps.state, id) : { models: models.map((m) => geminiModel(deps.state, m)) }));
   return { v1, v1beta };
 }

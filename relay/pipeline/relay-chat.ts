@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorizeApiKey, checkModelAllowed, presentedApiKey } from '../auth/api-key.js';
 import { countTokens, promptText, roughPromptTokens } from '../billing/estimate-tokens.js';
 import type { Ledger, Reservation } from '../billing/ledger.js';
-import { DEFAULT_PRICES, findPrice } from '../billing/pricing.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import { quotaFor } from '../billing/quota-math.js';
 import { RelayError } from '../http/errors.js';
@@ -18,10 +17,11 @@ import { disableKey } from '../routing/channel-health.js';
 import { isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.js';
 import { pickKey } from '../routing/pick-key.js';
 import { candidateChannels, mapModel, pickChannel } from '../routing/select-channel.js';
-import { groupRatio, priceOverrides, readSettings } from '../settings.js';
+import { groupRatio, modelPrice, readSettings } from '../settings.js';
 import type { ChannelStore } from '../store/channels.js';
 import { LogType } from '../store/logs/index.js';
 import type { LogStore, RetryAttempt } from '../store/logs/index.js';
+import type { StatsStore } from '../store/stats/index.js';
 import type { ChannelRecord } from '../store/schema.js';
 import type { StateFile } from '../store/state-file.js';
 import type { TokenStore } from '../store/tokens.js';
@@ -37,6 +37,8 @@ export interface RelayDeps {
   tokens: TokenStore;
   channels: ChannelStore;
   logs: LogStore;
+  /** Hourly usage aggregates, fed with every call log. */
+  stats: StatsStore;
   ledger: Ledger;
   dispatchers: Dispatchers;
   log: AppLogger;
@@ -78,7 +80,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
       checkModelAllowed(caller, request.model);
 
       const settings = readSettings(deps.state);
-      const price = findPrice(request.model, { ...DEFAULT_PRICES, ...priceOverrides(deps.state) });
+      const price = modelPrice(deps.state, request.model); // model records first, then the built-in defaults
       if (!price && settings.unpriced_model_policy === 'reject') {
         throw new RelayError(403, 'permission', `The model ${request.model} has no price set; an administrator must price it first.`, 'model_price_unset');
       }
@@ -256,7 +258,7 @@ function writeLog(
   if (call.warnings.length > 0) other.warnings = call.warnings;
   if (outcome.usage?.estimated) other.usage_estimated = true;
   if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
-  deps.logs.append({
+  const logged = deps.logs.append({
     type: outcome.type,
     user_id: caller.user.id,
     username: caller.user.username,
@@ -281,6 +283,7 @@ function writeLog(
     error: outcome.error,
     other,
   });
+  deps.stats.record(logged);
 }
 
 export type { ServerResponse };

@@ -1,4 +1,6 @@
 import type { ChannelRecord } from '../store/schema.js';
+import { advancedCustomAdapter } from './advanced-custom/adapter.js';
+import type { AdvancedCustomCall } from './advanced-custom/adapter.js';
 import { anthropicAdapter } from './anthropic/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import { azureOpenAIAdapter, openaiChatAdapter } from './openai-chat/adapter.js';
@@ -14,6 +16,8 @@ export const ChannelType = {
   openrouter: 20,
   gemini: 24,
   deepseek: 43,
+  /** Routes with their own upstream path, key placement and converter (`settings.advanced_custom`). */
+  advancedCustom: 58,
 } as const;
 
 /** Sensible base URLs per type, for channels created without one. */
@@ -30,9 +34,14 @@ export function isSupportedChannelType(type: number): boolean {
   return (Object.values(ChannelType) as number[]).includes(type);
 }
 
-/** The adapter that speaks to a channel's upstream. */
-export function adapterFor(channel: Pick<ChannelRecord, 'type' | 'settings'>): ProviderAdapter {
+/**
+ * The adapter that speaks to a channel's upstream. `call` (the client protocol, the model
+ * names) lets an advanced custom channel pick its route up front; other types ignore it.
+ */
+export function adapterFor(channel: Pick<ChannelRecord, 'type' | 'settings'>, call?: AdvancedCustomCall): ProviderAdapter {
   switch (channel.type) {
+    case ChannelType.advancedCustom:
+      return advancedCustomAdapter(channel.settings, call);
     case ChannelType.anthropic:
       return anthropicAdapter;
     case ChannelType.gemini:

@@ -1,6 +1,4 @@
-import { request as undiciRequest } from 'undici';
 import type { AppLogger } from '../management/context.js';
-import { DEFAULT_BASE_URLS, adapterFor } from '../providers/registry.js';
 import { readSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import type { ChannelStore } from '../store/channels.js';
@@ -8,6 +6,7 @@ import type { ChannelRecord } from '../store/schema.js';
 import type { StateFile } from '../store/state-file.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 import { disableKey, enableKey } from './channel-health.js';
+import { probeChannel } from './probe-channel.js';
 
 /**
  * Brings automatically disabled keys back: once a key's cool-down has passed, a minimal
@@ -41,33 +40,12 @@ export function startKeyRecovery(deps: {
   const probe = async (channel: ChannelRecord, index: number, now: number) => {
     const key = (await deps.channels.keys(channel.id))[index];
     if (key === undefined) return;
-    const model = channel.test_model || channel.model_mapping[channel.models[0] ?? ''] || channel.models[0] || '';
-    const { request } = adapterFor(channel).buildChatRequest(
-      { model, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, maxOutputTokens: 1 },
-      { baseUrl: channel.base_url || DEFAULT_BASE_URLS[channel.type] || '', apiKey: key, model, settings: channel.settings },
-    );
-    for (const [name, value] of Object.entries(channel.header_override)) request.headers[name.toLowerCase()] = value.replaceAll('{api_key}', key);
-    let status = 0;
-    let detail = '';
-    try {
-      const response = await undiciRequest(request.url, {
-        method: 'POST',
-        headers: request.headers,
-        body: request.body,
-        dispatcher: deps.dispatchers.for(await deps.channels.proxyUrl(channel)),
-        headersTimeout: 30_000,
-        bodyTimeout: 30_000,
-      });
-      status = response.statusCode;
-      detail = (await response.body.text()).slice(0, 200);
-    } catch (error) {
-      detail = (error as Error).message;
-    }
-    if (status >= 200 && status < 300) {
+    const outcome = await probeChannel(deps, channel, key);
+    if (outcome.ok) {
       await enableKey(deps.channels, channel, index);
       deps.log.info(`channel ${channel.id} (${channel.name}): key ${index + 1} works again and is enabled`);
     } else {
-      await disableKey(deps.channels, channel, index, `recovery probe: ${status || 'no answer'} ${detail}`, readSettings(deps.state).key_recovery_seconds * 1000, now);
+      await disableKey(deps.channels, channel, index, `recovery probe: ${outcome.status || 'no answer'} ${outcome.error}`, readSettings(deps.state).key_recovery_seconds * 1000, now);
     }
   };
 

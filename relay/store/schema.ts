@@ -105,21 +105,76 @@ export interface ChannelRecord {
   created_at: number;
 }
 
+/** A user group: its ratio multiplies every price for callers of the group. */
+export interface GroupRecord {
+  name: string;
+  ratio: number;
+  description: string;
+  /** Users may pick it for their keys (besides their own group). */
+  selectable: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A model supplier (vendor): OpenAI, Anthropic, a local lab… */
+export interface SupplierRecord {
+  id: number;
+  name: string;
+  description: string;
+  /** An http(s) URL or a `data:image/…` URL; '' for none. */
+  icon: string;
+  /** 1 enabled, 2 disabled. */
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What the relay knows about one model: description, limits, and its price. */
+export interface ModelRecord {
+  id: number;
+  /** The model name callers ask for (exact). */
+  name: string;
+  /** 0: none. */
+  supplier_id: number;
+  description: string;
+  tags: string[];
+  /** The protocols / call families it serves (see MODEL_ENDPOINTS in store/models.ts). */
+  endpoints: string[];
+  /** Tokens; 0 unknown. */
+  context_length: number;
+  max_output_tokens: number;
+  /** Per-token price: 1 = 2 USD per million input tokens; null with price_per_call null: the built-in default applies. */
+  model_ratio: number | null;
+  /** Fixed price per call in USD, instead of per token. */
+  price_per_call: number | null;
+  /** Output ÷ input price; null: 1. */
+  completion_ratio: number | null;
+  /** Cached input ÷ input price; null: 1. */
+  cache_ratio: number | null;
+  /** Cache write ÷ input price; null: 1. */
+  cache_write_ratio: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface State {
   schema_version: number;
   /** Namespaces this state's entries in the OS keychain, which is shared by every data folder. */
   instance_id: string;
   /** The secret backend chosen at first start; secrets stay where they were put. */
   secret_backend: SecretBackendName | null;
-  next_ids: { user: number; token: number; channel: number };
+  next_ids: { user: number; token: number; channel: number; supplier: number; model: number };
   users: UserRecord[];
   sessions: SessionRecord[];
   tokens: TokenRecord[];
   channels: ChannelRecord[];
+  groups: GroupRecord[];
+  suppliers: SupplierRecord[];
+  models: ModelRecord[];
   options: Record<string, string | number | boolean>;
 }
 
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /**
  * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
@@ -144,18 +199,97 @@ export const migrations: Record<number, Migration> = {
     data.tokens ??= [];
     data.channels ??= [];
   },
+  // Groups, suppliers and models (metadata and prices) get their own records; the
+  // `group_ratios` and `model_prices` options (JSON text) move into them.
+  3: (data) => {
+    const ids = (data.next_ids ??= {}) as Record<string, number>;
+    ids.supplier ??= 1;
+    ids.model ??= 1;
+    data.suppliers ??= [];
+    const options = (data.options ??= {}) as Record<string, unknown>;
+    const now = Date.now();
+    const groups = (data.groups ??= []) as GroupRecord[];
+    for (const [name, ratio] of Object.entries(parseJsonObject(options.group_ratios))) {
+      if (typeof ratio !== 'number' || !Number.isFinite(ratio) || ratio < 0 || groups.some((g) => g.name === name)) continue;
+      groups.push({ name, ratio, description: '', selectable: name === 'default', created_at: now, updated_at: now });
+    }
+    if (!groups.some((g) => g.name === 'default')) groups.unshift(defaultGroup(now));
+    // Groups named by channels, users and keys so far, so that the console lists them all.
+    const named = [
+      ...((data.channels ?? []) as { groups?: string[] }[]).flatMap((c) => c.groups ?? []),
+      ...((data.users ?? []) as { group?: string }[]).map((u) => u.group ?? ''),
+      ...((data.tokens ?? []) as { group?: string }[]).map((t) => t.group ?? ''),
+    ];
+    for (const name of named) {
+      if (name && !groups.some((g) => g.name === name)) groups.push({ name, ratio: 1, description: '', selectable: false, created_at: now, updated_at: now });
+    }
+    const models = (data.models ??= []) as ModelRecord[];
+    for (const [name, price] of Object.entries(parseJsonObject(options.model_prices))) {
+      if (typeof price !== 'object' || price === null || models.some((m) => m.name === name)) continue;
+      const p = price as Record<string, unknown>;
+      const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
+      models.push({
+        ...blankModel(ids.model++, name, now),
+        price_per_call: num(p.pricePerCall),
+        model_ratio: num(p.pricePerCall) === null ? num(p.modelRatio) : null,
+        completion_ratio: num(p.completionRatio),
+        cache_ratio: num(p.cacheRatio),
+        cache_write_ratio: num(p.cacheWriteRatio),
+      });
+    }
+    delete options.group_ratios;
+    delete options.model_prices;
+  },
 };
+
+function parseJsonObject(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'string' || value === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The `default` group: always present, ratio 1 unless changed. */
+export function defaultGroup(now = Date.now()): GroupRecord {
+  return { name: 'default', ratio: 1, description: 'Everyone, unless given another group', selectable: true, created_at: now, updated_at: now };
+}
+
+export function blankModel(id: number, name: string, now = Date.now()): ModelRecord {
+  return {
+    id,
+    name,
+    supplier_id: 0,
+    description: '',
+    tags: [],
+    endpoints: [],
+    context_length: 0,
+    max_output_tokens: 0,
+    model_ratio: null,
+    price_per_call: null,
+    completion_ratio: null,
+    cache_ratio: null,
+    cache_write_ratio: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 export function emptyState(): State {
   return {
     schema_version: CURRENT_SCHEMA_VERSION,
     instance_id: randomUUID(),
     secret_backend: null,
-    next_ids: { user: 1, token: 1, channel: 1 },
+    next_ids: { user: 1, token: 1, channel: 1, supplier: 1, model: 1 },
     users: [],
     sessions: [],
     tokens: [],
     channels: [],
+    groups: [defaultGroup()],
+    suppliers: [],
+    models: [],
     options: {},
   };
 }

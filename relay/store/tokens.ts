@@ -12,8 +12,19 @@ export interface TokenStore {
   create(token: NewToken): Promise<{ record: TokenRecord; key: string }>;
   byKey(key: string): TokenRecord | undefined;
   byId(id: number): TokenRecord | undefined;
+  /** Every key, oldest first (do not change the records: use `update`). */
+  list(): readonly TokenRecord[];
   /** Changes in memory now; persisted with the next coalesced write. */
   update(id: number, change: (token: TokenRecord) => void): Promise<void>;
+  /** A new key for an existing record, answered in clear this once; the old key stops working at once. */
+  regenerate(id: number): Promise<{ record: TokenRecord; key: string } | undefined>;
+  /** Deletes these keys (unknown ids are skipped); answers the records deleted. */
+  remove(ids: readonly number[]): Promise<TokenRecord[]>;
+}
+
+/** `sk-abcd…wxyz`: the prefix and the last four characters, enough to recognise a key. */
+export function keyHint(key: string): string {
+  return `${key.slice(0, 7)}…${key.slice(-4)}`;
 }
 
 export function newApiKey(): string {
@@ -32,7 +43,7 @@ export function createStateTokenStore(state: StateFile): TokenStore {
           user_id: token.user_id,
           name: token.name,
           key_hash: sha256Hex(key),
-          key_hint: `${key.slice(0, 7)}…${key.slice(-4)}`,
+          key_hint: keyHint(key),
           status: TokenStatus.enabled,
           created_at: now,
           accessed_at: 0,
@@ -54,10 +65,42 @@ export function createStateTokenStore(state: StateFile): TokenStore {
     },
     byKey: (key) => byHash.get(sha256Hex(key)),
     byId: (id) => state.data.tokens.find((t) => t.id === id),
+    list: () => state.data.tokens,
     async update(id, change) {
       await state.update((data) => {
         const token = data.tokens.find((t) => t.id === id);
-        if (token) change(token);
+        if (!token) return;
+        const hash = token.key_hash;
+        change(token);
+        // The hash is the store's business (regenerate); keep the index right whatever `change` did.
+        if (token.key_hash !== hash) {
+          byHash.delete(hash);
+          byHash.set(token.key_hash, token);
+        }
+      });
+    },
+    async regenerate(id) {
+      const key = newApiKey();
+      const record = await state.update((data) => {
+        const token = data.tokens.find((t) => t.id === id);
+        if (!token) return undefined;
+        // In the same synchronous step as the change: no call can pass with the old key after this.
+        byHash.delete(token.key_hash);
+        token.key_hash = sha256Hex(key);
+        token.key_hint = keyHint(key);
+        byHash.set(token.key_hash, token);
+        return token;
+      });
+      return record ? { record, key } : undefined;
+    },
+    async remove(ids) {
+      const wanted = new Set(ids);
+      return state.update((data) => {
+        const removed = data.tokens.filter((t) => wanted.has(t.id));
+        if (removed.length === 0) return removed;
+        data.tokens = data.tokens.filter((t) => !wanted.has(t.id));
+        for (const token of removed) byHash.delete(token.key_hash);
+        return removed;
       });
     },
   };

@@ -47,8 +47,8 @@ interface Filter {
   end: number;
   /** No filter but (maybe) the time range. */
   timeOnly: boolean;
-  /** Bytes every line holding the wanted request id contains: lines without them are not parsed. */
-  needle: Buffer | undefined;
+  /** Bytes every matching line contains (request id, text filters): lines without them are not parsed. */
+  needles: Buffer[];
   test(f64: Float64Array, i32: Int32Array, r: number): Verdict;
   matches(record: LogRecord): boolean;
 }
@@ -76,6 +76,11 @@ function compile(query: LogQuery, modelIds: (name: string) => number[]): Filter 
   const channelId = wanted(query.channel_id);
   const model = wantedText(query.model);
   const requestId = wantedText(query.request_id);
+  const tokenIds = Array.isArray(query.token_ids) ? new Set(query.token_ids.map(Number)) : undefined;
+  // Text fields that are not indexed: every candidate line is read and confirmed.
+  const texts = (['group', 'username', 'token_name'] as const)
+    .map((field) => [field, wantedText(query[field])] as const)
+    .filter((entry): entry is readonly ['group' | 'username' | 'token_name', string] => entry[1] !== undefined);
 
   const ints: IntFilter[] = [];
   const pairs: [number | undefined, number][] = [
@@ -94,7 +99,12 @@ function compile(query: LogQuery, modelIds: (name: string) => number[]): Filter 
     const t = f64[r * F64_PER_ROW]!;
     if (t < start || t >= end) return NO;
     const base = r * I32_PER_ROW;
-    let verdict: Verdict = YES;
+    let verdict: Verdict = texts.length > 0 ? CHECK : YES;
+    if (tokenIds !== undefined) {
+      const v = i32[base + I32_COL.token_id]!;
+      if (v === UNINDEXED) verdict = CHECK;
+      else if (!tokenIds.has(v)) return NO;
+    }
     if (requestHash !== undefined) {
       if (i32[base + I32_COL.request_id] !== requestHash) return NO;
       verdict = CHECK;
@@ -121,13 +131,18 @@ function compile(query: LogQuery, modelIds: (name: string) => number[]): Filter 
     (tokenId === undefined || record.token_id === tokenId) &&
     (channelId === undefined || record.channel_id === channelId) &&
     (model === undefined || record.model === model) &&
-    (requestId === undefined || record.request_id === requestId);
+    (requestId === undefined || record.request_id === requestId) &&
+    (tokenIds === undefined || tokenIds.has(record.token_id)) &&
+    texts.every(([field, value]) => record[field] === value);
+
+  const needles: Buffer[] = texts.map(([field, value]) => Buffer.from(`${JSON.stringify(field)}:${JSON.stringify(value)}`, 'utf8'));
+  if (requestId !== undefined) needles.push(Buffer.from(JSON.stringify(requestId), 'utf8'));
 
   return {
     start,
     end,
-    timeOnly: ints.length === 0 && models === undefined && requestId === undefined,
-    needle: requestId === undefined ? undefined : Buffer.from(JSON.stringify(requestId), 'utf8'),
+    timeOnly: ints.length === 0 && models === undefined && requestId === undefined && tokenIds === undefined && texts.length === 0,
+    needles,
     test,
     matches,
   };
@@ -230,6 +245,75 @@ export async function runQuery(days: readonly QueryDay[], query: LogQuery, model
   return { items: await readPicks(picks), total, page, page_size: pageSize };
 }
 
+/** How many records `scanQuery` reads and hands over at once. */
+const SCAN_BATCH = 1024;
+
+/**
+ * Every match of `query` (paging ignored), newest first, in batches to `visit`; `visit`
+ * answering `false` stops. Reads the line of every match: for sums and exports.
+ */
+export async function scanQuery(
+  days: readonly QueryDay[],
+  query: LogQuery,
+  modelIds: (name: string) => number[],
+  visit: (records: LogRecord[]) => boolean | void | Promise<boolean | void>,
+): Promise<void> {
+  const filter = compile(query, modelIds);
+  const block = new RowBlock(SCAN_ROWS);
+  const newestFirst = [...days].sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+  for (const day of newestFirst) {
+    if (day.rows === 0 || day.maxTime < filter.start || day.minTime >= filter.end) continue;
+    const idx = await openIfExists(day.idxPath);
+    if (!idx) continue;
+    let jsonl: FileHandle | undefined;
+    const lines = async (spans: Span[]): Promise<Buffer[]> => {
+      jsonl ??= await openIfExists(day.jsonlPath);
+      return jsonl ? readSpans(jsonl, spans) : spans.map(() => Buffer.alloc(0));
+    };
+    /** Reads the lines of `picks` (in the given order), hands them over in batches; false: stop. */
+    const hand = async (picks: { span: Span; record: LogRecord | undefined }[]): Promise<boolean> => {
+      for (let from = 0; from < picks.length; from += SCAN_BATCH) {
+        const batch = picks.slice(from, from + SCAN_BATCH);
+        const unread = batch.filter((pick) => pick.record === undefined);
+        const texts = unread.length > 0 ? await lines(unread.map((pick) => pick.span)) : [];
+        unread.forEach((pick, k) => {
+          pick.record = parseRecord(texts[k]!.toString('utf8'));
+        });
+        const records = batch.map((pick) => pick.record).filter((record): record is LogRecord => record !== undefined);
+        if (records.length > 0 && (await visit(records)) === false) return false;
+      }
+      return true;
+    };
+    try {
+      if (day.ordered) {
+        for (let end = day.rows; end > 0; end -= SCAN_ROWS) {
+          const begin = Math.max(0, end - SCAN_ROWS);
+          const n = await readRows(idx, begin, end - begin, block);
+          const found = await scanBlock(block, n, filter, lines, true);
+          const picks = found.rows.map((r) => ({ span: { offset: block.offset(r), length: block.length(r) }, record: found.records?.get(r) }));
+          if (!(await hand(picks))) return;
+          if (n < end - begin) break;
+        }
+      } else {
+        const picks: { time: number; id: number; span: Span; record: LogRecord | undefined }[] = [];
+        for (let begin = 0; begin < day.rows; begin += SCAN_ROWS) {
+          const n = await readRows(idx, begin, day.rows - begin, block);
+          const found = await scanBlock(block, n, filter, lines, false);
+          for (const r of found.rows) {
+            picks.push({ time: block.createdAt(r), id: block.id(r), span: { offset: block.offset(r), length: block.length(r) }, record: found.records?.get(r) });
+          }
+          if (n < Math.min(SCAN_ROWS, day.rows - begin)) break;
+        }
+        picks.sort((a, b) => b.time - a.time || b.id - a.id);
+        if (!(await hand(picks))) return;
+      }
+    } finally {
+      await idx.close();
+      await (jsonl as FileHandle | undefined)?.close();
+    }
+  }
+}
+
 /** The matches of one block: row positions in scan order, and the records read to confirm some. */
 interface BlockMatches {
   rows: number[];
@@ -264,7 +348,7 @@ async function scanBlock(
   const rejected = new Set<number>();
   toCheck.forEach((r, k) => {
     const text = texts[k]!;
-    const record = filter.needle && text.indexOf(filter.needle) < 0 ? undefined : parseRecord(text.toString('utf8'));
+    const record = filter.needles.some((needle) => text.indexOf(needle) < 0) ? undefined : parseRecord(text.toString('utf8'));
     if (record && filter.matches(record)) records.set(r, record);
     else rejected.add(r);
   });

@@ -69,7 +69,7 @@ import {
 } from './day-file.js';
 import { appendFully, isNotFound, syncDir, writeFileAtomic } from './fs-util.js';
 import { ROW_BYTES, RowBlock } from './index-file.js';
-import { type QueryDay, findInDay, runQuery } from './log-query.js';
+import { type QueryDay, findInDay, runQuery, scanQuery } from './log-query.js';
 import { normalizeRecord, serializeRecord } from './log-record.js';
 import { ModelDictionary } from './model-dictionary.js';
 import type { LogPage, LogQuery, LogRecord, LogStore, LogStoreOptions, NewLogRecord } from './types.js';
@@ -293,6 +293,11 @@ class FileLogStore implements LogStore {
   async query(query: LogQuery): Promise<LogPage> {
     await this.settle();
     return runQuery(this.snapshot(), query ?? {}, (name) => this.dictionary.idsOf(name));
+  }
+
+  async scan(query: LogQuery, visit: (records: LogRecord[]) => boolean | void | Promise<boolean | void>): Promise<void> {
+    await this.settle();
+    await scanQuery(this.snapshot(), query ?? {}, (name) => this.dictionary.idsOf(name), visit);
   }
 
   async get(id: number): Promise<LogRecord | undefined> {

@@ -66,6 +66,14 @@ export interface LogQuery {
   model?: string;
   /** Exact request id. Not indexed: answered by reading the candidate lines. */
   request_id?: string;
+  /** Any of these keys (indexed). An empty list matches nothing. */
+  token_ids?: readonly number[];
+  /** Exact group. Not indexed: confirmed on the candidate lines. */
+  group?: string;
+  /** Exact username as logged. Not indexed: confirmed on the candidate lines. */
+  username?: string;
+  /** Exact key name as logged. Not indexed: confirmed on the candidate lines. */
+  token_name?: string;
   /** 1-based, default 1. */
   page?: number;
   /** Default 20, clamped to 1..100. */
@@ -86,6 +94,12 @@ export interface LogStore {
   /** Resolves when every record appended so far is written and fdatasync'ed. Rejects with the last write error, if any. */
   flush(): Promise<void>;
   query(query: LogQuery): Promise<LogPage>;
+  /**
+   * Every record matching the filter (paging ignored), newest first, handed to `visit` in
+   * batches; `visit` answering `false` stops the scan. For sums and exports: it reads the
+   * line of every match, so its cost grows with the number of matches.
+   */
+  scan(query: LogQuery, visit: (records: LogRecord[]) => boolean | void | Promise<boolean | void>): Promise<void>;
   get(id: number): Promise<LogRecord | undefined>;
   /** Deletes whole UTC days older than retentionDays (0 = keep forever). */
   applyRetention(now?: number): Promise<{ removedDays: string[] }>;

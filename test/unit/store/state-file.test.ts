@@ -87,7 +87,7 @@ describe('state file', () => {
     const v1 = { schema_version: 1, instance_id: 'abc', secret_backend: 'encrypted-file', next_ids: { user: 2 }, users: [{ id: 1, username: 'owner' }], sessions: [], options: { x: 1 } };
     await writeFile(file, JSON.stringify(v1));
     const state = await StateFile.open(file);
-    expect(state.data).toMatchObject({ schema_version: 2, instance_id: 'abc', next_ids: { user: 2, token: 1, channel: 1 }, tokens: [], channels: [], options: { x: 1 } });
+    expect(state.data).toMatchObject({ schema_version: CURRENT_SCHEMA_VERSION, instance_id: 'abc', next_ids: { user: 2, token: 1, channel: 1 }, tokens: [], channels: [], options: { x: 1 } });
     expect(state.data.users[0]!.username).toBe('owner');
   });
 

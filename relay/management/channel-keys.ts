@@ -1,0 +1,118 @@
+import { Type } from '@sinclair/typebox';
+import { verifyPassword } from '../auth/password.js';
+import { ApiError } from '../http/errors.js';
+import { ChannelStatus, freshKeyState } from '../store/channels.js';
+import { LogType } from '../store/logs/index.js';
+import type { ChannelRecord } from '../store/schema.js';
+import { channelOr404, keyHint } from './channel-fields.js';
+import { KeyActionBody, KeysViewSchema } from './channel-schemas.js';
+import type { ManagementContext } from './context.js';
+import { Answer, route } from './route.js';
+
+/** A multi-key channel's keys: their states, enabling, disabling and deleting one, and the checked reveal. */
+export function channelKeyRoutes(context: ManagementContext) {
+  const keysView = async (channel: ChannelRecord) => {
+    const keys = await context.channels.keys(channel.id);
+    const items = Array.from({ length: channel.key_count }, (_, index) => ({
+      index,
+      hint: keyHint(keys[index] ?? ''),
+      ...(channel.key_states[index] ?? freshKeyState()),
+    }));
+    return { key_count: channel.key_count, enabled: items.filter((k) => k.status === ChannelStatus.enabled).length, items };
+  };
+  return [
+    route({
+      method: 'get',
+      path: '/channel/:id/keys',
+      tag: 'channel management',
+      access: 'admin',
+      summary: "A channel's keys: per-key status, reason (the last error) and a hint, never the keys",
+      response: KeysViewSchema,
+      handler: ({ params }) => keysView(channelOr404(context, params.id)),
+    }),
+    route({
+      method: 'post',
+      path: '/channel/:id/keys',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'Enable, disable or delete one key of a channel (by index; deleting shifts the later ones), or enable them all',
+      body: KeyActionBody,
+      response: KeysViewSchema,
+      handler: async ({ params, body }) => {
+        const channel = channelOr404(context, params.id);
+        const index = body.index ?? -1;
+        if (body.action !== 'enable_all' && !(index >= 0 && index < channel.key_count)) {
+          throw new ApiError(400, `Give the index of a key: 0 to ${channel.key_count - 1}.`);
+        }
+        const now = Date.now();
+        if (body.action === 'delete') {
+          if (channel.key_count <= 1) throw new ApiError(400, 'This is the only key of the channel: replace it, or delete the channel.');
+          await context.channels.editKeys(channel.id, (keys, states) => {
+            keys.splice(index, 1);
+            states.splice(index, 1);
+          });
+        }
+        await context.channels.update(channel.id, (c) => {
+          if (body.action === 'enable_all') c.key_states = c.key_states.map(freshKeyState);
+          else if (body.action === 'enable') c.key_states[index] = freshKeyState();
+          else if (body.action === 'disable') {
+            const state = c.key_states[index] ?? freshKeyState();
+            c.key_states[index] = { ...state, status: ChannelStatus.manuallyDisabled, reason: 'disabled by an administrator', disabled_at: now, retry_at: 0 };
+          }
+          followKeys(c, now);
+        });
+        const done = { enable: `Enabled key ${index}`, disable: `Disabled key ${index}`, delete: `Deleted key ${index}`, enable_all: 'Enabled every key' }[body.action];
+        return new Answer(await keysView(channelOr404(context, channel.id)), `${done}.`);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/channel/:id/key',
+      tag: 'channel management',
+      access: 'admin',
+      critical: true,
+      summary: "Reveal a channel's keys: needs the caller's password again (20 tries per 20 minutes per IP)",
+      body: Type.Object({ password: Type.String() }),
+      response: Type.Object({ key: Type.String({ description: 'One key per line' }), keys: Type.Array(Type.String()) }),
+      handler: async ({ params, body, user, req, res }) => {
+        if (typeof body.password !== 'string' || body.password.length === 0 || body.password.length > 1024) {
+          throw new ApiError(400, 'Enter your password to see the keys.');
+        }
+        if (!(await verifyPassword(body.password, user.password_hash))) throw new ApiError(403, 'Wrong password.');
+        const channel = channelOr404(context, params.id);
+        const keys = [...(await context.channels.keys(channel.id))];
+        context.logs.append({
+          type: LogType.manage,
+          user_id: user.id,
+          username: user.username,
+          channel_id: channel.id,
+          channel_name: channel.name,
+          ip: req.socket.remoteAddress ?? '',
+          request_id: req.requestId,
+          content: `revealed the keys of channel ${channel.id} (${channel.name})`,
+        });
+        res.setHeader('Cache-Control', 'no-store');
+        return { key: keys.join('\n'), keys };
+      },
+    }),
+  ];
+}
+
+/**
+ * The channel follows its keys: with none usable it is disabled (automatically when the
+ * relay disabled one of them, so recovery can bring it back); an automatically disabled
+ * channel with a usable key again is enabled.
+ */
+function followKeys(channel: ChannelRecord, now: number): void {
+  if (channel.key_count === 0) return;
+  const usable = channel.key_states.some((k) => k.status === ChannelStatus.enabled);
+  if (channel.status === ChannelStatus.enabled && !usable) {
+    channel.status = channel.key_states.some((k) => k.status === ChannelStatus.autoDisabled) ? ChannelStatus.autoDisabled : ChannelStatus.manuallyDisabled;
+    channel.status_reason = 'every key is disabled';
+    channel.status_changed_at = now;
+  } else if (channel.status === ChannelStatus.autoDisabled && usable) {
+    channel.status = ChannelStatus.enabled;
+    channel.status_reason = '';
+    channel.status_changed_at = now;
+  }
+}

@@ -1,0 +1,123 @@
+import { Type } from '@sinclair/typebox';
+import { ApiError } from '../http/errors.js';
+import { disableKey, enableKey } from '../routing/channel-health.js';
+import { meansKeyUnusable } from '../routing/failure-policy.js';
+import { probeChannel, probeModel } from '../routing/probe-channel.js';
+import { readSettings } from '../settings.js';
+import { ChannelStatus } from '../store/channels.js';
+import type { ChannelRecord } from '../store/schema.js';
+import { channelOr404 } from './channel-fields.js';
+import { TestResultSchema } from './channel-schemas.js';
+import type { ManagementContext } from './context.js';
+import { Answer, route } from './route.js';
+import { TaskViewSchema } from './tasks.js';
+
+export const TEST_ALL_KIND = 'channel_test_all';
+/** Channels tested at the same time by test-all. */
+const TEST_ALL_CONCURRENCY = 4;
+
+/** Testing channels with a real minimal call: one, or all of them as a background task. */
+export function channelTestRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'get',
+      path: '/channel/test/:id',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'Test a channel with a real minimal call (one output token); records its response time, re-enables it if the relay had disabled it',
+      query: Type.Object({
+        model: Type.Optional(Type.String({ description: 'A model the channel serves (mapped as for a call); default its test model, else its first model' })),
+        key_index: Type.Optional(Type.Integer({ minimum: 0, description: 'The key to test (0-based); default the first enabled one' })),
+      }),
+      response: TestResultSchema,
+      handler: async ({ params, query }) => {
+        const channel = channelOr404(context, params.id);
+        if (query.key_index !== undefined && query.key_index >= channel.key_count) throw new ApiError(400, `The channel has ${channel.key_count} key(s): key_index 0 to ${channel.key_count - 1}.`);
+        const result = await testChannel(context, channel, { model: query.model || undefined, keyIndex: query.key_index });
+        return new Answer(result, result.ok ? `Works: answered in ${result.response_time} ms.` : `Failed: ${result.error}`);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/channel/test_all',
+      tag: 'channel management',
+      access: 'admin',
+      summary: 'Test every channel not disabled by hand, in the background: answers the task (see GET /api/task/{id} for its progress)',
+      response: TaskViewSchema,
+      handler: ({ user }) => {
+        const running = context.tasks.active(TEST_ALL_KIND);
+        if (running) return new Answer(running, 'A test of every channel is already running.');
+        const channels = context.channels.list().filter((c) => c.status !== ChannelStatus.manuallyDisabled);
+        const task = context.tasks.run(TEST_ALL_KIND, channels.length, user.id, async (progress) => {
+          let passed = 0;
+          let failed = 0;
+          const queue = [...channels];
+          const worker = async () => {
+            for (let channel = queue.shift(); channel; channel = queue.shift()) {
+              const current = context.channels.byId(channel.id);
+              if (current) {
+                const result = await testChannel(context, current, {}).catch((error: Error) => ({ ok: false, error: error.message }));
+                if (result.ok) passed++;
+                else failed++;
+              }
+              progress.advance();
+            }
+          };
+          await Promise.all(Array.from({ length: TEST_ALL_CONCURRENCY }, worker));
+          return `${passed} passed, ${failed} failed`;
+        });
+        return new Answer(task, `Testing ${channels.length} channel${channels.length === 1 ? '' : 's'} in the background.`);
+      },
+    }),
+  ];
+}
+
+/**
+ * One test: a minimal real call with one key. Success records the response time and, with
+ * `auto_enable_channel`, enables the key and the channel again if the relay had disabled
+ * them; a key the upstream refuses (401/403, exhausted account) is disabled as a failed
+ * call would disable it (`auto_disable_channel`), unless the channel is disabled by hand.
+ */
+export async function testChannel(context: ManagementContext, channel: ChannelRecord, options: { model?: string | undefined; keyIndex?: number | undefined }) {
+  const keys = await context.channels.keys(channel.id);
+  const keyIndex = options.keyIndex ?? defaultKeyIndex(channel);
+  const key = keyIndex >= 0 ? (keys[keyIndex] ?? '') : '';
+  const model = probeModel(channel, options.model);
+  if (!model) throw new ApiError(400, 'The channel has no model to test with.');
+  const outcome = await probeChannel(context, channel, key, { model });
+  const settings = readSettings(context.state);
+  if (outcome.ok) {
+    await context.channels.update(channel.id, (c) => {
+      c.response_time = outcome.elapsedMs;
+    });
+    const keyDisabled = channel.key_states[keyIndex]?.status === ChannelStatus.autoDisabled;
+    if (settings.auto_enable_channel && (channel.status === ChannelStatus.autoDisabled || keyDisabled)) await enableKey(context.channels, channel, keyIndex);
+  } else if (
+    meansKeyUnusable(outcome.status, outcome.error) &&
+    settings.auto_disable_channel &&
+    channel.auto_ban &&
+    channel.status !== ChannelStatus.manuallyDisabled &&
+    channel.key_states[keyIndex]?.status === ChannelStatus.enabled
+  ) {
+    await disableKey(context.channels, channel, keyIndex, `test: ${outcome.status || 'no answer'} ${outcome.error}`, settings.key_recovery_seconds * 1000);
+  }
+  return {
+    ok: outcome.ok,
+    status_code: outcome.status,
+    response_time: outcome.elapsedMs,
+    model: outcome.model,
+    key_index: keyIndex,
+    error: outcome.error,
+    channel_status: context.channels.byId(channel.id)?.status ?? channel.status,
+  };
+}
+
+/** The first enabled key, else the first the relay disabled, else the first; -1 with none. */
+function defaultKeyIndex(channel: ChannelRecord): number {
+  if (channel.key_count === 0) return -1;
+  const states = channel.key_states.slice(0, channel.key_count);
+  const enabled = states.findIndex((k) => k.status === ChannelStatus.enabled);
+  if (enabled >= 0) return enabled;
+  const auto = states.findIndex((k) => k.status === ChannelStatus.autoDisabled);
+  return auto >= 0 ? auto : 0;
+}

@@ -1,0 +1,82 @@
+import { performance } from 'node:perf_hooks';
+import { request as undiciRequest } from 'undici';
+import { DEFAULT_BASE_URLS, adapterFor } from '../providers/registry.js';
+import type { ChannelStore } from '../store/channels.js';
+import type { ChannelRecord } from '../store/schema.js';
+import type { Dispatchers } from '../upstream/dispatchers.js';
+import { mapModel } from './select-channel.js';
+
+export interface ProbeDeps {
+  channels: Pick<ChannelStore, 'proxyUrl'>;
+  dispatchers: Dispatchers;
+}
+
+export interface ProbeOutcome {
+  /** The upstream answered 2xx. */
+  ok: boolean;
+  /** The upstream's HTTP status; 0 when it never answered. */
+  status: number;
+  /** Why it failed: the upstream's own error message, or the connection error ('' when ok). */
+  error: string;
+  /** From sending the call to the end of the answer (ms). */
+  elapsedMs: number;
+  /** The model name sent upstream. */
+  model: string;
+}
+
+/**
+ * The upstream model a probe asks for: `requested` (a model the channel serves, mapped),
+ * else the channel's test model as written, else its first model, mapped.
+ */
+export function probeModel(channel: ChannelRecord, requested?: string): string {
+  if (requested) return mapModel(channel, requested);
+  if (channel.test_model) return channel.test_model;
+  return channel.models[0] ? mapModel(channel, channel.models[0]) : '';
+}
+
+/**
+ * A real minimal call (one output token, "hi") to a channel's upstream with one of its keys,
+ * through the channel's adapter, header overrides and proxy: what the channel test and the
+ * recovery of disabled keys both use.
+ */
+export async function probeChannel(
+  deps: ProbeDeps,
+  channel: ChannelRecord,
+  key: string,
+  options: { model?: string; timeoutMs?: number } = {},
+): Promise<ProbeOutcome> {
+  const model = options.model ?? probeModel(channel);
+  const timeout = options.timeoutMs ?? 30_000;
+  const adapter = adapterFor(channel);
+  const { request } = adapter.buildChatRequest(
+    { model, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, maxOutputTokens: 1 },
+    { baseUrl: channel.base_url || DEFAULT_BASE_URLS[channel.type] || '', apiKey: key, model, settings: channel.settings },
+  );
+  for (const [name, value] of Object.entries(channel.header_override)) request.headers[name.toLowerCase()] = value.replaceAll('{api_key}', key);
+  const started = performance.now();
+  let status = 0;
+  let text = '';
+  try {
+    const response = await undiciRequest(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      dispatcher: deps.dispatchers.for(await deps.channels.proxyUrl(channel)),
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
+    status = response.statusCode;
+    text = await response.body.text();
+  } catch (error) {
+    return { ok: false, status, error: (error as Error).message || String(error), elapsedMs: Math.round(performance.now() - started), model };
+  }
+  const elapsedMs = Math.round(performance.now() - started);
+  if (status >= 200 && status < 300) return { ok: true, status, error: '', elapsedMs, model };
+  let error = text.slice(0, 200);
+  try {
+    error = adapter.parseError(status, text).message || error;
+  } catch {
+    // keep the raw text
+  }
+  return { ok: false, status, error: error.slice(0, 500), elapsedMs, model };
+}
