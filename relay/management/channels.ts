@@ -100,6 +100,8 @@ function channelCrudRoutes(context: ManagementContext) {
       handler: async ({ body }) => {
         const existing = channelOr404(context, body.id);
         const fields = readChannelFields(body, existing);
+        const advancedCustom = (body as Record<string, unknown>).advanced_custom;
+        if (fields.type === 58 && (advancedCustom !== undefined || existing.type !== 58)) fields.settings.advanced_custom = JSON.stringify(validateAdvancedCustom(advancedCustom));
         const keys = parseKeys(body.key);
         // A form sends the status back as it was (3 included): only a change is checked and applied.
         const status = body.status === undefined || body.status === null || Number(body.status) === existing.status ? undefined : checkedStatus(body.status);

@@ -115,8 +115,9 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
           continue;
         }
         attempt++;
-        const adapter = adapterFor(channel);
         const upstreamModel = mapModel(channel, request.model);
+        // An advanced custom channel (type 58) picks its route by the client's protocol and the model.
+        const adapter = adapterFor(channel, { protocol: codec.protocol, models: [upstreamModel, request.model] });
         const target = { baseUrl: channel.base_url || DEFAULT_BASE_URLS[channel.type] || '', apiKey: keys[keyIndex], model: upstreamModel, settings: channel.settings };
         const passthrough =
           adapter.protocol === codec.protocol && adapter.buildPassthroughRequest !== undefined && (codec.passthrough?.accepts?.(route) ?? codec.passthrough !== undefined);
