@@ -48,7 +48,7 @@ export function openapiDocument(routes: readonly RouteSpec[], _version: string) 
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: toOpenApi30(spec.body) } } } } : {}),
       responses: {
-        '200': { description: 'Success', content: { 'application/json': { schema: spec.raw ? toOpenApi30(spec.response) : envelope } } },
+        '200': { description: 'Success', content: { [spec.produces ?? 'application/json']: { schema: spec.raw ? toOpenApi30(spec.response) : envelope } } },
         default: { description: 'Failure: {success: false, message}', content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } },
       },
       security: spec.access === 'public' ? [] : [{ session: [] }, { accessToken: [] }],

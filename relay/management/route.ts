@@ -65,6 +65,8 @@ export interface RouteSpec<B extends TSchema = TSchema, Q extends TSchema = TSch
   critical?: boolean;
   /** Answer something other than the envelope (a CSV file, a document): the handler writes `res` itself. */
   raw?: boolean;
+  /** The media type of a raw answer (default JSON). */
+  produces?: string;
   handler(input: RouteInput<B, Q>): Promise<Static<R> | Answer<Static<R>>> | Static<R> | Answer<Static<R>>;
 }
 
