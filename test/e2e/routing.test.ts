@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -255,6 +256,31 @@ describe('streams and time limits', () => {
 });
 
 describe('per-channel proxy', () => {
+  it('gives up quickly on a proxy that drops every tunnel, and fails over', async () => {
+    const dropping = createServer();
+    let tunnels = 0;
+    dropping.on('connect', (_req, socket: Socket) => {
+      tunnels++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const behind = await fake();
+      const healthy = await fake();
+      const gateway = await startGateway([
+        { type: 1, upstream: behind, models: ['m'], priority: 10, extra: { proxy: `http://127.0.0.1:${(dropping.address() as AddressInfo).port}` } },
+        { type: 1, upstream: healthy, models: ['m'], priority: 0 },
+      ]);
+      const answer = await ask(gateway, 'around the broken proxy');
+      expect(answer.choices[0]!.message.content).toContain('around the broken proxy');
+      const settled = tunnels;
+      await sleep(300);
+      expect(tunnels).toBe(settled); // no tunnel loop left running
+    } finally {
+      dropping.close();
+    }
+  });
+
   it('keeps a proxy password out of the state file and the API, and still uses it', async () => {
     const upstream = await fake();
     const proxy = await startHttpProxy({ user: 'relay', password: 'proxy-pass-word-77' });
