@@ -68,6 +68,7 @@ export function channelKeyRoutes(context: ManagementContext) {
     route({
       method: 'post',
       path: '/channel/:id/key',
+      audit: false, // writes its own record
       tag: 'channel management',
       access: 'admin',
       critical: true,

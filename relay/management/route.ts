@@ -9,6 +9,7 @@ import { Role } from './contract.js';
 import type { RoleValue } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { limitCritical } from './limit-critical.js';
+import { LogType } from '../store/logs/index.js';
 
 /** The management API's tag groups, exactly as interface.md names them. */
 export const TAGS = [
@@ -67,6 +68,8 @@ export interface RouteSpec<B extends TSchema = TSchema, Q extends TSchema = TSch
   raw?: boolean;
   /** The media type of a raw answer (default JSON). */
   produces?: string;
+  /** Changing routes leave an audit record (log type manage) unless they write a better one themselves. */
+  audit?: false;
   handler(input: RouteInput<B, Q>): Promise<Static<R> | Answer<Static<R>>> | Static<R> | Answer<Static<R>>;
 }
 
@@ -97,12 +100,26 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], contex
       const body = checkBody ? validated(checkBody, req.body ?? {}, 'body') : req.body;
       const query = checkQuery ? validated(checkQuery, coerceQuery(req.query as Record<string, unknown>, spec.query!), 'query') : req.query;
       const answer = await spec.handler({ body, query, params: req.params as Record<string, string>, user: req.user!, req, res });
+      if (spec.method !== 'get' && spec.access !== 'public' && spec.audit !== false) auditChange(context, spec, req);
       if (spec.raw) return;
       const [data, message] = answer instanceof Answer ? [answer.data, answer.message] : [answer, ''];
       res.json({ success: true, message, data: data ?? null });
     });
     router[spec.method](spec.path, ...handlers);
   }
+}
+
+/** Who changed what, in the request log (type manage): the route's summary and the path. */
+function auditChange(context: ManagementContext, spec: RouteSpec, req: Request): void {
+  const user = req.user!;
+  context.logs.append({
+    type: LogType.manage,
+    user_id: user.id,
+    username: user.username,
+    ip: req.socket.remoteAddress ?? '',
+    request_id: req.requestId,
+    content: `${spec.summary} (${spec.method.toUpperCase()} /api${req.path.replace(/\/$/, '')})`,
+  });
 }
 
 function validated<T>(check: TypeCheck<TSchema>, value: unknown, where: string): T {
