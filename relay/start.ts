@@ -1,4 +1,6 @@
 // `npm start`: the relay, the management API and the console, headless.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CliUsageError, parseCliOptions, usage } from './config/cli-options.js';
 import { version } from './config/package-info.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
@@ -26,7 +28,7 @@ async function main(): Promise<number> {
   let relay;
   try {
     relay = await startRelay({
-      host: options.host,
+      host: options.hostGiven ? options.host : await hostFromSettings(options.dataDir, options.host),
       port: options.port,
       dataDir: options.dataDir,
       secretBackend: options.secretBackend,
@@ -66,6 +68,20 @@ async function main(): Promise<number> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   return -1; // keep running
+}
+
+/**
+ * The lan_access setting (console → settings) chooses all interfaces when no --host or
+ * RELAYDESK_HOST does. Read straight from the state file before anything starts; an
+ * unreadable file is left for startRelay to report.
+ */
+async function hostFromSettings(dataDir: string, fallback: string): Promise<string> {
+  try {
+    const state = JSON.parse(await readFile(join(dataDir, 'state.json'), 'utf8')) as { options?: { lan_access?: unknown } };
+    return state.options?.lan_access === true ? '0.0.0.0' : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 main().then(

@@ -4,6 +4,8 @@ import type { SecretBackendChoice } from '../secrets/select-secret-store.js';
 
 export interface CliOptions {
   host: string;
+  /** Whether --host or RELAYDESK_HOST chose the address (otherwise the lan_access setting may). */
+  hostGiven: boolean;
   port: number;
   dataDir: string;
   secretBackend: SecretBackendChoice;
@@ -51,7 +53,8 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv = process
     throw new CliUsageError(`Invalid secret backend "${secretBackend}": use auto, keychain or encrypted-file.`);
   }
   return {
-    host: values.host ?? env.RELAYDESK_HOST ?? '127.0.0.1',
+    host: values.host ?? (env.RELAYDESK_HOST || '127.0.0.1'),
+    hostGiven: values.host !== undefined || Boolean(env.RELAYDESK_HOST),
     port,
     dataDir: values['data-dir'] ?? env.RELAYDESK_DATA_DIR ?? defaultDataDir(),
     secretBackend,

@@ -13,6 +13,8 @@ export type SecretBackendName = 'keychain' | 'encrypted-file' | 'memory';
 /** `GET /api/status` (public). */
 export interface StatusData {
   name: 'Relaydesk';
+  /** The name the console shows (setting `site_name`). */
+  site_name: string;
   version: string;
   /** True once the root account exists. */
   setup: boolean;

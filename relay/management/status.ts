@@ -3,6 +3,7 @@ import { isLoopbackAddress } from '../http/network.js';
 import type { StatusData } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
+import { readSettings } from '../settings.js';
 
 export function setupCodeRequired(context: ManagementContext, clientAddress: string | undefined): boolean {
   return context.setupCode !== null && context.users.count() === 0 && !isLoopbackAddress(clientAddress);
@@ -10,6 +11,7 @@ export function setupCodeRequired(context: ManagementContext, clientAddress: str
 
 const StatusSchema = Type.Object({
   name: Type.Literal('Relaydesk'),
+  site_name: Type.String({ description: 'The name the console shows (setting site_name)' }),
   version: Type.String(),
   setup: Type.Boolean(),
   secret_backend: Type.Union([Type.Literal('keychain'), Type.Literal('encrypted-file'), Type.Literal('memory')]),
@@ -30,6 +32,7 @@ export function statusRoutes(context: ManagementContext) {
       response: StatusSchema,
       handler: ({ req }): StatusData => ({
         name: 'Relaydesk',
+        site_name: readSettings(context.state).site_name,
         version: context.version,
         setup: context.users.count() > 0,
         secret_backend: context.secrets.backend,

@@ -6,6 +6,7 @@ describe('CLI options', () => {
   it('defaults to 127.0.0.1:3000 and the platform config folder', () => {
     expect(parseCliOptions([], {})).toEqual({
       host: '127.0.0.1',
+      hostGiven: false,
       port: 3000,
       dataDir: defaultDataDir(),
       secretBackend: 'auto',

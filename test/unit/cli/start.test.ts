@@ -109,6 +109,18 @@ describe('npm start (the CLI)', () => {
     expect(await readFile(file, 'utf8')).toBe('{ "users": [ truncated');
   });
 
+  it('listens on every interface when the lan_access setting says so and no --host is given', async () => {
+    const dataDir = await tempDir();
+    await writeFile(join(dataDir, 'state.json'), JSON.stringify({ schema_version: 1, users: [], options: { lan_access: true } }));
+    const port = await freePort();
+    const cli = new Cli(['--port', String(port), '--data-dir', dataDir], { RELAYDESK_HOST: '' });
+    await cli.waitForOutput('Relay API');
+    expect(cli.stdout).toContain('LAN: listening on 0.0.0.0');
+    expect(cli.stdout).toMatch(/Setup code/);
+    cli.proc.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('rejects a bad flag with usage help', async () => {
     const cli = new Cli(['--port', 'eighty']);
     expect(await cli.exited).toBe(2);
