@@ -1,4 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { hashPassword } from '../../relay/auth/password.js';
 import { startRelay } from '../../relay/index.js';
 import type { RelayHandle, RelayOptions } from '../../relay/index.js';
 import { tempDir } from './temp-dir.js';
@@ -68,4 +71,34 @@ export async function setupAndLogin(relay: RelayHandle, username = 'owner', pass
   const login = await client.call('POST', '/api/user/login', { username, password });
   if (!login.json?.success) throw new Error(`login failed: ${login.text}`);
   return client;
+}
+
+export interface SeededUser {
+  username: string;
+  /** Defaults to `<username>-password-1`. */
+  password?: string;
+  role?: number;
+  group?: string;
+}
+
+/**
+ * Adds users straight into the state file of a stopped relay (user management arrives with
+ * the accounts issue): each a copy of the first user with its own name, role and password.
+ */
+export async function seedUsers(dataDir: string, users: SeededUser[]): Promise<void> {
+  const file = join(dataDir, 'state.json');
+  const state = JSON.parse(await readFile(file, 'utf8'));
+  for (const user of users) {
+    state.users.push({
+      ...state.users[0],
+      id: state.next_ids.user++,
+      username: user.username,
+      display_name: user.username,
+      role: user.role ?? 1,
+      group: user.group ?? state.users[0].group,
+      password_hash: await hashPassword(user.password ?? `${user.username}-password-1`),
+      access_token_hash: null,
+    });
+  }
+  await writeFile(file, JSON.stringify(state));
 }

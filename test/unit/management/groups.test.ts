@@ -1,12 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../relay/auth/password.js';
 import type { FakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
 import { readCallLogs } from '../../helpers/call-logs.js';
 import { startGateway } from '../../helpers/gateway.js';
-import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
+import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -88,10 +85,7 @@ describe('GET /api/user/self/groups', () => {
     await owner.call('POST', '/api/group/', { name: 'internal', ratio: 0 });
     await first.close();
     // A common user in the `team` group.
-    const file = join(first.dataDir, 'state.json');
-    const state = JSON.parse(await readFile(file, 'utf8'));
-    state.users.push({ ...state.users[0], id: state.next_ids.user++, username: 'member', role: 1, group: 'team', password_hash: await hashPassword('member-password-1'), access_token_hash: null });
-    await writeFile(file, JSON.stringify(state));
+    await seedUsers(first.dataDir, [{ username: 'member', group: 'team' }]);
     const relay = await startTestRelay({ dataDir: first.dataDir });
     const member = new ApiClient(relay.origin);
     expect((await member.call('POST', '/api/user/login', { username: 'member', password: 'member-password-1' })).json.success).toBe(true);

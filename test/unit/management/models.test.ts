@@ -1,12 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../relay/auth/password.js';
 import type { FakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
 import { readCallLogs } from '../../helpers/call-logs.js';
 import { startGateway } from '../../helpers/gateway.js';
-import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
+import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -143,10 +140,7 @@ describe('GET /api/models (user)', () => {
     await channel(owner, ['off-model'], 'team', { status: 2 });
     await owner.call('POST', '/api/models/meta', { name: 'vip-model', description: 'Fast', context_length: 1000 });
     await first.close();
-    const file = join(first.dataDir, 'state.json');
-    const state = JSON.parse(await readFile(file, 'utf8'));
-    state.users.push({ ...state.users[0], id: state.next_ids.user++, username: 'member', role: 1, group: 'team', password_hash: await hashPassword('member-password-1'), access_token_hash: null });
-    await writeFile(file, JSON.stringify(state));
+    await seedUsers(first.dataDir, [{ username: 'member', group: 'team' }]);
     const relay = await startTestRelay({ dataDir: first.dataDir });
     const member = new ApiClient(relay.origin);
     await member.call('POST', '/api/user/login', { username: 'member', password: 'member-password-1' });

@@ -1,9 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../relay/auth/password.js';
-import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
+import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 
 const TAGS = [
   'system',
@@ -51,13 +48,7 @@ async function relayWithRoles() {
   const first = await startTestRelay();
   await setupAndLogin(first, 'root', 'root-password-1');
   await first.close();
-  const file = join(first.dataDir, 'state.json');
-  const state = JSON.parse(await readFile(file, 'utf8'));
-  for (const [username, role] of [['admin', 10], ['user', 1]] as const) {
-    const id = state.next_ids.user++;
-    state.users.push({ ...state.users[0], id, username, role, password_hash: await hashPassword(`${username}-password-1`), access_token_hash: null });
-  }
-  await writeFile(file, JSON.stringify(state));
+  await seedUsers(first.dataDir, [{ username: 'admin', role: 10 }, { username: 'user', role: 1 }]);
   const relay = await startTestRelay({ dataDir: first.dataDir });
   const clients: Record<string, ApiClient> = { anonymous: new ApiClient(relay.origin) };
   for (const name of ['root', 'admin', 'user']) {

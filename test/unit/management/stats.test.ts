@@ -1,11 +1,10 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../relay/auth/password.js';
 import type { FakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
 import { addChannel } from '../../helpers/gateway.js';
-import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
+import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import type { TestRelay } from '../../helpers/relay.js';
 
 const upstreams: FakeUpstream[] = [];
@@ -37,10 +36,7 @@ async function withTraffic() {
   const first = await startTestRelay();
   await setupAndLogin(first, 'owner', 'owner-password-1');
   await first.close();
-  const file = join(first.dataDir, 'state.json');
-  const state = JSON.parse(await readFile(file, 'utf8'));
-  state.users.push({ ...state.users[0], id: state.next_ids.user++, username: 'alice', display_name: 'alice', role: 1, password_hash: await hashPassword('alice-password-1'), access_token_hash: null });
-  await writeFile(file, JSON.stringify(state));
+  await seedUsers(first.dataDir, [{ username: 'alice' }]);
   const relay = await startTestRelay({ dataDir: first.dataDir });
   const owner = new ApiClient(relay.origin);
   const alice = new ApiClient(relay.origin);

@@ -1,10 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../relay/auth/password.js';
 import { createTaskRegistry } from '../../../relay/tasks/task-registry.js';
 import { sleep } from '../../fake-upstreams/harness.js';
-import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
+import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 
 describe('task registry', () => {
   it('moves a task from queued through running to succeeded, with its progress', () => {
@@ -74,11 +71,7 @@ describe('task routes', () => {
     const first = await startTestRelay();
     await setupAndLogin(first, 'root', 'root-password-1');
     await first.close();
-    const file = join(first.dataDir, 'state.json');
-    const state = JSON.parse(await readFile(file, 'utf8'));
-    const id = state.next_ids.user++;
-    state.users.push({ ...state.users[0], id, username: 'user', role: 1, password_hash: await hashPassword('user-password-1'), access_token_hash: null });
-    await writeFile(file, JSON.stringify(state));
+    await seedUsers(first.dataDir, [{ username: 'user' }]);
     const relay = await startTestRelay({ dataDir: first.dataDir });
     const root = new ApiClient(relay.origin);
     const user = new ApiClient(relay.origin);
