@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorizeApiKey, checkModelAllowed, presentedApiKey } from '../auth/api-key.js';
 import { countTokens, promptText, roughPromptTokens } from '../billing/estimate-tokens.js';
 import type { Ledger, Reservation } from '../billing/ledger.js';
-import type { ModelPrice } from '../billing/pricing.js';
 import { quotaFor } from '../billing/quota-math.js';
 import { RelayError } from '../http/errors.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
@@ -11,24 +10,24 @@ import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
 import type { AppLogger } from '../management/context.js';
 import type { ClientCodec, RouteFacts } from '../protocols/types.js';
-import { DEFAULT_BASE_URLS, adapterFor } from '../providers/registry.js';
-import type { UpstreamRequest } from '../providers/types.js';
 import { disableKey } from '../routing/channel-health.js';
 import { isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.js';
 import { pickKey } from '../routing/pick-key.js';
-import { candidateChannels, mapModel, pickChannel } from '../routing/select-channel.js';
+import { candidateChannels, pickChannel } from '../routing/select-channel.js';
 import { groupRatio, modelPrice, readSettings } from '../settings.js';
 import type { ChannelStore } from '../store/channels.js';
 import { LogType } from '../store/logs/index.js';
-import type { LogStore, RetryAttempt } from '../store/logs/index.js';
+import type { LogStore } from '../store/logs/index.js';
 import type { StatsStore } from '../store/stats/index.js';
-import type { ChannelRecord } from '../store/schema.js';
 import type { StateFile } from '../store/state-file.js';
 import type { TokenStore } from '../store/tokens.js';
 import type { UserStore } from '../store/users.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 import { CallAbort } from '../upstream/call-abort.js';
 import { attemptUpstream } from './attempt.js';
+import { buildUpstreamRequest } from './upstream-request.js';
+import { writeCallLog } from './call-log.js';
+import type { CallLog } from './call-log.js';
 import { parseJsonBody, readBody } from './read-body.js';
 
 export interface RelayDeps {
@@ -115,22 +114,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
           continue;
         }
         attempt++;
-        const upstreamModel = mapModel(channel, request.model);
-        // An advanced custom channel (type 58) picks its route by the client's protocol and the model.
-        const adapter = adapterFor(channel, { protocol: codec.protocol, models: [upstreamModel, request.model] });
-        const target = { baseUrl: channel.base_url || DEFAULT_BASE_URLS[channel.type] || '', apiKey: keys[keyIndex], model: upstreamModel, settings: channel.settings };
-        const passthrough =
-          adapter.protocol === codec.protocol && adapter.buildPassthroughRequest !== undefined && (codec.passthrough?.accepts?.(route) ?? codec.passthrough !== undefined);
-        let upstream: UpstreamRequest;
-        if (passthrough) {
-          upstream = adapter.buildPassthroughRequest!(raw as Record<string, unknown>, target, request.stream);
-          forwardClientHeaders(upstream, req, codec.passthrough?.forwardHeaders ?? []);
-        } else {
-          const built = adapter.buildChatRequest(request, target);
-          upstream = built.request;
-          record.warnings.push(...built.warnings);
-        }
-        applyHeaderOverride(upstream, channel, keys[keyIndex]);
+        const { adapter, upstream, passthrough, upstreamModel } = buildUpstreamRequest({ codec, channel, key: keys[keyIndex], request, raw, route, req, warnings: record.warnings });
         record.channel = channel;
         record.upstreamModel = upstreamModel;
 
@@ -157,7 +141,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
           deps.channels.touch(channel, (c) => {
             c.used_quota += cost;
           });
-          writeLog(deps, req, caller, record, {
+          writeCallLog(deps, req, caller, record, {
             type: LogType.consume,
             usage,
             cost,
@@ -192,7 +176,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, 
         res.end();
       }
       if (caller) {
-        writeLog(deps, req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message });
+        writeCallLog(deps, req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message });
       }
     }
   };
@@ -209,32 +193,6 @@ function routeFacts(req: IncomingMessage, params: Record<string, string>): Route
   return facts;
 }
 
-interface CallLog {
-  model: string;
-  upstreamModel: string;
-  channel: ChannelRecord | undefined;
-  chain: RetryAttempt[];
-  stream: boolean;
-  warnings: string[];
-}
-
-/** Adds the client's values of `names` to the upstream request, merging comma lists without duplicates. */
-function forwardClientHeaders(upstream: UpstreamRequest, req: IncomingMessage, names: readonly string[]): void {
-  for (const name of names) {
-    const value = req.headers[name];
-    if (typeof value !== 'string' || value === '') continue;
-    const merged = new Set([...(upstream.headers[name] ?? '').split(','), ...value.split(',')].map((v) => v.trim()).filter(Boolean));
-    upstream.headers[name] = [...merged].join(',');
-  }
-}
-
-/** Header overrides replace or add upstream headers; `{api_key}` becomes this attempt's key. */
-function applyHeaderOverride(upstream: UpstreamRequest, channel: ChannelRecord, key: string): void {
-  for (const [name, value] of Object.entries(channel.header_override)) {
-    upstream.headers[name.toLowerCase()] = String(value).replaceAll('{api_key}', key);
-  }
-}
-
 async function estimateUsage(request: ChatRequest, outputText: string): Promise<Usage> {
   return { inputTokens: await countTokens(promptText(request)), outputTokens: await countTokens(outputText), estimated: true };
 }
@@ -248,43 +206,3 @@ function internalError(error: unknown, req: IncomingMessage, log: AppLogger): Re
   return new RelayError(500, 'internal', 'Internal error in the relay.', 'internal_error');
 }
 
-function writeLog(
-  deps: RelayDeps,
-  req: IncomingMessage,
-  caller: ReturnType<typeof authorizeApiKey>,
-  call: CallLog,
-  outcome: { type: number; usage: Usage | undefined; cost: number; firstByteMs: number; totalMs: number; price: ModelPrice | undefined; error: string },
-): void {
-  const other: Record<string, unknown> = {};
-  if (call.warnings.length > 0) other.warnings = call.warnings;
-  if (outcome.usage?.estimated) other.usage_estimated = true;
-  if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
-  const logged = deps.logs.append({
-    type: outcome.type,
-    user_id: caller.user.id,
-    username: caller.user.username,
-    token_id: caller.token.id,
-    token_name: caller.token.name,
-    model: call.model,
-    upstream_model: call.upstreamModel,
-    channel_id: call.channel?.id ?? 0,
-    channel_name: call.channel?.name ?? '',
-    group: caller.group,
-    prompt_tokens: outcome.usage?.inputTokens ?? 0,
-    completion_tokens: outcome.usage?.outputTokens ?? 0,
-    cached_tokens: outcome.usage?.cachedInputTokens ?? 0,
-    reasoning_tokens: outcome.usage?.reasoningTokens ?? 0,
-    quota: outcome.cost,
-    first_byte_ms: Math.round(outcome.firstByteMs),
-    total_ms: Math.round(outcome.totalMs),
-    is_stream: call.stream,
-    ip: req.socket.remoteAddress ?? '',
-    request_id: req.requestId,
-    retry_chain: call.chain,
-    error: outcome.error,
-    other,
-  });
-  deps.stats.record(logged);
-}
-
-export type { ServerResponse };

@@ -1,0 +1,58 @@
+import type { IncomingMessage } from 'node:http';
+import type { Caller } from '../auth/api-key.js';
+import type { ModelPrice } from '../billing/pricing.js';
+import type { Usage } from '../ir/usage.js';
+import { LogType } from '../store/logs/index.js';
+import type { RetryAttempt } from '../store/logs/index.js';
+import type { ChannelRecord } from '../store/schema.js';
+import type { RelayDeps } from './relay-chat.js';
+
+/** What the pipeline learns about a call as it goes, for its log record. */
+export interface CallLog {
+  model: string;
+  upstreamModel: string;
+  channel: ChannelRecord | undefined;
+  chain: RetryAttempt[];
+  stream: boolean;
+  warnings: string[];
+}
+
+/** One record per call in the request log (never a key or the prompt), and its hourly statistics. */
+export function writeCallLog(
+  deps: RelayDeps,
+  req: IncomingMessage,
+  caller: Caller,
+  call: CallLog,
+  outcome: { type: number; usage: Usage | undefined; cost: number; firstByteMs: number; totalMs: number; price: ModelPrice | undefined; error: string },
+): void {
+  const other: Record<string, unknown> = {};
+  if (call.warnings.length > 0) other.warnings = call.warnings;
+  if (outcome.usage?.estimated) other.usage_estimated = true;
+  if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
+  const logged = deps.logs.append({
+    type: outcome.type,
+    user_id: caller.user.id,
+    username: caller.user.username,
+    token_id: caller.token.id,
+    token_name: caller.token.name,
+    model: call.model,
+    upstream_model: call.upstreamModel,
+    channel_id: call.channel?.id ?? 0,
+    channel_name: call.channel?.name ?? '',
+    group: caller.group,
+    prompt_tokens: outcome.usage?.inputTokens ?? 0,
+    completion_tokens: outcome.usage?.outputTokens ?? 0,
+    cached_tokens: outcome.usage?.cachedInputTokens ?? 0,
+    reasoning_tokens: outcome.usage?.reasoningTokens ?? 0,
+    quota: outcome.cost,
+    first_byte_ms: Math.round(outcome.firstByteMs),
+    total_ms: Math.round(outcome.totalMs),
+    is_stream: call.stream,
+    ip: req.socket.remoteAddress ?? '',
+    request_id: req.requestId,
+    retry_chain: call.chain,
+    error: outcome.error,
+    other,
+  });
+  deps.stats.record(logged);
+}
