@@ -3,7 +3,7 @@ import type { StatusData, UserView } from '../relay/management/contract.js';
 import { getStatus } from './api/status.js';
 import { getSelf } from './api/user.js';
 import { AuthLayout } from './components/AuthLayout.js';
-import { HomePage } from './pages/HomePage.js';
+import { Shell } from './components/Shell.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { SetupPage } from './pages/SetupPage.js';
 
@@ -84,7 +84,7 @@ export function App() {
     case 'home': {
       const { status, user } = view;
       return (
-        <HomePage
+        <Shell
           key={user.id}
           user={user}
           status={status}

@@ -160,7 +160,7 @@ describe('console', () => {
     expect(await page.getByTestId('secret-backend').textContent()).toBe('Encrypted file');
     const status = await apiJson('/api/status');
     expect(await page.getByTestId('version').textContent()).toBe(status.body.data.version);
-    expect(await page.getByText('Channels, keys and logs arrive in the full console.').count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'API keys' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Copy URL' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { SecretBackendName, StatusData, UserView } from '../../relay/management/contract.js';
-import { generateAccessToken, logout, roleName } from '../api/user.js';
+import type { PageProps } from './registry.js';
+import type { SecretBackendName } from '../../relay/management/contract.js';
+import { generateAccessToken } from '../api/user.js';
 import { Alert } from '../components/Alert.js';
-import { Brand } from '../components/Brand.js';
 import { CopyButton } from '../components/CopyButton.js';
+import { Link } from '../lib/router.js';
 
 const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: string }> = {
   keychain: {
@@ -20,84 +21,54 @@ const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: strin
   },
 };
 
-interface Props {
-  user: UserView;
-  status: StatusData;
-  onSignedOut: (notice: string) => void;
-}
 
-export function HomePage({ user, status, onSignedOut }: Props) {
+/** The landing page: where to point clients, how secrets are kept, the version, a personal access token. */
+export default function OverviewPage({ user, status }: PageProps) {
   const relayBaseUrl = `${window.location.origin}/v1`;
   const backend = SECRET_BACKENDS[status.secret_backend] ?? { label: status.secret_backend, explain: '' };
-  const [signingOut, setSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<string | null>(null);
-
-  async function signOut() {
-    setSigningOut(true);
-    setSignOutError(null);
-    try {
-      await logout();
-      onSignedOut('You have signed out.');
-    } catch (error) {
-      setSignOutError(error instanceof Error ? error.message : 'Could not sign out.');
-      setSigningOut(false);
-    }
-  }
 
   return (
-    <div className="shell">
-      <header className="topbar">
-        <Brand />
-        <div className="topbar__user">
-          <span className="topbar__who">
-            Signed in as <strong>{user.username}</strong> ({roleName(user.role)})
-          </span>
-          <button type="button" className="button button--secondary button--small" onClick={() => void signOut()} disabled={signingOut}>
-            {signingOut ? 'Signing out…' : 'Sign out'}
-          </button>
-        </div>
-      </header>
-
-      <main className="home">
-        <div className="home__intro">
+    <div className="page page--narrow">
+      <div className="page__header">
+        <div>
           <h1>Your relay is running</h1>
           <p className="lead">Point any OpenAI-compatible client at the base URL below.</p>
         </div>
+      </div>
 
-        {signOutError !== null && <Alert tone="error">{signOutError}</Alert>}
-
-        <section className="card" aria-labelledby="relay-url-title">
-          <h2 id="relay-url-title">Relay base URL</h2>
-          <div className="copy-row">
-            <code className="copy-row__value" data-testid="relay-base-url">
-              {relayBaseUrl}
-            </code>
-            <CopyButton text={relayBaseUrl} label="Copy URL" />
-          </div>
-          {status.lan && <p className="muted">This relay is reachable from other devices on your network.</p>}
-        </section>
-
-        <div className="grid">
-          <section className="card" aria-labelledby="secrets-title">
-            <h2 id="secrets-title">Secret storage</h2>
-            <p className="stat" data-testid="secret-backend">
-              {backend.label}
-            </p>
-            <p className="muted">{backend.explain}</p>
-          </section>
-          <section className="card" aria-labelledby="version-title">
-            <h2 id="version-title">Version</h2>
-            <p className="stat" data-testid="version">
-              {status.version}
-            </p>
-            <p className="muted">Relaydesk relay and console.</p>
-          </section>
+      <section className="card" aria-labelledby="relay-url-title">
+        <h2 id="relay-url-title">Relay base URL</h2>
+        <div className="copy-row">
+          <code className="copy-row__value" data-testid="relay-base-url">
+            {relayBaseUrl}
+          </code>
+          <CopyButton text={relayBaseUrl} label="Copy URL" />
         </div>
+        {status.lan && <p className="muted">This relay is reachable from other devices on your network.</p>}
+      </section>
 
-        <AccessTokenCard hasToken={user.has_access_token} />
+      <div className="grid">
+        <section className="card" aria-labelledby="secrets-title">
+          <h2 id="secrets-title">Secret storage</h2>
+          <p className="stat" data-testid="secret-backend">
+            {backend.label}
+          </p>
+          <p className="muted">{backend.explain}</p>
+        </section>
+        <section className="card" aria-labelledby="version-title">
+          <h2 id="version-title">Version</h2>
+          <p className="stat" data-testid="version">
+            {status.version}
+          </p>
+          <p className="muted">Relaydesk relay and console.</p>
+        </section>
+      </div>
 
-        <p className="note">Channels, keys and logs arrive in the full console.</p>
-      </main>
+      <AccessTokenCard hasToken={user.has_access_token} />
+
+      <p className="note">
+        Create keys for your clients under <Link to="/keys">API keys</Link>.
+      </p>
     </div>
   );
 }

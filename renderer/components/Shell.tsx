@@ -1,0 +1,78 @@
+import { Suspense, useEffect, useState } from 'react';
+import type { StatusData, UserView } from '../../relay/management/contract.js';
+import { logout, roleName } from '../api/user.js';
+import { Link, usePath } from '../lib/router.js';
+import { canSee, pages } from '../pages/registry.js';
+import { Alert } from './Alert.js';
+import { Brand } from './Brand.js';
+import { Icon } from './Icon.js';
+
+interface Props {
+  user: UserView;
+  status: StatusData;
+  onSignedOut: (notice: string) => void;
+}
+
+/** The signed-in console: navigation on the left, the user on top, the page from the registry. */
+export function Shell({ user, status, onSignedOut }: Props) {
+  const path = usePath();
+  const visible = pages.filter((entry) => canSee(entry, user));
+  // Unknown or forbidden paths show the overview (the first page).
+  const current = visible.find((entry) => entry.path === path) ?? visible[0]!;
+  const Page = current.component;
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = current.path === '/' ? 'Relaydesk' : `${current.title} · Relaydesk`;
+  }, [current]);
+
+  async function signOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await logout();
+      onSignedOut('You have signed out.');
+    } catch (error) {
+      setSignOutError(error instanceof Error ? error.message : 'Could not sign out.');
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Brand />
+        <div className="topbar__user">
+          <span className="topbar__who">
+            Signed in as <strong>{user.username}</strong> ({roleName(user.role)})
+          </span>
+          <button type="button" className="button button--secondary button--small" onClick={() => void signOut()} disabled={signingOut}>
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      </header>
+      <nav className="sidenav" aria-label="Console">
+        <ul>
+          {visible.map((entry) => (
+            <li key={entry.path}>
+              <Link to={entry.path} className="sidenav__link" aria-current={entry === current ? 'page' : undefined}>
+                <Icon name={entry.icon} />
+                <span>{entry.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content" id="main" tabIndex={-1}>
+        {signOutError !== null && <Alert tone="error">{signOutError}</Alert>}
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Page key={current.path} user={user} status={status} />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

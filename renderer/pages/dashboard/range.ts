@@ -1,0 +1,28 @@
+export type RangeId = '24h' | '7d' | '30d';
+
+export const RANGES: { id: RangeId; label: string; seconds: number }[] = [
+  { id: '24h', label: '24 hours', seconds: 24 * 3600 },
+  { id: '7d', label: '7 days', seconds: 7 * 24 * 3600 },
+  { id: '30d', label: '30 days', seconds: 30 * 24 * 3600 },
+];
+
+/** [start, end] in Unix seconds for a range ending now. */
+export function rangeBounds(id: RangeId, now = Date.now()): [number, number] {
+  const end = Math.floor(now / 1000);
+  const span = RANGES.find((r) => r.id === id)?.seconds ?? RANGES[0]!.seconds;
+  return [end - span, end];
+}
+
+const numberFormat = new Intl.NumberFormat();
+const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(Math.round(value));
+}
+export function formatCompact(value: number): string {
+  return compactFormat.format(value);
+}
+/** Quota units as given by the relay (500 000 units = 1 USD in the one-api convention is not assumed). */
+export function formatQuota(value: number): string {
+  return numberFormat.format(Math.round(value));
+}

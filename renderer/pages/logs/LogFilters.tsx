@@ -1,0 +1,92 @@
+// The filter bar: time range, type, key name, model, group, request id.
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { LOG_TYPES } from '../../api/logs.js';
+import type { LogFilter } from '../../api/logs.js';
+
+export interface FilterForm {
+  range: '1h' | '24h' | '7d' | '30d' | 'all';
+  type: number;
+  token_name: string;
+  model: string;
+  group: string;
+  request_id: string;
+}
+
+export const EMPTY_FORM: FilterForm = { range: '7d', type: 0, token_name: '', model: '', group: '', request_id: '' };
+
+const RANGE_SECONDS: Record<Exclude<FilterForm['range'], 'all'>, number> = { '1h': 3600, '24h': 86400, '7d': 7 * 86400, '30d': 30 * 86400 };
+
+/** The API filter for a form, with the time range ending now. */
+export function toFilter(form: FilterForm): LogFilter {
+  const filter: LogFilter = {};
+  if (form.range !== 'all') {
+    const end = Math.floor(Date.now() / 1000);
+    filter.start_timestamp = end - RANGE_SECONDS[form.range];
+    filter.end_timestamp = end;
+  }
+  if (form.type) filter.type = form.type;
+  for (const key of ['token_name', 'model', 'group', 'request_id'] as const) {
+    const value = form[key].trim();
+    if (value !== '') filter[key] = value;
+  }
+  return filter;
+}
+
+export function LogFilters({ initial, onApply }: { initial: FilterForm; onApply: (form: FilterForm) => void }) {
+  const [form, setForm] = useState(initial);
+  const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(form);
+  };
+  const text = (key: 'token_name' | 'model' | 'group' | 'request_id', label: string) => (
+    <label className="filter">
+      <span>{label}</span>
+      <input value={form[key]} onChange={(e) => set(key, e.target.value)} autoComplete="off" spellCheck={false} />
+    </label>
+  );
+  return (
+    <form className="filters" onSubmit={submit} aria-label="Log filters">
+      <label className="filter">
+        <span>Time range</span>
+        <select value={form.range} onChange={(e) => set('range', e.target.value as FilterForm['range'])}>
+          <option value="1h">Last hour</option>
+          <option value="24h">Last 24 hours</option>
+          <option value="7d">Last 7 days</option>
+          <option value="30d">Last 30 days</option>
+          <option value="all">All time</option>
+        </select>
+      </label>
+      <label className="filter">
+        <span>Type</span>
+        <select value={form.type} onChange={(e) => set('type', Number(e.target.value))}>
+          {LOG_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {text('token_name', 'Key name')}
+      {text('model', 'Model')}
+      {text('group', 'Group')}
+      {text('request_id', 'Request ID')}
+      <div className="filters__actions">
+        <button type="submit" className="button button--primary button--small">
+          Apply filters
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => {
+            setForm(EMPTY_FORM);
+            onApply(EMPTY_FORM);
+          }}
+        >
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+const numberFormat = new Intl.NumberFormat();
+
+export function n(value: number): string {
+  return numberFormat.format(Math.round(value));
+}
+export function ms(value: number): string {
+  if (!value) return '–';
+  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+}
+export function when(msSinceEpoch: number): string {
+  return new Date(msSinceEpoch).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

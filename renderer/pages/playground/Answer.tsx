@@ -1,0 +1,75 @@
+// The streamed answer: reasoning, text, tool calls, timings and usage.
+import type { ToolCallView, Usage } from '../../api/playground.js';
+
+export interface AnswerState {
+  content: string;
+  reasoning: string;
+  tools: ToolCallView[];
+  usage: Usage | null;
+  firstByteMs: number | null;
+  totalMs: number | null;
+  finish: string;
+}
+
+export const EMPTY_ANSWER: AnswerState = { content: '', reasoning: '', tools: [], usage: null, firstByteMs: null, totalMs: null, finish: '' };
+
+const seconds = (ms: number | null) => (ms === null ? '…' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+
+export function Answer({ answer, running }: { answer: AnswerState; running: boolean }) {
+  return (
+    <section className="pg-answer" aria-labelledby="pg-answer-title" aria-busy={running}>
+      <h2 id="pg-answer-title">Answer</h2>
+      {answer.reasoning && (
+        <details className="pg-reasoning" open>
+          <summary>Reasoning</summary>
+          <p data-testid="pg-reasoning">{answer.reasoning}</p>
+        </details>
+      )}
+      <div className="pg-text" data-testid="pg-answer" aria-live="polite">
+        {answer.content || (running ? 'Waiting for the first token…' : '')}
+      </div>
+      {answer.tools.length > 0 && (
+        <div className="pg-tools">
+          <h3>Tool calls</h3>
+          <ul>
+            {answer.tools.map((t) => (
+              <li key={t.index}>
+                <code>{t.name || '(unnamed)'}</code> <code>{t.arguments}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <dl className="pg-meta" data-testid="pg-meta">
+        <div>
+          <dt>First byte</dt>
+          <dd>{seconds(answer.firstByteMs)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{seconds(answer.totalMs)}</dd>
+        </div>
+        <div>
+          <dt>Prompt tokens</dt>
+          <dd data-testid="pg-prompt-tokens">{answer.usage ? answer.usage.prompt_tokens : '–'}</dd>
+        </div>
+        <div>
+          <dt>Completion tokens</dt>
+          <dd data-testid="pg-completion-tokens">{answer.usage ? answer.usage.completion_tokens : '–'}</dd>
+        </div>
+        {answer.usage?.reasoning_tokens ? (
+          <div>
+            <dt>Reasoning tokens</dt>
+            <dd>{answer.usage.reasoning_tokens}</dd>
+          </div>
+        ) : null}
+        {answer.finish && (
+          <div>
+            <dt>Finish</dt>
+            <dd>{answer.finish}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// Every page of the signed-in console. To add one: a line here, nothing else — the
+// navigation, the router and the access check all read this list.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StatusData, UserView } from '../../relay/management/contract.js';
+
+/** What every page is given. Pages may ignore it. */
+export interface PageProps {
+  user: UserView;
+  status: StatusData;
+}
+
+export type Access = 'user' | 'admin' | 'root';
+
+export interface PageEntry {
+  path: string;
+  title: string;
+  /** An icon name from `components/Icon.tsx`. */
+  icon?: string;
+  access: Access;
+  component: LazyExoticComponent<ComponentType<PageProps>>;
+}
+
+export const pages: PageEntry[] = [
+  { path: '/', title: 'Overview', icon: 'home', access: 'user', component: lazy(() => import('./OverviewPage.js')) },
+  { path: '/dashboard', title: 'Dashboard', icon: 'chart', access: 'user', component: lazy(() => import('./dashboard/DashboardPage.js')) },
+  { path: '/playground', title: 'Playground', icon: 'chat', access: 'user', component: lazy(() => import('./playground/PlaygroundPage.js')) },
+  { path: '/keys', title: 'API keys', icon: 'key', access: 'user', component: lazy(() => import('./KeysPage.js')) },
+  { path: '/channels', title: 'Channels', icon: 'plug', access: 'admin', component: lazy(() => import('./ChannelsPage.js')) },
+  { path: '/logs', title: 'Logs', icon: 'list', access: 'user', component: lazy(() => import('./logs/LogsPage.js')) },
+  { path: '/settings', title: 'Settings', icon: 'settings', access: 'root', component: lazy(() => import('./SettingsPage.js')) },
+];
+
+const ROLE_FOR: Record<Access, number> = { user: 1, admin: 10, root: 100 };
+
+export function canSee(entry: PageEntry, user: UserView): boolean {
+  return user.role >= ROLE_FOR[entry.access];
+}

@@ -1,0 +1,254 @@
+// The signed-in console pages in Chromium against a real relay: the shell's navigation,
+// a channel against a fake upstream (Fetch models, Test), and an API key shown once.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelay, type AppLogger } from '../../relay/index.js';
+import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/harness.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const resultsDir = join(repoRoot, 'test-results');
+
+const USERNAME = 'owner.pages';
+const PASSWORD = 'correct horse battery';
+const UPSTREAM_KEY = 'sk-upstream-test-key';
+
+type Relay = Awaited<ReturnType<typeof startRelay>>;
+const quietLog: AppLogger = { info: () => {}, warn: (m) => console.warn(m), error: (m) => console.error(m) };
+
+let workDir = '';
+let relay: Relay | undefined;
+let upstream: FakeUpstream | undefined;
+let browser: Browser | undefined;
+let context: BrowserContext;
+let page: Page;
+let origin = '';
+const browserProblems: string[] = [];
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'relaydesk-console-pages-'));
+  const consoleDir = join(workDir, 'console');
+  const dataDir = join(workDir, 'data');
+  await mkdir(dataDir, { recursive: true });
+  await mkdir(resultsDir, { recursive: true });
+
+  await build({ configFile: join(repoRoot, 'vite.config.ts'), build: { outDir: consoleDir, emptyOutDir: true }, logLevel: 'silent' });
+
+  // An OpenAI-style upstream that lists models and answers chat completions.
+  upstream = await startFakeUpstream((request) => {
+    if (request.headers.authorization !== `Bearer ${UPSTREAM_KEY}`) return { status: 401, json: { error: { message: 'bad key', type: 'invalid_request_error' } } };
+    if (request.method === 'GET' && request.path === '/v1/models') {
+      return { json: { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model' }, { id: 'gpt-4o', object: 'model' }] } };
+    }
+    if (request.path === '/v1/chat/completions') {
+      return {
+        json: {
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: request.body?.model ?? 'gpt-4o-mini',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+        },
+      };
+    }
+    return { status: 404, json: { error: { message: `Unknown path ${request.path}` } } };
+  });
+
+  relay = await startRelay({ host: '127.0.0.1', port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir, log: quietLog });
+  origin = new URL(relay.consoleUrl).origin;
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  page = await context.newPage();
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) browserProblems.push(message.text());
+  });
+  page.on('pageerror', (error) => browserProblems.push(`uncaught: ${error.message}`));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await relay?.close();
+  await upstream?.close();
+  if (workDir !== '') await rm(workDir, { recursive: true, force: true });
+});
+
+async function heading(name: string): Promise<void> {
+  await page.getByRole('heading', { name, exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+describe('console pages', () => {
+  it('signs in to the shell with its navigation', async () => {
+    await page.goto(relay!.consoleUrl);
+    await heading('Create the owner account');
+    await page.getByLabel('Username').fill(USERNAME);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await heading('Your relay is running');
+
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Channels' }).count()).toBe(1);
+    await page.screenshot({ path: join(resultsDir, 'console-pages-overview.png'), fullPage: true });
+  });
+
+  it('creates a channel against the fake upstream, picking a fetched model, and tests it', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
+    await heading('Channels');
+    expect(new URL(page.url()).pathname).toBe('/channels');
+    await page.getByText('No channels yet').waitFor();
+
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a channel' });
+    await dialog.waitFor();
+    // The default base URL follows the type.
+    expect(await dialog.getByLabel('Base URL').inputValue()).toBe('https://api.openai.com');
+    await dialog.getByLabel('Type').selectOption({ label: 'Anthropic' });
+    expect(await dialog.getByLabel('Base URL').inputValue()).toBe('https://api.anthropic.com');
+    await dialog.getByLabel('Type').selectOption({ label: 'OpenAI' });
+
+    // Inline validation before anything is sent.
+    await page.getByRole('button', { name: 'Add channel' }).last().click();
+    await dialog.getByText('Give the channel a name.').waitFor();
+    await dialog.getByLabel('Model mapping').fill('{not json');
+    await dialog.getByText(/Not valid JSON/).waitFor();
+    await dialog.getByLabel('Model mapping').fill('');
+
+    await dialog.getByLabel('Name').fill('Fake OpenAI');
+    await dialog.getByLabel('Base URL').fill(upstream!.url);
+    await dialog.getByLabel('API keys').fill(UPSTREAM_KEY);
+    await dialog.getByRole('button', { name: 'Fetch models' }).click();
+    await dialog.getByRole('checkbox', { name: 'gpt-4o-mini' }).check();
+    expect(await dialog.getByLabel('Models', { exact: true }).inputValue()).toBe('gpt-4o-mini');
+    await page.screenshot({ path: join(resultsDir, 'console-pages-channel-form.png') });
+    await page.getByRole('button', { name: 'Add channel' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByText('Added the channel “Fake OpenAI”.').waitFor();
+    const row = page.getByRole('row', { name: /Fake OpenAI/ });
+    await row.waitFor();
+    expect(await row.getByRole('switch', { name: 'Enable channel Fake OpenAI' }).getAttribute('aria-checked')).toBe('true');
+
+    await row.getByRole('button', { name: 'Test channel Fake OpenAI' }).click();
+    const result = page.getByTestId(/test-result-/);
+    await result.waitFor();
+    expect(await result.textContent()).toMatch(/^\d+ ms$/);
+
+    // Edit keeps the keys unless new ones are typed; the form comes back filled in.
+    await row.getByRole('button', { name: 'Edit channel Fake OpenAI' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Fake OpenAI' });
+    await edit.waitFor();
+    expect(await edit.getByLabel('Base URL').inputValue()).toBe(upstream!.url);
+    expect(await edit.getByLabel('Replace API keys').inputValue()).toBe('');
+    await edit.getByLabel('Priority').fill('5');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByText('Saved the channel “Fake OpenAI”.').waitFor();
+    await row.getByRole('cell', { name: '5', exact: true }).waitFor();
+    await page.screenshot({ path: join(resultsDir, 'console-pages-channels.png'), fullPage: true });
+  });
+
+  it('creates an API key shown once with client setup, then only masked', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'API keys' }).click();
+    await heading('API keys');
+    await page.getByText('No keys yet').waitFor();
+
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const form = page.getByRole('dialog', { name: 'Create an API key' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await form.getByText('Give the key a name.').waitFor();
+    await form.getByLabel('Name').fill('Laptop');
+    await form.getByLabel('Allowed models').fill('gpt-4o-mini');
+    await page.screenshot({ path: join(resultsDir, 'console-pages-key-form.png') });
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Your new key' });
+    await shown.waitFor();
+    const key = await shown.getByLabel('API key').inputValue();
+    expect(key).toMatch(/^sk-/);
+    const claude = (await shown.getByTestId('snippet-claude').textContent()) ?? '';
+    expect(claude).toContain(`ANTHROPIC_BASE_URL=${origin}`);
+    expect(claude).toContain(`ANTHROPIC_AUTH_TOKEN=${key}`);
+    await shown.getByRole('tab', { name: 'Codex CLI' }).click();
+    const codex = (await shown.getByTestId('snippet-codex').textContent()) ?? '';
+    expect(codex).toContain(`base_url = "${origin}/v1"`);
+    expect(codex).toContain('wire_api = "responses"');
+    await shown.getByRole('tab', { name: 'Claude Code' }).click();
+    await page.screenshot({ path: join(resultsDir, 'console-pages-key-once.png') });
+
+    // The key works against the relay (and the channel behind it).
+    const call = await fetch(`${origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] }),
+    });
+    expect(call.status).toBe(200);
+
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'detached' });
+    const hint = page.getByTestId('key-hint');
+    await hint.waitFor();
+    expect(await hint.textContent()).not.toBe(key);
+    expect(await page.content()).not.toContain(key);
+
+    // The status switch disables the key at once.
+    const keySwitch = page.getByRole('switch', { name: 'Enable key Laptop' });
+    await keySwitch.click();
+    await page.getByRole('row', { name: /Laptop/ }).getByText('Disabled').waitFor();
+    expect(await keySwitch.getAttribute('aria-checked')).toBe('false');
+    const refused = await fetch(`${origin}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }] }),
+    });
+    expect(refused.status).toBe(401);
+    await keySwitch.click();
+    await page.getByRole('row', { name: /Laptop/ }).getByText('Enabled').waitFor();
+    await page.screenshot({ path: join(resultsDir, 'console-pages-keys.png'), fullPage: true });
+
+    // Reload on the client route: still there, still masked.
+    await page.reload();
+    await heading('API keys');
+    await page.getByTestId('key-hint').waitFor();
+    expect(await page.content()).not.toContain(key);
+  });
+
+  it('shows the relay settings to the owner, checked before saving', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
+    await heading('Settings');
+    const form = page.locator('form.settings-form').first();
+    await form.waitFor();
+    await form.getByRole('button', { name: /^Save / }).click();
+    await form.getByText('Nothing changed.').waitFor();
+    await page.screenshot({ path: join(resultsDir, 'console-pages-settings.png'), fullPage: true });
+  });
+
+  it('fits a phone in dark mode', async () => {
+    const phone = await browser!.newContext({ viewport: { width: 360, height: 780 }, colorScheme: 'dark', storageState: await context.storageState() });
+    try {
+      const phonePage = await phone.newPage();
+      await phonePage.goto(`${origin}/channels`);
+      await phonePage.getByRole('heading', { name: 'Channels', exact: true }).waitFor();
+      await phonePage.getByRole('row', { name: /Fake OpenAI/ }).waitFor();
+      expect(await phonePage.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+      await phonePage.screenshot({ path: join(resultsDir, 'console-pages-channels-phone-dark.png'), fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('runs without CSP violations or uncaught errors', () => {
+    expect(browserProblems).toEqual([]);
+  });
+});
