@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Request, Response } from 'express';
-import { decoyPasswordHash, verifyPassword } from '../auth/password.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password.js';
 import { randomAlphanumeric, sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import { LogType } from '../store/logs/index.js';
@@ -12,7 +12,7 @@ import { UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, UserViewSchema } from './schemas.js';
-import { givenPassword } from './validate.js';
+import { givenPassword, newPassword } from './validate.js';
 
 /** Personal access tokens carry a recognisable prefix, so leaked ones are easy to spot. */
 const ACCESS_TOKEN_PREFIX = 'rdp_';
@@ -66,6 +66,25 @@ export function userRoutes(context: ManagementContext) {
       summary: 'The signed-in user (never a password hash or a token)',
       response: UserViewSchema,
       handler: ({ user }) => toUserView(user),
+    }),
+    route({
+      method: 'put',
+      path: '/user/self/password',
+      tag: 'user management',
+      access: 'user',
+      critical: true,
+      summary: 'Change your password (the current one re-entered); your other sessions end',
+      body: Type.Object({ current_password: Type.String(), new_password: Type.String() }),
+      response: Nothing,
+      handler: async ({ body, user, req }) => {
+        if (!(await verifyPassword(givenPassword(body.current_password), user.password_hash))) throw new ApiError(403, 'The current password is wrong.');
+        const hash = await hashPassword(newPassword(body.new_password));
+        await context.users.update(user.id, (u) => {
+          u.password_hash = hash;
+        });
+        await context.sessions.deleteForUser(user.id, req.sessionIdHash);
+        return new Answer(null, 'Password changed. Other sessions were signed out.');
+      },
     }),
     route({
       method: 'get',

@@ -10,7 +10,8 @@ export interface SessionStore {
   /** The live session with this id hash, if any; refreshes its last-seen time. */
   find(idHash: string, now?: number): SessionRecord | undefined;
   delete(idHash: string): Promise<void>;
-  deleteForUser(userId: number): Promise<void>;
+  /** Ends every session of a user, except `keep` (the one making the change). */
+  deleteForUser(userId: number, keep?: string): Promise<void>;
 }
 
 export function createStateSessionStore(state: StateFile): SessionStore {
@@ -41,9 +42,9 @@ export function createStateSessionStore(state: StateFile): SessionStore {
         data.sessions = data.sessions.filter((s) => s.id_hash !== idHash);
       });
     },
-    async deleteForUser(userId) {
+    async deleteForUser(userId, keep) {
       await state.update((data) => {
-        data.sessions = data.sessions.filter((s) => s.user_id !== userId);
+        data.sessions = data.sessions.filter((s) => s.user_id !== userId || s.id_hash === keep);
       });
     },
   };

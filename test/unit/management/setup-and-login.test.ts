@@ -126,6 +126,23 @@ describe('login, session and access token', () => {
     expect((await bad.call('GET', '/api/user/self')).status).toBe(401);
   });
 
+  it('changes the password with the current one, ending the other sessions but not this one', async () => {
+    const relay = await startTestRelay();
+    const client = await setupAndLogin(relay);
+    const other = new ApiClient(relay.origin);
+    await other.call('POST', '/api/user/login', { username: 'owner', password: PASSWORD });
+    const wrong = await client.call('PUT', '/api/user/self/password', { current_password: 'not it', new_password: 'a new long password' });
+    expect(wrong.status).toBe(403);
+    const short = await client.call('PUT', '/api/user/self/password', { current_password: PASSWORD, new_password: 'short' });
+    expect(short.status).toBe(400);
+    const changed = await client.call('PUT', '/api/user/self/password', { current_password: PASSWORD, new_password: 'a new long password' });
+    expect(changed.json.success, changed.text).toBe(true);
+    expect((await client.call('GET', '/api/user/self')).status).toBe(200);
+    expect((await other.call('GET', '/api/user/self')).status).toBe(401);
+    expect((await new ApiClient(relay.origin).call('POST', '/api/user/login', { username: 'owner', password: PASSWORD })).status).toBe(401);
+    expect((await new ApiClient(relay.origin).call('POST', '/api/user/login', { username: 'owner', password: 'a new long password' })).status).toBe(200);
+  });
+
   it('refuses a changing call made with the cookie from another origin', async () => {
     const relay = await startTestRelay();
     const client = await setupAndLogin(relay);
