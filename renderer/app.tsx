@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { StatusData, UserView } from '../relay/management/contract.js';
 import { getStatus } from './api/status.js';
 import { getSelf } from './api/user.js';
@@ -6,11 +6,17 @@ import { AuthLayout } from './components/AuthLayout.js';
 import { Shell } from './components/Shell.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { SetupPage } from './pages/SetupPage.js';
+import { navigate } from './lib/router.js';
+
+// Steps 2 and 3 of first-run setup: loaded only when they run.
+const SetupWizard = lazy(() => import('./pages/SetupWizard.js').then((module) => ({ default: module.SetupWizard })));
 
 type View =
   | { kind: 'loading' }
   | { kind: 'unreachable'; message: string }
   | { kind: 'setup'; status: StatusData }
+  /** Right after first-run setup only: the first channel and key (steps 2 and 3). */
+  | { kind: 'wizard'; status: StatusData; user: UserView }
   | { kind: 'login'; status: StatusData; username: string; notice: string | null }
   | { kind: 'home'; status: StatusData; user: UserView };
 
@@ -62,11 +68,31 @@ export function App() {
           onCreated={(result) =>
             setView(
               'user' in result
-                ? { kind: 'home', status, user: result.user }
+                ? { kind: 'wizard', status, user: result.user }
                 : { kind: 'login', status, username: result.username, notice: result.notice },
             )
           }
         />
+      );
+    }
+    case 'wizard': {
+      const { status, user } = view;
+      return (
+        <Suspense
+          fallback={
+            <main className="auth" aria-busy="true">
+              <p className="loading">Loading Relaydesk…</p>
+            </main>
+          }
+        >
+          <SetupWizard
+            status={status}
+            onFinished={() => {
+              navigate('/');
+              setView({ kind: 'home', status, user });
+            }}
+          />
+        </Suspense>
       );
     }
     case 'login': {

@@ -21,6 +21,11 @@ export async function logout(): Promise<void> {
   await request<unknown>('GET', '/api/user/logout');
 }
 
+/** `PUT /api/user/self/password`: the current password re-entered; the relay ends the other sessions. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await request<unknown>('PUT', '/api/user/self/password', { current_password: currentPassword, new_password: newPassword });
+}
+
 /** `GET /api/user/token`: a new personal access token, replacing any previous one. Shown once. */
 export async function generateAccessToken(): Promise<string> {
   const token = await request<unknown>('GET', '/api/user/token');

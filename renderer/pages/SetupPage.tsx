@@ -6,6 +6,7 @@ import { login } from '../api/user.js';
 import { Alert } from '../components/Alert.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { Field } from '../components/Field.js';
+import { WizardSteps } from '../components/WizardSteps.js';
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
@@ -102,7 +103,7 @@ export function SetupPage({ status, onCreated }: Props) {
 
   return (
     <AuthLayout footer={<>Relaydesk {status.version}</>}>
-      <p className="eyebrow">First-run setup</p>
+      <WizardSteps current={1} />
       <h1>Create the owner account</h1>
       <p className="lead">
         This account owns this Relaydesk: it manages channels, keys and users. You can add more people later.

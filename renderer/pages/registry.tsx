@@ -26,8 +26,13 @@ export const pages: PageEntry[] = [
   { path: '/playground', title: 'Playground', icon: 'chat', access: 'user', component: lazy(() => import('./playground/PlaygroundPage.js')) },
   { path: '/keys', title: 'API keys', icon: 'key', access: 'user', component: lazy(() => import('./KeysPage.js')) },
   { path: '/channels', title: 'Channels', icon: 'plug', access: 'admin', component: lazy(() => import('./ChannelsPage.js')) },
+  { path: '/models', title: 'Models and pricing', icon: 'list', access: 'admin', component: lazy(() => import('./admin/ModelsPage.js')) },
+  { path: '/groups', title: 'Groups', icon: 'list', access: 'admin', component: lazy(() => import('./admin/GroupsPage.js')) },
+  { path: '/suppliers', title: 'Suppliers', icon: 'list', access: 'admin', component: lazy(() => import('./admin/SuppliersPage.js')) },
+  { path: '/tasks', title: 'Tasks', icon: 'list', access: 'admin', component: lazy(() => import('./admin/TasksPage.js')) },
   { path: '/logs', title: 'Logs', icon: 'list', access: 'user', component: lazy(() => import('./logs/LogsPage.js')) },
   { path: '/settings', title: 'Settings', icon: 'settings', access: 'root', component: lazy(() => import('./SettingsPage.js')) },
+  { path: '/profile', title: 'Profile', icon: 'user', access: 'user', component: lazy(() => import('./ProfilePage.js')) },
 ];
 
 const ROLE_FOR: Record<Access, number> = { user: 1, admin: 10, root: 100 };
