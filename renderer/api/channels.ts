@@ -25,6 +25,8 @@ export interface ChannelView {
   balance: number;
   tag: string;
   remark: string;
+  /** Per-type settings; `advanced_custom` (type 58) is its routes as JSON text. */
+  settings?: Record<string, string | number | boolean>;
 }
 
 export interface ChannelBody {
@@ -40,6 +42,8 @@ export interface ChannelBody {
   model_mapping: string;
   header_override: string;
   proxy: string;
+  /** Type 58: the routes (`{routes: [...]}`), checked by the API. */
+  advanced_custom?: unknown;
 }
 
 export interface TestResult {
@@ -79,6 +83,37 @@ export function updateBalance(id: number): Promise<BalanceResult> {
   return request<BalanceResult>('GET', `/api/channel/update_balance/${id}`);
 }
 
-export function fetchModels(body: { type: number; base_url: string; key?: string; channel_id?: number; header_override?: string; proxy?: string }): Promise<string[]> {
+export function fetchModels(body: { type: number; base_url: string; key?: string; channel_id?: number; header_override?: string; proxy?: string; advanced_custom?: unknown }): Promise<string[]> {
   return request<string[]>('POST', '/api/channel/fetch_models', body);
+}
+
+/** One key of a channel: its state, never the key (a hint at most). */
+export interface KeyStateView {
+  index: number;
+  /** `sk-…wxyz` for long keys, '' for short ones. */
+  hint: string;
+  /** 1 enabled, 2 disabled by hand, 3 disabled automatically. */
+  status: number;
+  reason: string;
+  /** ms; 0 when enabled. */
+  disabled_at: number;
+  /** ms: the next recovery probe of an automatically disabled key. */
+  retry_at: number;
+  failures: number;
+}
+
+export interface KeysView {
+  key_count: number;
+  enabled: number;
+  items: KeyStateView[];
+}
+
+export type KeyAction = { action: 'enable' | 'disable' | 'delete'; index: number } | { action: 'enable_all' };
+
+export function listKeys(channelId: number): Promise<KeysView> {
+  return request<KeysView>('GET', `/api/channel/${channelId}/keys`);
+}
+
+export function changeKeys(channelId: number, action: KeyAction): Promise<KeysView> {
+  return request<KeysView>('POST', `/api/channel/${channelId}/keys`, action);
 }

@@ -1,9 +1,11 @@
 // The add/edit channel dialog, shared by the Channels page and the first-run wizard.
 import { useId, useState, type FormEvent } from 'react';
 import { createChannel, fetchModels, updateChannel, type ChannelView } from '../api/channels.js';
+import { AdvancedCustomEditor, advancedCustomOf, routesError, routesFromJson, type RouteDraft } from './AdvancedCustomEditor.js';
 import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
+import { MultiKeyPanel } from './MultiKeyPanel.js';
 import { jsonObjectError, SelectField, TextAreaField } from './FormFields.js';
 
 interface ChannelTypeInfo {
@@ -22,10 +24,11 @@ const TYPES: ChannelTypeInfo[] = [
   { type: 4, label: 'Ollama', baseUrl: 'http://127.0.0.1:11434', keyHint: 'Usually none' },
   { type: 3, label: 'Azure OpenAI', baseUrl: '', keyHint: 'The resource key' },
   { type: 8, label: 'Custom (OpenAI-compatible)', baseUrl: '', keyHint: 'The upstream key' },
+  { type: 58, label: 'Advanced custom', baseUrl: '', keyHint: 'The upstream key' },
 ];
 
 export function typeLabel(type: number): string {
-  return TYPES.find((t) => t.type === type)?.label ?? (type === 58 ? 'Advanced custom' : `Type ${type}`);
+  return TYPES.find((t) => t.type === type)?.label ?? `Type ${type}`;
 }
 
 interface Values {
@@ -89,6 +92,8 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           proxy: channel.proxy,
         },
   );
+  const [routes, setRoutes] = useState<RouteDraft[]>(() => routesFromJson(channel?.settings?.advanced_custom));
+  const [keysOpen, setKeysOpen] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -96,6 +101,10 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
   const [fetching, setFetching] = useState(false);
   const [fetchError, setFetchError] = useState<string | null>(null);
   const errors = attempted ? validate(values, isNew) : {};
+  const isAdvanced = values.type === '58';
+  const routeProblem = isAdvanced && attempted ? routesError(routes) : null;
+  // The API names the field at fault (advanced_custom…): shown under the routes too.
+  const routeError = routeProblem ?? (isAdvanced && serverError !== null && /advanced_custom|route/i.test(serverError) ? serverError : null);
   const typeInfo = TYPES.find((t) => String(t.type) === values.type);
   const selected = new Set(toModels(values.models));
 
@@ -135,6 +144,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
         ...(channel !== null && values.keys.trim() === '' ? { channel_id: channel.id } : {}),
         header_override: values.headers.trim(),
         proxy: values.proxy.trim(),
+        ...(values.type === '58' ? { advanced_custom: advancedCustomOf(routes) } : {}),
       });
       setFetched(models);
       if (models.length === 0) setFetchError('The upstream listed no models.');
@@ -156,6 +166,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
     setAttempted(true);
     setServerError(null);
     if (Object.keys(validate(values, isNew)).length > 0) return;
+    if (values.type === '58' && routesError(routes) !== null) return;
     setSubmitting(true);
     const body = {
       type: Number(values.type),
@@ -169,6 +180,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
       header_override: values.headers.trim(),
       proxy: values.proxy.trim(),
       ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
+      ...(values.type === '58' ? { advanced_custom: advancedCustomOf(routes) } : {}),
     };
     try {
       if (channel === null) {
@@ -209,8 +221,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
             name="type"
             value={values.type}
             onChange={(e) => changeType(e.currentTarget.value)}
-            options={[...TYPES.map((t) => ({ value: String(t.type), label: t.label })), ...(values.type === '58' ? [{ value: '58', label: 'Advanced custom' }] : [])]}
-            disabled={!isNew && values.type === '58'}
+            options={TYPES.map((t) => ({ value: String(t.type), label: t.label }))}
           />
           <Field label="Name" name="name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} autoFocus={isNew} />
         </div>
@@ -222,8 +233,9 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           placeholder={typeInfo?.baseUrl || 'https://…'}
           onChange={(e) => set('baseUrl', e.currentTarget.value)}
           error={errors.baseUrl}
-          hint={typeInfo?.baseUrl ? `Default for ${typeInfo.label}: ${typeInfo.baseUrl}` : 'The upstream address.'}
+          hint={typeInfo?.baseUrl ? `Default for ${typeInfo.label}: ${typeInfo.baseUrl}` : isAdvanced ? 'The upstream address the routes’ relative paths are joined to.' : 'The upstream address.'}
         />
+        {isAdvanced && <AdvancedCustomEditor routes={routes} onChange={setRoutes} error={routeError} />}
         <TextAreaField
           label={isNew ? 'API keys' : 'Replace API keys'}
           name="keys"
@@ -236,6 +248,13 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           error={errors.keys}
           hint={isNew ? `One per line (${typeInfo?.keyHint ?? 'the upstream key'}). Several keys are used in turn.` : `The channel has ${channel.key_count} key(s). Leave empty to keep them; lines entered here replace them.`}
         />
+        {!isNew && channel.key_count > 1 && (
+          <div className="actions">
+            <button type="button" className="button button--secondary button--small" onClick={() => setKeysOpen(true)}>
+              Manage the {channel.key_count} keys
+            </button>
+          </div>
+        )}
         <div className="field">
           <div className="models-field">
             <TextAreaField
@@ -319,6 +338,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           hint="Optional: http://, https:// or socks5:// URL."
         />
       </form>
+      {keysOpen && channel !== null && <MultiKeyPanel channel={channel} onClose={() => setKeysOpen(false)} />}
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { Alert } from '../components/Alert.js';
 import { DataTable, type Column } from '../components/DataTable.js';
 import { ChannelDialog, typeLabel } from '../components/ChannelDialog.js';
 import { ConfirmDialog } from '../components/Dialog.js';
+import { MultiKeyPanel } from '../components/MultiKeyPanel.js';
 import { Switch } from '../components/Switch.js';
 
 const PAGE_SIZE = 20;
@@ -25,6 +26,7 @@ export default function ChannelsPage() {
   const [tests, setTests] = useState<Record<number, TestState>>({});
   const [balances, setBalances] = useState<Record<number, 'running' | string>>({});
   const [toDelete, setToDelete] = useState<ChannelView | null>(null);
+  const [keysOf, setKeysOf] = useState<ChannelView | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -195,6 +197,11 @@ export default function ChannelsPage() {
           <button type="button" className="button button--secondary button--small" onClick={() => setEditing(c)} aria-label={`Edit channel ${c.name}`}>
             Edit
           </button>
+          {c.key_count > 1 && (
+            <button type="button" className="button button--secondary button--small" onClick={() => setKeysOf(c)} aria-label={`Keys of channel ${c.name}`}>
+              Keys
+            </button>
+          )}
           <button type="button" className="button button--ghost-danger button--small" onClick={() => { setActionError(null); setToDelete(c); }} aria-label={`Delete channel ${c.name}`}>
             Delete
           </button>
@@ -247,6 +254,16 @@ export default function ChannelsPage() {
           onSaved={(message) => {
             setEditing(null);
             setNotice(message);
+            void load(page);
+          }}
+        />
+      )}
+
+      {keysOf !== null && (
+        <MultiKeyPanel
+          channel={keysOf}
+          onClose={() => {
+            setKeysOf(null);
             void load(page);
           }}
         />

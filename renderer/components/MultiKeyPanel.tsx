@@ -1,0 +1,149 @@
+// The keys of a multi-key channel: each key's state by index (never the key itself), with
+// enable / disable / delete per key and "Enable all".
+import { useCallback, useEffect, useState } from 'react';
+import { changeKeys, listKeys, type KeyAction, type KeysView, type KeyStateView } from '../api/channels.js';
+import { Alert } from './Alert.js';
+import { Dialog } from './Dialog.js';
+
+const STATUS: Record<number, { text: string; tone: string }> = {
+  1: { text: 'Enabled', tone: 'ok' },
+  2: { text: 'Disabled by hand', tone: 'off' },
+  3: { text: 'Disabled automatically', tone: 'warn' },
+};
+
+function when(ms: number): string {
+  return ms > 0 ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+}
+
+/** A dialog over one channel's keys; `onChanged` after any change (the channel's status may follow its keys). */
+export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: number; name: string }; onClose: () => void; onChanged?: () => void }) {
+  const [view, setView] = useState<KeysView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setView(await listKeys(channel.id));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Could not load the keys.');
+    }
+  }, [channel.id]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function act(action: KeyAction, done: string) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      setView(await changeKeys(channel.id, action));
+      setNotice(done);
+      setConfirmDelete(null);
+      onChanged?.();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Could not change the key.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const anyDisabled = view?.items.some((k) => k.status !== 1) ?? false;
+
+  function row(key: KeyStateView) {
+    const status = STATUS[key.status] ?? { text: `Status ${key.status}`, tone: 'off' };
+    return (
+      <tr key={key.index} data-testid={`key-row-${key.index}`} aria-label={`Key ${key.index}`}>
+        <td>
+          <div className="stack">
+            <strong>#{key.index}</strong>
+            {key.hint !== '' && <span className="mono muted small">{key.hint}</span>}
+          </div>
+        </td>
+        <td>
+          <span className={`status status--${status.tone}`}>{status.text}</span>
+        </td>
+        <td className="key-panel__reason">{key.reason !== '' ? key.reason : <span className="muted">—</span>}</td>
+        <td>{when(key.disabled_at)}</td>
+        <td className="num">{key.failures}</td>
+        <td>
+          <div className="row-actions key-panel__actions">
+            {key.status === 1 ? (
+              <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void act({ action: 'disable', index: key.index }, `Disabled key #${key.index}.`)} aria-label={`Disable key ${key.index}`}>
+                Disable
+              </button>
+            ) : (
+              <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void act({ action: 'enable', index: key.index }, `Enabled key #${key.index}.`)} aria-label={`Enable key ${key.index}`}>
+                Enable
+              </button>
+            )}
+            {confirmDelete === key.index ? (
+              <>
+                <button type="button" className="button button--danger button--small" disabled={busy} onClick={() => void act({ action: 'delete', index: key.index }, `Deleted key #${key.index}; the later keys moved up.`)} aria-label={`Confirm deleting key ${key.index}`}>
+                  Really delete
+                </button>
+                <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => setConfirmDelete(null)}>
+                  Keep
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button button--ghost-danger button--small" disabled={busy || (view?.key_count ?? 0) <= 1} onClick={() => setConfirmDelete(key.index)} aria-label={`Delete key ${key.index}`} title={(view?.key_count ?? 0) <= 1 ? 'The only key of the channel: replace it instead.' : undefined}>
+                Delete
+              </button>
+            )}
+          </div>
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      wide
+      title={`Keys of ${channel.name}`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" disabled={busy || !anyDisabled} onClick={() => void act({ action: 'enable_all' }, 'Enabled every key.')}>
+            Enable all
+          </button>
+          <button type="button" className="button button--primary" onClick={onClose}>
+            Done
+          </button>
+        </>
+      }
+    >
+      {error !== null && <Alert tone="error">{error}</Alert>}
+      {notice !== null && <Alert tone="success">{notice}</Alert>}
+      {view === null && error === null && <p className="muted">Loading the keys…</p>}
+      {view !== null && (
+        <>
+          <p className="muted small" data-testid="key-summary">
+            {view.enabled} of {view.key_count} key{view.key_count === 1 ? '' : 's'} in use. Keys are never shown here; deleting one moves the later ones up.
+          </p>
+          <div className="table-scroll key-panel">
+            <table className="table">
+              <caption className="visually-hidden">Keys of {channel.name}</caption>
+              <thead>
+                <tr>
+                  <th>Key</th>
+                  <th>Status</th>
+                  <th>Reason</th>
+                  <th>Disabled at</th>
+                  <th className="num">Failures</th>
+                  <th>Actions</th>
+                </tr>
+              </thead>
+              <tbody>{view.items.map(row)}</tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
