@@ -1,4 +1,5 @@
 import { channelRoutes } from './channels.js';
+import { clientSetupRoutes } from './client-setup.js';
 import type { ManagementContext } from './context.js';
 import { openapiRoutes } from './openapi.js';
 import { optionRoutes } from './options.js';
@@ -31,6 +32,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...groupRoutes(context),
     ...supplierRoutes(context),
     ...modelRoutes(context),
+    ...clientSetupRoutes(context),
   ];
   return [...routes, ...openapiRoutes(context, () => routes)];
 }

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { createToken, getSelfGroups, type NewKey, type UsableGroup } from '../api/tokens.js';
 import { Alert } from './Alert.js';
+import { ClientConfigWriter } from './ClientConfigWriter.js';
 import { CopyButton } from './CopyButton.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
@@ -219,6 +220,7 @@ export function NewKeyDialog({ created, model, replaced, onClose }: { created: N
       </div>
 
       <h3 className="section-title">Set up a client</h3>
+      <ClientConfigWriter apiKey={created.key} />
       <div className="tabs" role="tablist" aria-label="Client" onKeyDown={onTabKey}>
         {snippets.map((snippet) => (
           <button
