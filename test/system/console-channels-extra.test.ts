@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchForProblems, buildConsole } from './console-harness.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type AppLogger } from '../../relay/index.js';
 import { startFakeUpstream, type FakeUpstream, type RecordedRequest } from '../fake-upstreams/harness.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   await mkdir(dataDir, { recursive: true });
   await mkdir(resultsDir, { recursive: true });
 
-  await build({ configFile: join(repoRoot, 'vite.config.ts'), build: { outDir: consoleDir, emptyOutDir: true }, logLevel: 'silent' });
+  await buildConsole(consoleDir);
 
   // OpenAI-style, accepting only the second key.
   multi = await startFakeUpstream((request) => {
@@ -73,16 +73,10 @@ beforeAll(async () => {
   relay = await startRelay({ host: '127.0.0.1', port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir, log: quietLog });
   origin = new URL(relay.consoleUrl).origin;
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   page = await context.newPage();
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) browserProblems.push(message.text());
-  });
-  page.on('pageerror', (error) => browserProblems.push(`uncaught: ${error.message}`));
+  watchForProblems(page, browserProblems);
 });
 
 afterAll(async () => {

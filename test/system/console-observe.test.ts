@@ -5,8 +5,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
+import { launchChromium, watchForProblems } from './console-harness.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type AppLogger } from '../../relay/index.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
@@ -54,18 +55,12 @@ beforeAll(async () => {
   if (!created.json?.success) throw new Error(`token creation failed: ${created.text}`);
   apiKey = created.json.data.key;
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   const [name, ...value] = admin.cookie.split('=');
   await context.addCookies([{ name: name!, value: value.join('='), url: origin }]);
   page = await context.newPage();
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) browserProblems.push(message.text());
-  });
-  page.on('pageerror', (error) => browserProblems.push(`uncaught: ${error.message}`));
+  watchForProblems(page, browserProblems);
 });
 
 afterAll(async () => {

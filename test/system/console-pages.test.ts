@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchForProblems, buildConsole } from './console-harness.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type AppLogger } from '../../relay/index.js';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/harness.js';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await mkdir(dataDir, { recursive: true });
   await mkdir(resultsDir, { recursive: true });
 
-  await build({ configFile: join(repoRoot, 'vite.config.ts'), build: { outDir: consoleDir, emptyOutDir: true }, logLevel: 'silent' });
+  await buildConsole(consoleDir);
 
   // An OpenAI-style upstream that lists models and answers chat completions.
   upstream = await startFakeUpstream((request) => {
@@ -62,17 +62,11 @@ beforeAll(async () => {
   relay = await startRelay({ host: '127.0.0.1', port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir, log: quietLog });
   origin = new URL(relay.consoleUrl).origin;
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   page = await context.newPage();
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) browserProblems.push(message.text());
-  });
-  page.on('pageerror', (error) => browserProblems.push(`uncaught: ${error.message}`));
+  watchForProblems(page, browserProblems);
 });
 
 afterAll(async () => {

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchForProblems, buildConsole } from './console-harness.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type AppLogger } from '../../relay/index.js';
 
@@ -42,10 +42,7 @@ async function freshRelay(name: string): Promise<Relay> {
 async function newPage(): Promise<Page> {
   const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
   const page = await context.newPage();
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) browserProblems.push(message.text());
-  });
-  page.on('pageerror', (error) => browserProblems.push(`uncaught: ${error.message}`));
+  watchForProblems(page, browserProblems);
   return page;
 }
 
@@ -53,7 +50,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'relaydesk-console-wizard-'));
   consoleDir = join(workDir, 'console');
   await mkdir(resultsDir, { recursive: true });
-  await build({ configFile: join(repoRoot, 'vite.config.ts'), build: { outDir: consoleDir, emptyOutDir: true }, logLevel: 'silent' });
+  await buildConsole(consoleDir);
 
   // A small OpenAI-style upstream: lists one model and answers chat completions.
   upstream = createServer((req, res) => {
@@ -84,10 +81,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream!.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
