@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { deleteChannel, listChannels, testChannel, updateBalance, updateChannel, type ChannelView } from '../api/channels.js';
-import type { Paged } from '../api/tokens.js';
 import { Alert } from '../components/Alert.js';
 import { DataTable, type Column } from '../components/DataTable.js';
 import { ChannelDialog, typeLabel } from '../components/ChannelDialog.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { MultiKeyPanel } from '../components/MultiKeyPanel.js';
 import { Switch } from '../components/Switch.js';
+import { useList } from '../hooks/use-list.js';
 
 const PAGE_SIZE = 20;
 
@@ -16,10 +16,7 @@ type TestState = { state: 'running' } | { state: 'ok'; ms: number } | { state: '
 
 /** Channels (admin): the upstreams the relay calls, with their keys kept in the secret store. */
 export default function ChannelsPage() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Paged<ChannelView> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { page, setPage, data, setData, loading, error, reload } = useList(listChannels, PAGE_SIZE, 'channels');
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState<ChannelView | 'new' | null>(null);
@@ -30,21 +27,6 @@ export default function ChannelsPage() {
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const load = useCallback(async (target: number) => {
-    setLoading(true);
-    setError(null);
-    try {
-      setData(await listChannels(target, PAGE_SIZE));
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not load the channels.');
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(page);
-  }, [load, page]);
 
   function replace(updated: ChannelView) {
     setData((current) => (current === null ? current : { ...current, items: current.items.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)) }));
@@ -92,7 +74,7 @@ export default function ChannelsPage() {
       await deleteChannel(toDelete.id);
       setNotice(`Deleted the channel “${toDelete.name}”.`);
       setToDelete(null);
-      await load(page);
+      await reload();
     } catch (caught) {
       setActionError(caught instanceof Error ? caught.message : 'Could not delete the channel.');
     } finally {
@@ -239,7 +221,7 @@ export default function ChannelsPage() {
         rowKey={(c) => c.id}
         loading={loading}
         error={error}
-        onRetry={() => void load(page)}
+        onRetry={() => void reload()}
         empty={<>No channels yet. Add one to start relaying calls.</>}
         page={page}
         pageSize={PAGE_SIZE}
@@ -254,7 +236,7 @@ export default function ChannelsPage() {
           onSaved={(message) => {
             setEditing(null);
             setNotice(message);
-            void load(page);
+            void reload();
           }}
         />
       )}
@@ -264,7 +246,7 @@ export default function ChannelsPage() {
           channel={keysOf}
           onClose={() => {
             setKeysOf(null);
-            void load(page);
+            void reload();
           }}
         />
       )}

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   deleteToken,
   listTokens,
   regenerateToken,
   setTokenStatus,
   type NewKey,
-  type Paged,
   type TokenView,
 } from '../api/tokens.js';
 import { Alert } from '../components/Alert.js';
@@ -13,6 +12,7 @@ import { DataTable, type Column } from '../components/DataTable.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { CreateKeyDialog, NewKeyDialog } from '../components/KeyDialogs.js';
 import { Switch } from '../components/Switch.js';
+import { useList } from '../hooks/use-list.js';
 
 const PAGE_SIZE = 20;
 
@@ -29,10 +29,7 @@ function formatNumber(value: number): string {
 
 /** API keys: the signed-in user's (admins: everyone's), masked. The full key shows once, at creation. */
 export default function KeysPage() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Paged<TokenView> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { page, setPage, data, setData, loading, error, reload } = useList(listTokens, PAGE_SIZE, 'keys');
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -42,21 +39,6 @@ export default function KeysPage() {
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const load = useCallback(async (target: number) => {
-    setLoading(true);
-    setError(null);
-    try {
-      setData(await listTokens(target, PAGE_SIZE));
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not load the keys.');
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(page);
-  }, [load, page]);
 
   async function toggle(token: TokenView, enabled: boolean) {
     setNotice(null);
@@ -77,7 +59,7 @@ export default function KeysPage() {
       await deleteToken(toDelete.id);
       setNotice(`Deleted the key “${toDelete.name}”.`);
       setToDelete(null);
-      await load(page);
+      await reload();
     } catch (caught) {
       setActionError(caught instanceof Error ? caught.message : 'Could not delete the key.');
     } finally {
@@ -93,7 +75,7 @@ export default function KeysPage() {
       const key = await regenerateToken(toRegenerate.id);
       setFresh({ key, model: toRegenerate.model_limits[0] ?? 'gpt-4o-mini', replaced: true });
       setToRegenerate(null);
-      await load(page);
+      await reload();
     } catch (caught) {
       setActionError(caught instanceof Error ? caught.message : 'Could not regenerate the key.');
     } finally {
@@ -163,7 +145,7 @@ export default function KeysPage() {
         rowKey={(t) => t.id}
         loading={loading}
         error={error}
-        onRetry={() => void load(page)}
+        onRetry={() => void reload()}
         empty={<>No keys yet. Create one to connect a client.</>}
         page={page}
         pageSize={PAGE_SIZE}
@@ -178,7 +160,7 @@ export default function KeysPage() {
             setCreating(false);
             setFresh({ key, model, replaced: false });
             setNotice(null);
-            if (page === 1) void load(1);
+            if (page === 1) void reload();
             else setPage(1);
           }}
         />

@@ -5,7 +5,7 @@ import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
 import { CheckboxField } from '../../components/FormFields.js';
-import { messageOf, useList } from './useList.js';
+import { messageOf, useList } from '../../hooks/use-list.js';
 
 const PAGE_SIZE = 20;
 const GROUP_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

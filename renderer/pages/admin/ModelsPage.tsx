@@ -22,7 +22,7 @@ import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
 import { SelectField, TextAreaField } from '../../components/FormFields.js';
-import { messageOf, useList } from './useList.js';
+import { messageOf, useList } from '../../hooks/use-list.js';
 
 const PAGE_SIZE = 20;
 

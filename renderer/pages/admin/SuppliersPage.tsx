@@ -6,7 +6,7 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
 import { CheckboxField, TextAreaField } from '../../components/FormFields.js';
 import { Switch } from '../../components/Switch.js';
-import { messageOf, useList } from './useList.js';
+import { messageOf, useList } from '../../hooks/use-list.js';
 
 const PAGE_SIZE = 20;
 

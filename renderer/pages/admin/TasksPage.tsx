@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { listTasks, type TaskView } from '../../api/admin.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
-import { useList } from './useList.js';
+import { useList } from '../../hooks/use-list.js';
 
 const PAGE_SIZE = 20;
 const REFRESH_MS = 1500;

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Paged } from '../../api/tokens.js';
+import type { Paged } from '../api/tokens.js';
 
-/** Loads one page of a paged list, with loading and error state; `reload` fetches it again. */
+/**
+ * One page of a paged list, with loading and error state: `reload` fetches it again,
+ * `setData` lets a page show a change at once (a switch flipped) without a reload.
+ */
 export function useList<T>(load: (page: number, pageSize: number) => Promise<Paged<T>>, pageSize: number, what: string) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Paged<T> | null>(null);
@@ -28,7 +31,7 @@ export function useList<T>(load: (page: number, pageSize: number) => Promise<Pag
     void reload();
   }, [reload]);
 
-  return { page, setPage, data, loading, error, reload };
+  return { page, setPage, data, setData, loading, error, reload };
 }
 
 export function messageOf(caught: unknown, fallback: string): string {
