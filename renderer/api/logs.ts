@@ -2,46 +2,11 @@
 import { request } from './client.js';
 import { toQuery } from './stats.js';
 
-export interface RetryAttempt {
-  channel_id: number;
-  key_index?: number;
-  status?: number;
-  error?: string;
-}
-export interface LogView {
-  id: number;
-  created_at: number;
-  type: number;
-  user_id: number;
-  username: string;
-  token_id: number;
-  token_name: string;
-  model: string;
-  upstream_model: string;
-  channel_id: number;
-  channel_name: string;
-  group: string;
-  prompt_tokens: number;
-  completion_tokens: number;
-  cached_tokens: number;
-  reasoning_tokens: number;
-  quota: number;
-  first_byte_ms: number;
-  total_ms: number;
-  is_stream: boolean;
-  ip: string;
-  request_id: string;
-  retry_chain: RetryAttempt[];
-  error: string;
-  content: string;
-  other: Record<string, unknown>;
-}
-export interface LogPage {
-  items: LogView[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+// The record shapes are the log store's own (type-only import: no relay code in the bundle).
+import type { LogPage } from '../../relay/store/logs/types.js';
+export type { LogPage, RetryAttempt } from '../../relay/store/logs/types.js';
+export type { LogRecord as LogView } from '../../relay/store/logs/types.js';
+
 export interface LogFilter {
   start_timestamp?: number;
   end_timestamp?: number;

@@ -8,6 +8,7 @@ import {
   type TokenView,
 } from '../api/tokens.js';
 import { Alert } from '../components/Alert.js';
+import { PageHeader } from '../components/PageHeader.js';
 import { DataTable, type Column } from '../components/DataTable.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { CreateKeyDialog, NewKeyDialog } from '../components/KeyDialogs.js';
@@ -125,15 +126,15 @@ export default function KeysPage() {
 
   return (
     <div className="page">
-      <div className="page__header">
-        <div>
-          <h1>API keys</h1>
-          <p className="lead">Keys let clients call this relay. Each key is shown once, when it is made.</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-          Create key
-        </button>
-      </div>
+      <PageHeader
+        title="API keys"
+        lead="Keys let clients call this relay. Each key is shown once, when it is made."
+        action={
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            Create key
+          </button>
+        }
+      />
 
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}

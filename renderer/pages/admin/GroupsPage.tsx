@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { createGroup, deleteGroup, listGroups, updateGroup, type GroupView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
+import { EditDeleteActions } from '../../components/RowActions.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
@@ -59,37 +61,29 @@ export default function GroupsPage() {
       key: 'actions',
       header: 'Actions',
       render: (g) => (
-        <div className="row-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(g)} aria-label={`Edit group ${g.name}`}>
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button--ghost-danger button--small"
-            onClick={() => {
-              setDeleteError(null);
-              setToDelete(g);
-            }}
-            aria-label={`Delete group ${g.name}`}
-          >
-            Delete
-          </button>
-        </div>
+        <EditDeleteActions
+          what={`group ${g.name}`}
+          onEdit={() => setEditing(g)}
+          onDelete={() => {
+            setDeleteError(null);
+            setToDelete(g);
+          }}
+        />
       ),
     },
   ];
 
   return (
     <div className="page">
-      <div className="page__header">
-        <div>
-          <h1>Groups</h1>
-          <p className="lead">Groups decide which channels serve a caller and multiply every price by their ratio.</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          Add group
-        </button>
-      </div>
+      <PageHeader
+        title="Groups"
+        lead="Groups decide which channels serve a caller and multiply every price by their ratio."
+        action={
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            Add group
+          </button>
+        }
+      />
 
       {notice !== null && <Alert tone="success">{notice}</Alert>}
 

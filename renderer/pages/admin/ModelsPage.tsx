@@ -18,6 +18,7 @@ import {
 } from '../../api/admin.js';
 import type { Paged } from '../../api/tokens.js';
 import { Alert } from '../../components/Alert.js';
+import { EditDeleteActions } from '../../components/RowActions.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
@@ -187,22 +188,14 @@ export default function ModelsPage() {
       key: 'actions',
       header: 'Actions',
       render: (m) => (
-        <div className="row-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(m)} aria-label={`Edit model ${m.name}`}>
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button--ghost-danger button--small"
-            onClick={() => {
-              setDeleteError(null);
-              setToDelete(m);
-            }}
-            aria-label={`Delete model ${m.name}`}
-          >
-            Delete
-          </button>
-        </div>
+        <EditDeleteActions
+          what={`model ${m.name}`}
+          onEdit={() => setEditing(m)}
+          onDelete={() => {
+            setDeleteError(null);
+            setToDelete(m);
+          }}
+        />
       ),
     },
   ];

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { createSupplier, deleteSupplier, listSuppliers, updateSupplier, type SupplierView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
+import { EditDeleteActions } from '../../components/RowActions.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
@@ -75,37 +77,29 @@ export default function SuppliersPage() {
       key: 'actions',
       header: 'Actions',
       render: (s) => (
-        <div className="row-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(s)} aria-label={`Edit supplier ${s.name}`}>
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button--ghost-danger button--small"
-            onClick={() => {
-              setDeleteError(null);
-              setToDelete(s);
-            }}
-            aria-label={`Delete supplier ${s.name}`}
-          >
-            Delete
-          </button>
-        </div>
+        <EditDeleteActions
+          what={`supplier ${s.name}`}
+          onEdit={() => setEditing(s)}
+          onDelete={() => {
+            setDeleteError(null);
+            setToDelete(s);
+          }}
+        />
       ),
     },
   ];
 
   return (
     <div className="page">
-      <div className="page__header">
-        <div>
-          <h1>Suppliers</h1>
-          <p className="lead">The companies behind the models, shown next to model names.</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          Add supplier
-        </button>
-      </div>
+      <PageHeader
+        title="Suppliers"
+        lead="The companies behind the models, shown next to model names."
+        action={
+          <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+            Add supplier
+          </button>
+        }
+      />
 
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}
