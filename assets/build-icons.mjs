@@ -4,6 +4,10 @@
 //   assets/icons/NxN.png       16..512, electron-builder's Linux icon set
 //   assets/icon.ico            Windows: 16..128 as BMP entries (NSIS-safe), 256 as PNG
 //   assets/icon.icns           macOS: PNG entries only, 16..1024 (512@2x)
+//   assets/tray/trayTemplate.png, trayTemplate@2x.png
+//                              macOS menu bar: the `#mark` group alone (a small margin around it),
+//                              black on transparent, 16 and 32 px (a template image: macOS tints it)
+// The tray on Windows and Linux uses assets/icons/16x16.png and 32x32.png.
 // Needs Debian's librsvg2-bin (rsvg-convert) and icoutils (icotool); optipng if present.
 //   apt-get install -y librsvg2-bin icoutils optipng && node assets/build-icons.mjs
 import { execFileSync } from 'node:child_process';
@@ -25,8 +29,8 @@ function has(command) {
   }
 }
 
-function render(size, file) {
-  execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), svg, '-o', file]);
+function render(size, file, source = svg) {
+  execFileSync('rsvg-convert', ['-w', String(size), '-h', String(size), source, '-o', file]);
   if (has('optipng')) execFileSync('optipng', ['-quiet', '-o5', '-strip', 'all', file]);
   return file;
 }
@@ -63,6 +67,20 @@ const head = Buffer.alloc(8);
 head.write('icns', 0, 'ascii');
 head.writeUInt32BE(body.length + 8, 4);
 writeFileSync(path.join(assets, 'icon.icns'), Buffer.concat([head, body]));
+
+// Tray template: the mark only, in black, in a square around its bounds (~1 px margin at 16 px).
+const source = readFileSync(svg, 'utf8');
+const defs = source.match(/<defs>[\s\S]*<\/defs>/)?.[0];
+if (!defs || !defs.includes('id="mark"')) throw new Error('icon.svg: <defs> with a #mark group not found');
+const traySvg = path.join(tmp, 'tray.svg');
+writeFileSync(
+  traySvg,
+  `<svg xmlns="http://www.w3.org/2000/svg" width="736" height="736" viewBox="144 144 736 736">${defs}` +
+    `<use href="#mark" color="#000000"/></svg>`,
+);
+mkdirSync(path.join(assets, 'tray'), { recursive: true });
+render(16, path.join(assets, 'tray', 'trayTemplate.png'), traySvg);
+render(32, path.join(assets, 'tray', 'trayTemplate@2x.png'), traySvg);
 
 rmSync(tmp, { recursive: true, force: true });
 console.log('icons written to', assets);
