@@ -12,16 +12,17 @@ import { UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, UserViewSchema } from './schemas.js';
+import { clearSessionCookie, userSessionRoutes } from './user-sessions.js';
 import { givenPassword, newPassword } from './validate.js';
 
 /** Personal access tokens carry a recognisable prefix, so leaked ones are easy to spot. */
 const ACCESS_TOKEN_PREFIX = 'rdp_';
 
-/** Login, logout, the signed-in user, and the personal access token. */
+/** Login, logout, the signed-in user, their sessions, and the personal access token. */
 export function userRoutes(context: ManagementContext) {
   const logout = async (req: Request, res: Response) => {
     if (req.sessionIdHash) await context.sessions.delete(req.sessionIdHash);
-    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/' });
+    clearSessionCookie(req, res);
     return new Answer(null, 'Signed out.');
   };
   return [
@@ -102,5 +103,6 @@ export function userRoutes(context: ManagementContext) {
         return new Answer(token, 'Copy it now: it will not be shown again.');
       },
     }),
+    ...userSessionRoutes(context),
   ];
 }

@@ -10,8 +10,18 @@ export interface SessionStore {
   /** The live session with this id hash, if any; refreshes its last-seen time. */
   find(idHash: string, now?: number): SessionRecord | undefined;
   delete(idHash: string): Promise<void>;
-  /** Ends every session of a user, except `keep` (the one making the change). */
-  deleteForUser(userId: number, keep?: string): Promise<void>;
+  /** Ends every session of a user, except `keep` (the one making the change); answers how many ended. */
+  deleteForUser(userId: number, keep?: string): Promise<number>;
+  /** A user's live sessions, newest first. */
+  listForUser(userId: number, now?: number): SessionRecord[];
+}
+
+/**
+ * The id a session is shown and revoked by: a prefix of the stored hash. It is no secret
+ * (the cookie value is the hash's preimage) and 64 bits cannot collide within one user.
+ */
+export function publicSessionId(idHash: string): string {
+  return idHash.slice(0, 16);
 }
 
 export function createStateSessionStore(state: StateFile): SessionStore {
@@ -42,10 +52,15 @@ export function createStateSessionStore(state: StateFile): SessionStore {
         data.sessions = data.sessions.filter((s) => s.id_hash !== idHash);
       });
     },
-    async deleteForUser(userId, keep) {
-      await state.update((data) => {
+    deleteForUser(userId, keep) {
+      return state.update((data) => {
+        const before = data.sessions.length;
         data.sessions = data.sessions.filter((s) => s.user_id !== userId || s.id_hash === keep);
+        return before - data.sessions.length;
       });
+    },
+    listForUser(userId, now = Date.now()) {
+      return state.data.sessions.filter((s) => s.user_id === userId && s.expires_at > now).sort((a, b) => b.created_at - a.created_at);
     },
   };
 }

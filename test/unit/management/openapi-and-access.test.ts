@@ -40,6 +40,9 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['accessToken', 'session']);
     expect(document.paths['/api/channel/{id}'].get.security).toEqual([{ session: [] }, { accessToken: [] }]);
     expect(document.paths['/api/status'].get.security).toEqual([]);
+    expect(document.paths['/api/user/self/sessions'].get['x-access']).toBe('user');
+    expect(document.paths['/api/user/self/sessions'].delete['x-access']).toBe('user');
+    expect(document.paths['/api/user/self/sessions/{id}'].delete['x-access']).toBe('user');
   });
 });
 
