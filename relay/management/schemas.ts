@@ -6,7 +6,7 @@ export const UserViewSchema = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   display_name: Type.String(),
-  role: Type.Integer({ description: '1 common, 10 admin, 100 root' }),
+  role: Type.Union([Type.Literal(1), Type.Literal(10), Type.Literal(100)], { description: '1 common, 10 admin, 100 root' }),
   status: Type.Integer({ description: '1 enabled, 2 disabled' }),
   email: Type.String(),
   group: Type.String(),

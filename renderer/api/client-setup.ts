@@ -1,43 +1,25 @@
 // Writing client configuration files on the relay's own computer (loopback, owner only).
-import { request } from './client.js';
+import { api } from './client.js';
+import type { ApiData } from './client.js';
 
-export type ClientSetupId = 'claude-code' | 'codex' | 'gemini-cli';
-
-export interface ClientFileStatus {
-  client: ClientSetupId;
-  label: string;
-  path: string;
-  exists: boolean;
-  can_undo: boolean;
-}
-
-export interface ClientWriteResult {
-  client: ClientSetupId;
-  path: string;
-  backup: string | null;
-  note: string;
-}
-
-export interface ClientUndoResult {
-  client: ClientSetupId;
-  path: string;
-  action: 'restored' | 'removed';
-  backup: string | null;
-}
+export type ClientFileStatus = ApiData<'/api/client-setup', 'get'>[number];
+export type ClientSetupId = ClientFileStatus['client'];
+export type ClientWriteResult = ApiData<'/api/client-setup/write', 'post'>;
+export type ClientUndoResult = ApiData<'/api/client-setup/undo', 'post'>;
 
 /** `GET /api/client-setup`: which client files exist on this computer, and where. */
 export function getClientFiles(): Promise<ClientFileStatus[]> {
-  return request<ClientFileStatus[]>('GET', '/api/client-setup');
+  return api.get('/api/client-setup');
 }
 
 /** `POST /api/client-setup/write`: merges this relay's address and the key into the client's file (backed up first). */
 export function writeClientFile(client: ClientSetupId, key: string): Promise<ClientWriteResult> {
-  return request<ClientWriteResult>('POST', '/api/client-setup/write', { client, key });
+  return api.post('/api/client-setup/write', { client, key });
 }
 
 /** `POST /api/client-setup/undo`: restores the previous file, or removes the one Relaydesk created. */
 export function undoClientFile(client: ClientSetupId): Promise<ClientUndoResult> {
-  return request<ClientUndoResult>('POST', '/api/client-setup/undo', { client });
+  return api.post('/api/client-setup/undo', { client });
 }
 
 /** Whether the console is open at a loopback address (the relay is on this computer). */

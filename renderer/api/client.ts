@@ -1,7 +1,10 @@
-// Fetch wrapper for the management API: same origin, session cookie included, and every
-// answer unwrapped from the `{success, message, data}` envelope. Anything that is not a
-// success becomes an ApiError whose message is fit to show to a person.
+// The management API client: same origin, session cookie included, and every answer
+// unwrapped from the `{success, message, data}` envelope. Paths, path parameters, query,
+// body and answer types all come from the OpenAPI document (openapi.gen.ts, `npm run
+// gen:api`), so calling a path the relay does not have is a compile error. Anything that
+// is not a success becomes an ApiError whose message is fit to show to a person.
 import type { Envelope } from '../../relay/management/contract.js';
+import type { paths } from './openapi.gen.js';
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when the relay could not be reached. */
@@ -17,12 +20,98 @@ export class ApiError extends Error {
   }
 }
 
+// Types from the document ------------------------------------------------------------------
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+/** Every path of the document, as it spells them (`/api/channel/{id}`). */
+export type ApiPath = keyof paths;
+
+/** The operation at a path and method (never when the document has none). */
+export type Operation<P extends ApiPath, M extends HttpMethod> = Exclude<paths[P][M], undefined>;
+
+type JsonOf<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+type Answer200<Op> = Op extends { responses: { 200: infer R } } ? JsonOf<R> : never;
+
+/** Paths with this method answering the envelope (not the CSV exports or the document itself). */
+export type EnvelopePath<M extends HttpMethod> = {
+  [P in ApiPath]: [Answer200<Operation<P, M>>] extends [never] ? never : Answer200<Operation<P, M>> extends { success: boolean; data: unknown } ? P : never;
+}[ApiPath];
+
+/** The envelope's `data` for a call. */
+export type ApiData<P extends ApiPath, M extends HttpMethod> = Answer200<Operation<P, M>> extends { data: infer D } ? D : never;
+/** The JSON request body of a call. */
+export type ApiBody<P extends ApiPath, M extends HttpMethod> = Operation<P, M> extends { requestBody: infer B } ? JsonOf<B> : never;
+/** The query parameters of a call. */
+export type ApiQuery<P extends ApiPath, M extends HttpMethod> = Operation<P, M> extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
+/** The path parameters of a call (`{ id }` for `/api/channel/{id}`); numbers are welcome. */
+export type ApiParams<P extends ApiPath, M extends HttpMethod> = Operation<P, M> extends { parameters: { path: infer A } } ? { [K in keyof A]: string | number } : never;
+
+type ParamsPart<P extends ApiPath, M extends HttpMethod> = [ApiParams<P, M>] extends [never] ? { params?: never } : { params: ApiParams<P, M> };
+type QueryPart<P extends ApiPath, M extends HttpMethod> = [ApiQuery<P, M>] extends [never] ? { query?: never } : { query?: ApiQuery<P, M> };
+export type CallOptions<P extends ApiPath, M extends HttpMethod> = ParamsPart<P, M> & QueryPart<P, M>;
+
+/** The options argument: required when the path has parameters to fill. */
+type OptionsArgs<P extends ApiPath, M extends HttpMethod> = [ApiParams<P, M>] extends [never] ? [options?: CallOptions<P, M>] : [options: CallOptions<P, M>];
+/** The body, then the options; a call without a body passes `undefined` when it needs options. */
+type BodyArgs<P extends ApiPath, M extends HttpMethod> = [ApiBody<P, M>] extends [never]
+  ? [ApiParams<P, M>] extends [never]
+    ? [body?: undefined, options?: CallOptions<P, M>]
+    : [body: undefined, options: CallOptions<P, M>]
+  : [body: ApiBody<P, M>, ...OptionsArgs<P, M>];
+
+/** The typed client: `api.get('/api/channel/{id}', { params: { id } })`, `api.post('/api/token', body)`. */
+export const api = {
+  get<P extends EnvelopePath<'get'>>(path: P, ...[options]: OptionsArgs<P, 'get'>): Promise<ApiData<P, 'get'>> {
+    return send('GET', buildUrl(path, options as UrlOptions), undefined);
+  },
+  delete<P extends EnvelopePath<'delete'>>(path: P, ...[options]: OptionsArgs<P, 'delete'>): Promise<ApiData<P, 'delete'>> {
+    return send('DELETE', buildUrl(path, options as UrlOptions), undefined);
+  },
+  post<P extends EnvelopePath<'post'>>(path: P, ...[body, options]: BodyArgs<P, 'post'>): Promise<ApiData<P, 'post'>> {
+    return send('POST', buildUrl(path, options as UrlOptions), body);
+  },
+  put<P extends EnvelopePath<'put'>>(path: P, ...[body, options]: BodyArgs<P, 'put'>): Promise<ApiData<P, 'put'>> {
+    return send('PUT', buildUrl(path, options as UrlOptions), body);
+  },
+};
+
+type UrlOptions = { params?: Record<string, string | number>; query?: Record<string, unknown> } | undefined;
+
+/**
+ * A document path with its parameters filled and its query appended, for calls and for
+ * plain links (the CSV downloads). Empty and undefined query values are left out.
+ */
+export function apiUrl<P extends ApiPath>(path: P, ...[options]: OptionsArgs<P, 'get'>): string {
+  return buildUrl(path, options as UrlOptions);
+}
+
+function buildUrl(path: string, options: UrlOptions): string {
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = options?.params?.[name];
+    if (value === undefined) throw new Error(`apiUrl: no value for {${name}} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(options?.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? filled : `${filled}?${text}`;
+}
+
+/**
+ * Untyped-answer form kept for pages written before `api` (the path must still be one of
+ * the document's, without parameters); new code uses `api`.
+ */
+export function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: ApiPath, body?: unknown): Promise<T> {
+  return send(method, path, body);
+}
+
+// Transport ----------------------------------------------------------------------------------
+
 const TIMEOUT_MS = 15_000;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Calls the management API and returns the envelope's `data`. */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = {
     method,
@@ -37,7 +126,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       throw new ApiError('The relay did not answer in time. Check that Relaydesk is still running, then try again.', 0);

@@ -1,21 +1,12 @@
 // Call and audit records: `/api/log/self` (own) or `/api/log/` (admins: everyone's).
-import { request } from './client.js';
-import { toQuery } from './stats.js';
+import { api, apiUrl } from './client.js';
+import type { ApiData, ApiQuery } from './client.js';
 
-// The record shapes are the log store's own (type-only import: no relay code in the bundle).
-import type { LogPage } from '../../relay/store/logs/types.js';
-export type { LogPage, RetryAttempt } from '../../relay/store/logs/types.js';
-export type { LogRecord as LogView } from '../../relay/store/logs/types.js';
-
-export interface LogFilter {
-  start_timestamp?: number;
-  end_timestamp?: number;
-  type?: number;
-  token_name?: string;
-  model?: string;
-  group?: string;
-  request_id?: string;
-}
+export type LogPage = ApiData<'/api/log/self', 'get'>;
+export type LogView = LogPage['items'][number];
+export type RetryAttempt = LogView['retry_chain'][number];
+/** The filters both the own and the everyone list take. */
+export type LogFilter = Omit<ApiQuery<'/api/log/self', 'get'>, 'p' | 'page_size'>;
 
 export const LOG_TYPES: { value: number; label: string }[] = [
   { value: 0, label: 'All' },
@@ -32,16 +23,18 @@ export function typeName(type: number): string {
   return LOG_TYPES.find((t) => t.value === type && t.value !== 0)?.label ?? String(type);
 }
 
-function params(filter: LogFilter): Record<string, string | number | undefined> {
+/** Type 0 ("All") is no filter. */
+function withoutAllType(filter: LogFilter): LogFilter {
   return { ...filter, type: filter.type ? filter.type : undefined };
 }
 
 export function listLogs(filter: LogFilter, page: number, pageSize: number, everyone: boolean): Promise<LogPage> {
-  const base = everyone ? '/api/log/' : '/api/log/self';
-  return request<LogPage>('GET', `${base}${toQuery({ ...params(filter), p: page, page_size: pageSize })}`);
+  const query = { ...withoutAllType(filter), p: page, page_size: pageSize };
+  return everyone ? api.get('/api/log', { query }) : api.get('/api/log/self', { query });
 }
 
 /** The CSV download for the same filters (a plain link: the session cookie goes along). */
 export function exportUrl(filter: LogFilter, everyone: boolean): string {
-  return `${everyone ? '/api/log/export' : '/api/log/self/export'}${toQuery(params(filter))}`;
+  const query = withoutAllType(filter);
+  return everyone ? apiUrl('/api/log/export', { query }) : apiUrl('/api/log/self/export', { query });
 }

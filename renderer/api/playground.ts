@@ -1,16 +1,12 @@
 // The playground's calls: the models the user may use, and a streamed chat completion
 // through the relay's OpenAI-compatible endpoint (needs an API key, given by the caller).
-import { ApiError, request } from './client.js';
+import { api, ApiError } from './client.js';
+import type { ApiData } from './client.js';
 
-export interface UsableModel {
-  name: string;
-  groups: string[];
-  description: string;
-  supplier: string;
-}
+export type UsableModel = ApiData<'/api/models', 'get'>[number];
 
 export function listModels(): Promise<UsableModel[]> {
-  return request<UsableModel[]>('GET', '/api/models');
+  return api.get('/api/models');
 }
 
 export interface ChatParams {

@@ -1,10 +1,17 @@
-import type { LoginRequest, RoleValue, UserView } from '../../relay/management/contract.js';
-import { ApiError, request } from './client.js';
+// The signed-in user: login and logout, password, personal access token, sessions.
+import { api, ApiError } from './client.js';
+import type { ApiBody, ApiData } from './client.js';
+
+/** A user as the API shows it: never a password hash or a token. */
+export type UserView = ApiData<'/api/user/self', 'get'>;
+export type LoginRequest = ApiBody<'/api/user/login', 'post'>;
+/** One signed-in browser or app of the user; `id` is not the session token. */
+export type SessionView = ApiData<'/api/user/self/sessions', 'get'>[number];
 
 /** The signed-in user, or null when there is no session (HTTP 401). */
 export async function getSelf(): Promise<UserView | null> {
   try {
-    return await request<UserView>('GET', '/api/user/self');
+    return await api.get('/api/user/self');
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
@@ -13,36 +20,43 @@ export async function getSelf(): Promise<UserView | null> {
 
 /** `POST /api/user/login`: the relay sets an HttpOnly session cookie. */
 export function login(body: LoginRequest): Promise<UserView> {
-  return request<UserView>('POST', '/api/user/login', body);
+  return api.post('/api/user/login', body);
 }
 
 /** `GET /api/user/logout`: clears the session. */
 export async function logout(): Promise<void> {
-  await request<unknown>('GET', '/api/user/logout');
+  await api.get('/api/user/logout');
 }
 
 /** `PUT /api/user/self/password`: the current password re-entered; the relay ends the other sessions. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await request<unknown>('PUT', '/api/user/self/password', { current_password: currentPassword, new_password: newPassword });
+  await api.put('/api/user/self/password', { current_password: currentPassword, new_password: newPassword });
 }
 
 /** `GET /api/user/token`: a new personal access token, replacing any previous one. Shown once. */
 export async function generateAccessToken(): Promise<string> {
-  const token = await request<unknown>('GET', '/api/user/token');
-  if (typeof token !== 'string' || token === '') {
-    throw new ApiError('The relay did not return a token.', 200);
-  }
+  const token = await api.get('/api/user/token');
+  if (token === '') throw new ApiError('The relay did not return a token.', 200);
   return token;
 }
 
-// Mirrors `Role` in the contract (kept type-only so no relay code enters the bundle).
-export function roleName(role: RoleValue): string {
-  switch (role) {
-    case 100:
-      return 'root';
-    case 10:
-      return 'admin';
-    default:
-      return 'user';
-  }
+/** `GET /api/user/self/sessions`: the user's sessions, newest first, the current one marked. */
+export function listSessions(): Promise<SessionView[]> {
+  return api.get('/api/user/self/sessions');
+}
+
+/** Signs one session out; signing out the current one signs this console out. */
+export async function revokeSession(id: string): Promise<void> {
+  await api.delete('/api/user/self/sessions/{id}', { params: { id } });
+}
+
+/** Signs out every session but this one; answers how many ended. */
+export async function revokeOtherSessions(): Promise<number> {
+  return (await api.delete('/api/user/self/sessions')).signed_out;
+}
+
+export function roleName(role: number): string {
+  if (role >= 100) return 'root';
+  if (role >= 10) return 'admin';
+  return 'user';
 }

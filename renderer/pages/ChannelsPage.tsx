@@ -28,7 +28,7 @@ export default function ChannelsPage() {
   const [actionError, setActionError] = useState<string | null>(null);
 
 
-  function replace(updated: ChannelView) {
+  function replace(updated: Partial<ChannelView> & Pick<ChannelView, 'id'>) {
     setData((current) => (current === null ? current : { ...current, items: current.items.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)) }));
   }
 

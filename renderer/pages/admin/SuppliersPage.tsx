@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { createSupplier, deleteSupplier, listSuppliers, updateSupplier, type SupplierView } from '../../api/admin.js';
+import { createSupplier, deleteSupplier, listSuppliers, updateSupplier, type SupplierBody, type SupplierView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
 import { EditDeleteActions } from '../../components/RowActions.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -178,7 +178,7 @@ function SupplierDialog({ supplier, onClose, onSaved }: { supplier: SupplierView
     if (nameError !== null || descriptionError !== null || iconProblem !== null) return;
     setSubmitting(true);
     try {
-      const body = { name: name.trim(), description: description.trim(), icon: icon.trim(), status: enabled ? 1 : 2 };
+      const body: SupplierBody = { name: name.trim(), description: description.trim(), icon: icon.trim(), status: enabled ? 1 : 2 };
       if (supplier === null) await createSupplier(body);
       else await updateSupplier({ ...body, id: supplier.id });
       onSaved(isNew ? `Created the supplier “${body.name}”.` : `Saved the supplier “${body.name}”.`);

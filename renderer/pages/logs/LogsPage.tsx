@@ -1,8 +1,7 @@
 // Call and audit records: filters, a paged table, a detail drawer and a CSV export.
 // Administrators can switch to everyone's records (`/api/log/`).
 import { useCallback, useEffect, useState } from 'react';
-import type { UserView } from '../../../relay/management/contract.js';
-import { request } from '../../api/client.js';
+import { api } from '../../api/client.js';
 import { exportUrl, listLogs } from '../../api/logs.js';
 import type { LogPage, LogView } from '../../api/logs.js';
 import { LogDrawer } from './LogDrawer.js';
@@ -27,7 +26,7 @@ export default function LogsPage() {
   const [open, setOpen] = useState<LogView | null>(null);
 
   useEffect(() => {
-    request<UserView>('GET', '/api/user/self')
+    api.get('/api/user/self')
       .then((user) => setIsAdmin(user.role >= 10))
       .catch(() => setIsAdmin(false));
   }, []);

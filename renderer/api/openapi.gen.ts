@@ -1,0 +1,4703 @@
+// GENERATED FILE, do not edit. The management API's types, from its OpenAPI document
+// (GET /api/openapi.json, built from the route specs in relay/management/).
+// Regenerate with `npm run gen:api` (scripts/gen-api-types.ts) after changing a route spec.
+
+export interface paths {
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version, whether setup is done, the secret backend and feature flags */
+        get: operations["get_api_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the owner account exists yet */
+        get: operations["get_api_setup"];
+        put?: never;
+        /** Create the owner (root) account, once */
+        post: operations["post_api_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in: sets the session cookie (HttpOnly, SameSite=Strict) */
+        post: operations["post_api_user_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign out */
+        get: operations["get_api_user_logout"];
+        put?: never;
+        /** Sign out */
+        post: operations["post_api_user_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user (never a password hash or a token) */
+        get: operations["get_api_user_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change your password (the current one re-entered); your other sessions end */
+        put: operations["put_api_user_self_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Generate a personal access token (shown this once; replaces the previous one) */
+        get: operations["get_api_user_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your signed-in sessions (browsers and the desktop app), newest first */
+        get: operations["get_api_user_self_sessions"];
+        put?: never;
+        post?: never;
+        /** Sign out all your other sessions (this one stays) */
+        delete: operations["delete_api_user_self_sessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one of your sessions (this one too: that signs you out here) */
+        delete: operations["delete_api_user_self_sessions_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List channels (paged; filter by status, type, group, model, tag, keyword; sort by id, priority, response time…), without keys */
+        get: operations["get_api_channel"];
+        /** Update a channel: the fields given change; `key` replaces (or, with key_mode_update "append", adds to) its keys */
+        put: operations["put_api_channel"];
+        /** Create a channel (its keys go to the secret store); mode "batch" creates one channel per key line */
+        post: operations["post_api_channel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable, disable, delete or tag several channels (unknown ids are skipped) */
+        post: operations["post_api_channel_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete every disabled channel (by hand or automatically), with its keys */
+        delete: operations["delete_api_channel_disabled"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/copy/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a channel: same configuration and keys, name suffixed; enabled unless `disabled` */
+        post: operations["post_api_channel_copy_id_"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/test/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Test a channel with a real minimal call (one output token); records its response time, re-enables it if the relay had disabled it */
+        get: operations["get_api_channel_test_id_"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/test_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test every channel not disabled by hand, in the background: answers the task (see GET /api/task/{id} for its progress) */
+        post: operations["post_api_channel_test_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/update_balance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a channel's balance from its upstream (OpenAI-style billing, OpenRouter, DeepSeek) and store it (USD) */
+        get: operations["get_api_channel_update_balance_id_"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A channel's keys: per-key status, reason (the last error) and a hint, never the keys */
+        get: operations["get_api_channel_id_keys"];
+        put?: never;
+        /** Enable, disable or delete one key of a channel (by index; deleting shifts the later ones), or enable them all */
+        post: operations["post_api_channel_id_keys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/{id}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveal a channel's keys: needs the caller's password again (20 tries per 20 minutes per IP) */
+        post: operations["post_api_channel_id_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One channel, with per-key states, without its keys */
+        get: operations["get_api_channel_id_"];
+        put?: never;
+        post?: never;
+        /** Delete a channel and its keys */
+        delete: operations["delete_api_channel_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys, newest first (your own; admins: everyone’s), masked */
+        get: operations["get_api_token"];
+        /** Change an API key (only the fields given); answers it masked */
+        put: operations["put_api_token"];
+        /** Create an API key; the key (sk-…) is answered this once */
+        post: operations["post_api_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search API keys by name or key, newest first, masked */
+        get: operations["get_api_token_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One API key, masked */
+        get: operations["get_api_token_id_"];
+        put?: never;
+        post?: never;
+        /** Delete an API key: it stops working at once */
+        delete: operations["delete_api_token_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete several API keys (ids that are not yours, or unknown, are skipped) */
+        post: operations["post_api_token_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/token/{id}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace an API key with a new one (answered this once); the old key stops working at once */
+        post: operations["post_api_token_id_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/option": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every relay setting with its value, default and validation rules (secrets: only whether set) */
+        get: operations["get_api_option"];
+        /** Set one setting ({key, value}) or several ({values: {key: value}}); null restores the default */
+        put: operations["put_api_option"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channel/fetch_models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the models a channel's upstream serves (preview of a new or edited channel; the key never comes back) */
+        post: operations["post_api_channel_fetch_models"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every background task (paged, newest first; filter by status and kind) */
+        get: operations["get_api_task"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The background tasks the signed-in user started (paged, newest first) */
+        get: operations["get_api_task_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One background task with its progress (administrators see every task, users their own) */
+        get: operations["get_api_task_id_"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone's call and audit records, newest first, filtered and paged */
+        get: operations["get_api_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your own call and audit records, newest first, filtered and paged */
+        get: operations["get_api_log_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/stat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quota and request count of the filtered records, and the current RPM and TPM */
+        get: operations["get_api_log_stat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/self/stat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quota and request count of your filtered records, and your current RPM and TPM */
+        get: operations["get_api_log_self_stat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone's filtered records as CSV (text/csv, header row first, newest first) */
+        get: operations["get_api_log_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/self/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your own filtered records as CSV (text/csv, header row first, newest first) */
+        get: operations["get_api_log_self_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hourly usage of everyone (or one user): totals per hour and per model, user, key and channel */
+        get: operations["get_api_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your hourly usage: totals per hour and per model and key */
+        get: operations["get_api_data_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Groups with their ratios, descriptions and where they are used (paged) */
+        get: operations["get_api_group"];
+        /** Change a group’s ratio, description or selectable flag (named by `name`; names do not change) */
+        put: operations["put_api_group"];
+        /** Create a group */
+        post: operations["post_api_group"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/group/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One group */
+        get: operations["get_api_group_name_"];
+        put?: never;
+        post?: never;
+        /** Delete a group no channel, user or key uses (never `default`) */
+        delete: operations["delete_api_group_name_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The groups the signed-in user may use for keys (their own and every selectable one), with ratios */
+        get: operations["get_api_user_self_groups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers (paged; `keyword` searches name and description) */
+        get: operations["get_api_vendors"];
+        /** Change a supplier (named by `id`; fields left out stay) */
+        put: operations["put_api_vendors"];
+        /** Create a supplier */
+        post: operations["post_api_vendors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supplier */
+        get: operations["get_api_vendors_id_"];
+        put?: never;
+        post?: never;
+        /** Delete a supplier no model names */
+        delete: operations["delete_api_vendors_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models the signed-in user may use (served by an enabled channel of a group they may use), for pickers */
+        get: operations["get_api_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/missing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models that channels list but no model record describes */
+        get: operations["get_api_models_missing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Model records: metadata, prices and the groups each is served to (paged; `keyword` searches name, description and tags) */
+        get: operations["get_api_models_meta"];
+        /** Change a model record (named by `id`; fields left out stay, null clears a price field) */
+        put: operations["put_api_models_meta"];
+        /** Describe and/or price a model */
+        post: operations["post_api_models_meta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/meta/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model record */
+        get: operations["get_api_models_meta_id_"];
+        put?: never;
+        post?: never;
+        /** Delete a model record (the model falls back to the built-in price and limits, if any) */
+        delete: operations["delete_api_models_meta_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Client configuration files on this computer (loopback only): which exist and where */
+        get: operations["get_api_client_setup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-setup/write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a client's configuration file for this relay (loopback only; the previous file is backed up) */
+        post: operations["post_api_client_setup_write"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-setup/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo the last write of a client's configuration file (loopback only): restores the backup, or removes the file Relaydesk created */
+        post: operations["post_api_client_setup_undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["get_api_openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Failure: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            data?: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    get_api_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            name: "Relaydesk";
+                            /** @description The name the console shows (setting site_name) */
+                            site_name: string;
+                            version: string;
+                            setup: boolean;
+                            secret_backend: "keychain" | "encrypted-file" | "memory";
+                            /** @description With the encrypted-file backend: its key sealed by the OS for this user, or a plain 0600 file */
+                            secret_key_protection: ("os-sealed" | "key-file") | null;
+                            lan: boolean;
+                            setup_code_required: boolean;
+                            features: {
+                                registration: boolean;
+                                oauth: boolean;
+                                two_factor: boolean;
+                                top_up: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            status: boolean;
+                            root_init: boolean;
+                            setup_code_required: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                    setup_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_self: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_user_self_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: string;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_self_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Names the session in this list and in DELETE; not the session token */
+                            id: string;
+                            /** @description ms: when it signed in */
+                            created_at: number;
+                            /** @description ms: its last request (updated at most hourly) */
+                            last_seen_at: number;
+                            /** @description ms */
+                            expires_at: number;
+                            /** @description The user agent, summarised ("Firefox 142 on Linux") */
+                            client: string;
+                            user_agent: string;
+                            /** @description Where it signed in from */
+                            ip: string;
+                            /** @description The session making this request */
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_user_self_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description How many sessions ended */
+                            signed_out: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_user_self_sessions_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_channel: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                status?: number;
+                type?: number;
+                group?: string;
+                model?: string;
+                tag?: string;
+                keyword?: string;
+                sort?: "id" | "priority" | "response_time" | "balance" | "name";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                type: number;
+                                name: string;
+                                base_url: string;
+                                models: string[];
+                                groups: string[];
+                                model_mapping: {
+                                    [key: string]: string;
+                                };
+                                priority: number;
+                                weight: number;
+                                /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
+                                status: number;
+                                status_reason: string;
+                                status_changed_at: number;
+                                auto_ban: boolean;
+                                header_override: {
+                                    [key: string]: string;
+                                };
+                                /** @description With any password masked (***) */
+                                proxy: string;
+                                key_mode: "random" | "polling";
+                                key_count: number;
+                                settings: {
+                                    [key: string]: string | number | boolean;
+                                };
+                                test_model: string;
+                                /** @description ms, of the last successful test */
+                                response_time: number;
+                                /** @description USD, as last read from the upstream */
+                                balance: number;
+                                used_quota: number;
+                                tag: string;
+                                remark: string;
+                                created_at: number;
+                                enabled_key_count: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_channel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    type?: number;
+                    models?: string | string[];
+                    /** @description With `key`: replace (default) the keys with the given lines, or append them. An empty `key` keeps the keys. */
+                    key_mode_update?: "replace" | "append";
+                    name?: string;
+                    /** @description API key; one per line for a multi-key channel (or, with mode "batch", one channel per line) */
+                    key?: string;
+                    /** @description http(s) URL; '' for the type's default */
+                    base_url?: string;
+                    group?: string | string[];
+                    groups?: string | string[];
+                    priority?: number;
+                    weight?: number;
+                    model_mapping?: string | {
+                        [key: string]: unknown;
+                    };
+                    header_override?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description http://, https:// or socks5:// URL; '' for none */
+                    proxy?: string;
+                    /** @description 1 enabled, 2 disabled by hand */
+                    status?: number;
+                    auto_ban?: number | boolean;
+                    key_mode?: "random" | "polling";
+                    /** @description Azure OpenAI api-version */
+                    api_version?: string;
+                    other?: string;
+                    upstream_protocol?: "chat" | "responses";
+                    test_model?: string;
+                    tag?: string;
+                    remark?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            type: number;
+                            name: string;
+                            base_url: string;
+                            models: string[];
+                            groups: string[];
+                            model_mapping: {
+                                [key: string]: string;
+                            };
+                            priority: number;
+                            weight: number;
+                            /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
+                            status: number;
+                            status_reason: string;
+                            status_changed_at: number;
+                            auto_ban: boolean;
+                            header_override: {
+                                [key: string]: string;
+                            };
+                            /** @description With any password masked (***) */
+                            proxy: string;
+                            key_mode: "random" | "polling";
+                            key_count: number;
+                            settings: {
+                                [key: string]: string | number | boolean;
+                            };
+                            test_model: string;
+                            /** @description ms, of the last successful test */
+                            response_time: number;
+                            /** @description USD, as last read from the upstream */
+                            balance: number;
+                            used_quota: number;
+                            tag: string;
+                            remark: string;
+                            created_at: number;
+                            key_states: {
+                                /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
+                                status: number;
+                                /** @description Why it is disabled: the last error */
+                                reason: string;
+                                /** @description ms */
+                                disabled_at: number;
+                                /** @description When an automatically disabled key is next probed (ms) */
+                                retry_at: number;
+                                failures: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: number;
+                    models: string | string[];
+                    /** @description single (default): one channel, several key lines make it multi-key; batch: one channel per key line */
+                    mode?: "single" | "batch";
+                    name?: string;
+                    /** @description API key; one per line for a multi-key channel (or, with mode "batch", one channel per line) */
+                    key?: string;
+                    /** @description http(s) URL; '' for the type's default */
+                    base_url?: string;
+                    group?: string | string[];
+                    groups?: string | string[];
+                    priority?: number;
+                    weight?: number;
+                    model_mapping?: string | {
+                        [key: string]: unknown;
+                    };
+                    header_override?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description http://, https:// or socks5:// URL; '' for none */
+                    proxy?: string;
+                    /** @description 1 enabled, 2 disabled by hand */
+                    status?: number;
+                    auto_ban?: number | boolean;
+                    key_mode?: "random" | "polling";
+                    /** @description Azure OpenAI api-version */
+                    api_version?: string;
+                    other?: string;
+                    upstream_protocol?: "chat" | "responses";
+                    test_model?: string;
+                    tag?: string;
+                    remark?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description The (first) new channel */
+                            id: number;
+                            key_count: number;
+                            /** @description Every channel created (several with mode "batch") */
+                            ids: number[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    action: "enable" | "disable" | "delete" | "tag";
+                    /** @description For action tag: the new tag ('' removes it) */
+                    tag?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Channels changed */
+                            affected: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_channel_disabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel_copy_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Added to the name; default " (copy)" */
+                    suffix?: string;
+                    /** @description Create the copy disabled (default false) */
+                    disabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description The copy */
+                            id: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_channel_test_id_: {
+        parameters: {
+            query?: {
+                model?: string;
+                key_index?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description The upstream answered the minimal call */
+                            ok: boolean;
+                            /** @description The upstream's HTTP status; 0 when it never answered */
+                            status_code: number;
+                            /** @description ms */
+                            response_time: number;
+                            /** @description The model sent upstream */
+                            model: string;
+                            /** @description The key used (-1: the channel has none) */
+                            key_index: number;
+                            error: string;
+                            /** @description The channel status after the test */
+                            channel_status: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel_test_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @description What runs, e.g. channel_test_all */
+                            kind: string;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            done: number;
+                            total: number;
+                            /** @description Who started it */
+                            user_id: number;
+                            /** @description ms */
+                            created_at: number;
+                            /** @description ms; 0 until it runs */
+                            started_at: number;
+                            /** @description ms; 0 until it ends */
+                            finished_at: number;
+                            /** @description Why it failed */
+                            error: string;
+                            /** @description Its outcome, once it ends */
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_channel_update_balance_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description USD, stored on the channel */
+                            balance: number;
+                            source: "openai" | "openrouter" | "deepseek";
+                            /** @description As the upstream reported it */
+                            currencies: {
+                                currency: string;
+                                amount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_channel_id_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            key_count: number;
+                            /** @description Keys in use */
+                            enabled: number;
+                            items: {
+                                /** @description 0-based position of the key */
+                                index: number;
+                                /** @description Start and end of a long key (sk-…wxyz); '' for short keys */
+                                hint: string;
+                                /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
+                                status: number;
+                                /** @description Why it is disabled: the last error */
+                                reason: string;
+                                /** @description ms */
+                                disabled_at: number;
+                                /** @description When an automatically disabled key is next probed (ms) */
+                                retry_at: number;
+                                failures: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel_id_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    action: "enable" | "disable" | "delete" | "enable_all";
+                    /** @description The key (0-based); not for enable_all */
+                    index?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            key_count: number;
+                            /** @description Keys in use */
+                            enabled: number;
+                            items: {
+                                /** @description 0-based position of the key */
+                                index: number;
+                                /** @description Start and end of a long key (sk-…wxyz); '' for short keys */
+                                hint: string;
+                                /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
+                                status: number;
+                                /** @description Why it is disabled: the last error */
+                                reason: string;
+                                /** @description ms */
+                                disabled_at: number;
+                                /** @description When an automatically disabled key is next probed (ms) */
+                                retry_at: number;
+                                failures: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel_id_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description One key per line */
+                            key: string;
+                            keys: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_channel_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            type: number;
+                            name: string;
+                            base_url: string;
+                            models: string[];
+                            groups: string[];
+                            model_mapping: {
+                                [key: string]: string;
+                            };
+                            priority: number;
+                            weight: number;
+                            /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
+                            status: number;
+                            status_reason: string;
+                            status_changed_at: number;
+                            auto_ban: boolean;
+                            header_override: {
+                                [key: string]: string;
+                            };
+                            /** @description With any password masked (***) */
+                            proxy: string;
+                            key_mode: "random" | "polling";
+                            key_count: number;
+                            settings: {
+                                [key: string]: string | number | boolean;
+                            };
+                            test_model: string;
+                            /** @description ms, of the last successful test */
+                            response_time: number;
+                            /** @description USD, as last read from the upstream */
+                            balance: number;
+                            used_quota: number;
+                            tag: string;
+                            remark: string;
+                            created_at: number;
+                            key_states: {
+                                /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
+                                status: number;
+                                /** @description Why it is disabled: the last error */
+                                reason: string;
+                                /** @description ms */
+                                disabled_at: number;
+                                /** @description When an automatically disabled key is next probed (ms) */
+                                retry_at: number;
+                                failures: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_channel_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_token: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                keyword?: string;
+                user_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                user_id: number;
+                                username: string;
+                                name: string;
+                                /** @description The key masked: its prefix…its last 4 characters */
+                                key_hint: string;
+                                /** @description 1 enabled, 2 disabled, 3 expired, 4 quota used up (3 and 4 follow from expired_time and remain_quota) */
+                                status: number;
+                                /** @description ms */
+                                created_at: number;
+                                /** @description ms of the last served call; 0 never */
+                                accessed_at: number;
+                                /** @description Unix seconds; -1 never */
+                                expired_time: number;
+                                remain_quota: number;
+                                unlimited_quota: boolean;
+                                used_quota: number;
+                                request_count: number;
+                                model_limits: string[];
+                                allow_ips: string[];
+                                group: string;
+                                allow_balance: boolean;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    name?: string;
+                    /** @description Quota left on this key (ignored when unlimited_quota) */
+                    remain_quota?: number;
+                    unlimited_quota?: boolean;
+                    /** @description Unix seconds; -1 never */
+                    expired_time?: number;
+                    /** @description Allowed models; empty allows all */
+                    model_limits?: string | string[];
+                    /** @description Allowed client IPs and CIDRs; empty allows all */
+                    allow_ips?: string | string[];
+                    /** @description Empty: the user's group */
+                    group?: string;
+                    /** @description The key may read /v1/balance */
+                    allow_balance?: boolean;
+                    /** @description 1 (or "enabled"), 2 (or "disabled"); 3 and 4, as lists show them, leave the status as it is */
+                    status?: 1 | 2 | 3 | 4 | "enabled" | "disabled";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            user_id: number;
+                            username: string;
+                            name: string;
+                            /** @description The key masked: its prefix…its last 4 characters */
+                            key_hint: string;
+                            /** @description 1 enabled, 2 disabled, 3 expired, 4 quota used up (3 and 4 follow from expired_time and remain_quota) */
+                            status: number;
+                            /** @description ms */
+                            created_at: number;
+                            /** @description ms of the last served call; 0 never */
+                            accessed_at: number;
+                            /** @description Unix seconds; -1 never */
+                            expired_time: number;
+                            remain_quota: number;
+                            unlimited_quota: boolean;
+                            used_quota: number;
+                            request_count: number;
+                            model_limits: string[];
+                            allow_ips: string[];
+                            group: string;
+                            allow_balance: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Quota left on this key (ignored when unlimited_quota) */
+                    remain_quota?: number;
+                    unlimited_quota?: boolean;
+                    /** @description Unix seconds; -1 never */
+                    expired_time?: number;
+                    /** @description Allowed models; empty allows all */
+                    model_limits?: string | string[];
+                    /** @description Allowed client IPs and CIDRs; empty allows all */
+                    allow_ips?: string | string[];
+                    /** @description Empty: the user's group */
+                    group?: string;
+                    /** @description The key may read /v1/balance */
+                    allow_balance?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @description The full key: shown this once */
+                            key: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_token_search: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                keyword?: string;
+                token?: string;
+                user_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                user_id: number;
+                                username: string;
+                                name: string;
+                                /** @description The key masked: its prefix…its last 4 characters */
+                                key_hint: string;
+                                /** @description 1 enabled, 2 disabled, 3 expired, 4 quota used up (3 and 4 follow from expired_time and remain_quota) */
+                                status: number;
+                                /** @description ms */
+                                created_at: number;
+                                /** @description ms of the last served call; 0 never */
+                                accessed_at: number;
+                                /** @description Unix seconds; -1 never */
+                                expired_time: number;
+                                remain_quota: number;
+                                unlimited_quota: boolean;
+                                used_quota: number;
+                                request_count: number;
+                                model_limits: string[];
+                                allow_ips: string[];
+                                group: string;
+                                allow_balance: boolean;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_token_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            user_id: number;
+                            username: string;
+                            name: string;
+                            /** @description The key masked: its prefix…its last 4 characters */
+                            key_hint: string;
+                            /** @description 1 enabled, 2 disabled, 3 expired, 4 quota used up (3 and 4 follow from expired_time and remain_quota) */
+                            status: number;
+                            /** @description ms */
+                            created_at: number;
+                            /** @description ms of the last served call; 0 never */
+                            accessed_at: number;
+                            /** @description Unix seconds; -1 never */
+                            expired_time: number;
+                            remain_quota: number;
+                            unlimited_quota: boolean;
+                            used_quota: number;
+                            request_count: number;
+                            model_limits: string[];
+                            allow_ips: string[];
+                            group: string;
+                            allow_balance: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_token_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_token_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            deleted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_token_id_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @description The full key: shown this once */
+                            key: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_option: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            key: string;
+                            group: "site" | "registration" | "billing" | "routing" | "timeouts" | "logs" | "network" | "rate limits" | "email" | "other";
+                            type: "integer" | "number" | "boolean" | "string" | "enum" | "secret";
+                            description: string;
+                            /** @description null for secrets: they are never answered */
+                            value: (string | number | boolean) | null;
+                            default: (string | number | boolean) | null;
+                            /** @description Secrets only: whether a value is stored */
+                            set?: boolean;
+                            min?: number;
+                            max?: number;
+                            values?: string[];
+                            pattern?: string;
+                            patternHint?: string;
+                            maxLength?: number;
+                            required?: boolean;
+                            /** @description Applies at the next start */
+                            restart?: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_option: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key?: string;
+                    value?: unknown;
+                    values?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel_fetch_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Channel type; 58 is the advanced custom channel. Defaults to the saved channel’s type. */
+                    type?: number;
+                    /** @description Upstream base address. '' clears the saved value for this preview (the type's default applies); omitted keeps it. */
+                    base_url?: string;
+                    /** @description API key for a new-channel preview (first line of several); ignored when channel_id is given. */
+                    key?: string;
+                    /** @description Saved channel: its keys are used (the first enabled one) and never returned. */
+                    channel_id?: number;
+                    advanced_custom?: string | {
+                        [key: string]: unknown;
+                    };
+                    header_override?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description Network proxy. '' clears the saved value for this preview; omitted keeps it. */
+                    proxy?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @description Model ids, sorted, unique */
+                        data: string[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_task: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                status?: "queued" | "running" | "succeeded" | "failed";
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                /** @description What runs, e.g. channel_test_all */
+                                kind: string;
+                                status: "queued" | "running" | "succeeded" | "failed";
+                                progress: number;
+                                done: number;
+                                total: number;
+                                /** @description Who started it */
+                                user_id: number;
+                                /** @description ms */
+                                created_at: number;
+                                /** @description ms; 0 until it runs */
+                                started_at: number;
+                                /** @description ms; 0 until it ends */
+                                finished_at: number;
+                                /** @description Why it failed */
+                                error: string;
+                                /** @description Its outcome, once it ends */
+                                result: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_task_self: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                status?: "queued" | "running" | "succeeded" | "failed";
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                /** @description What runs, e.g. channel_test_all */
+                                kind: string;
+                                status: "queued" | "running" | "succeeded" | "failed";
+                                progress: number;
+                                done: number;
+                                total: number;
+                                /** @description Who started it */
+                                user_id: number;
+                                /** @description ms */
+                                created_at: number;
+                                /** @description ms; 0 until it runs */
+                                started_at: number;
+                                /** @description ms; 0 until it ends */
+                                finished_at: number;
+                                /** @description Why it failed */
+                                error: string;
+                                /** @description Its outcome, once it ends */
+                                result: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_task_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @description What runs, e.g. channel_test_all */
+                            kind: string;
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            done: number;
+                            total: number;
+                            /** @description Who started it */
+                            user_id: number;
+                            /** @description ms */
+                            created_at: number;
+                            /** @description ms; 0 until it runs */
+                            started_at: number;
+                            /** @description ms; 0 until it ends */
+                            finished_at: number;
+                            /** @description Why it failed */
+                            error: string;
+                            /** @description Its outcome, once it ends */
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_log: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                start_timestamp?: number;
+                end_timestamp?: number;
+                type?: number;
+                token_name?: string;
+                model?: string;
+                group?: string;
+                request_id?: string;
+                username?: string;
+                channel?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                /** @description ms since epoch */
+                                created_at: number;
+                                /** @description 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 7 login */
+                                type: number;
+                                user_id: number;
+                                username: string;
+                                token_id: number;
+                                token_name: string;
+                                /** @description The model asked for */
+                                model: string;
+                                /** @description The model name sent upstream */
+                                upstream_model: string;
+                                /** @description 0 in your own records (channels are administrators’ business) */
+                                channel_id: number;
+                                channel_name: string;
+                                group: string;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                cached_tokens: number;
+                                reasoning_tokens: number;
+                                quota: number;
+                                first_byte_ms: number;
+                                total_ms: number;
+                                is_stream: boolean;
+                                ip: string;
+                                request_id: string;
+                                /** @description Upstream attempts (empty in your own records) */
+                                retry_chain: {
+                                    channel_id: number;
+                                    key_index?: number;
+                                    status?: number;
+                                    error?: string;
+                                }[];
+                                error: string;
+                                content: string;
+                                other: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_log_self: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                start_timestamp?: number;
+                end_timestamp?: number;
+                type?: number;
+                token_name?: string;
+                model?: string;
+                group?: string;
+                request_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                /** @description ms since epoch */
+                                created_at: number;
+                                /** @description 1 top-up, 2 consume, 3 manage, 4 system, 5 error, 6 refund, 7 login */
+                                type: number;
+                                user_id: number;
+                                username: string;
+                                token_id: number;
+                                token_name: string;
+                                /** @description The model asked for */
+                                model: string;
+                                /** @description The model name sent upstream */
+                                upstream_model: string;
+                                /** @description 0 in your own records (channels are administrators’ business) */
+                                channel_id: number;
+                                channel_name: string;
+                                group: string;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                cached_tokens: number;
+                                reasoning_tokens: number;
+                                quota: number;
+                                first_byte_ms: number;
+                                total_ms: number;
+                                is_stream: boolean;
+                                ip: string;
+                                request_id: string;
+                                /** @description Upstream attempts (empty in your own records) */
+                                retry_chain: {
+                                    channel_id: number;
+                                    key_index?: number;
+                                    status?: number;
+                                    error?: string;
+                                }[];
+                                error: string;
+                                content: string;
+                                other: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_log_stat: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+                type?: number;
+                token_name?: string;
+                model?: string;
+                group?: string;
+                request_id?: string;
+                username?: string;
+                channel?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Quota of the matching records (type defaults to consume) */
+                            quota: number;
+                            /** @description Matching records */
+                            requests: number;
+                            /** @description Matching records in the last 60 s (the time range aside) */
+                            rpm: number;
+                            /** @description Prompt + completion tokens of the matching records in the last 60 s */
+                            tpm: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_log_self_stat: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+                type?: number;
+                token_name?: string;
+                model?: string;
+                group?: string;
+                request_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Quota of the matching records (type defaults to consume) */
+                            quota: number;
+                            /** @description Matching records */
+                            requests: number;
+                            /** @description Matching records in the last 60 s (the time range aside) */
+                            rpm: number;
+                            /** @description Prompt + completion tokens of the matching records in the last 60 s */
+                            tpm: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_log_export: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+                type?: number;
+                token_name?: string;
+                model?: string;
+                group?: string;
+                request_id?: string;
+                username?: string;
+                channel?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_log_self_export: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+                type?: number;
+                token_name?: string;
+                model?: string;
+                group?: string;
+                request_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_data: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+                model?: string;
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Unix seconds */
+                            start_timestamp: number;
+                            /** @description Unix seconds */
+                            end_timestamp: number;
+                            totals: {
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            };
+                            hours: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_model: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                model: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_user: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                user_id: number;
+                                username: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_key: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                token_id: number;
+                                token_name: string;
+                                user_id: number;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_channel: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                channel_id: number;
+                                channel_name: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_data_self: {
+        parameters: {
+            query?: {
+                start_timestamp?: number;
+                end_timestamp?: number;
+                model?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Unix seconds */
+                            start_timestamp: number;
+                            /** @description Unix seconds */
+                            end_timestamp: number;
+                            totals: {
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            };
+                            hours: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_model: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                model: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_user: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                user_id: number;
+                                username: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_key: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                token_id: number;
+                                token_name: string;
+                                user_id: number;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                            by_channel: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                channel_id: number;
+                                channel_name: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                quota: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_group: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                name: string;
+                                /** @description Multiplies every price for callers of this group */
+                                ratio: number;
+                                description: string;
+                                /** @description Users may pick it for their keys */
+                                selectable: boolean;
+                                /** @description Channels serving this group */
+                                channels: number;
+                                /** @description Users in this group */
+                                users: number;
+                                /** @description Keys calling with this group */
+                                tokens: number;
+                                created_at: number;
+                                updated_at: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    ratio?: number;
+                    description?: string;
+                    selectable?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            name: string;
+                            /** @description Multiplies every price for callers of this group */
+                            ratio: number;
+                            description: string;
+                            /** @description Users may pick it for their keys */
+                            selectable: boolean;
+                            /** @description Channels serving this group */
+                            channels: number;
+                            /** @description Users in this group */
+                            users: number;
+                            /** @description Keys calling with this group */
+                            tokens: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    ratio?: number;
+                    description?: string;
+                    selectable?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            name: string;
+                            /** @description Multiplies every price for callers of this group */
+                            ratio: number;
+                            description: string;
+                            /** @description Users may pick it for their keys */
+                            selectable: boolean;
+                            /** @description Channels serving this group */
+                            channels: number;
+                            /** @description Users in this group */
+                            users: number;
+                            /** @description Keys calling with this group */
+                            tokens: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_group_name_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            name: string;
+                            /** @description Multiplies every price for callers of this group */
+                            ratio: number;
+                            description: string;
+                            /** @description Users may pick it for their keys */
+                            selectable: boolean;
+                            /** @description Channels serving this group */
+                            channels: number;
+                            /** @description Users in this group */
+                            users: number;
+                            /** @description Keys calling with this group */
+                            tokens: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_group_name_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_self_groups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            name: string;
+                            ratio: number;
+                            description: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_vendors: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                keyword?: string;
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                name: string;
+                                description: string;
+                                /** @description An http(s) URL, a data:image/… URL, or empty */
+                                icon: string;
+                                /** @description 1 enabled, 2 disabled */
+                                status: number;
+                                /** @description Models described as this supplier’s */
+                                models: number;
+                                created_at: number;
+                                updated_at: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_vendors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    name?: string;
+                    description?: string;
+                    icon?: string;
+                    status?: 1 | 2;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            description: string;
+                            /** @description An http(s) URL, a data:image/… URL, or empty */
+                            icon: string;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            /** @description Models described as this supplier’s */
+                            models: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_vendors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    icon?: string;
+                    status?: 1 | 2;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            description: string;
+                            /** @description An http(s) URL, a data:image/… URL, or empty */
+                            icon: string;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            /** @description Models described as this supplier’s */
+                            models: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_vendors_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            description: string;
+                            /** @description An http(s) URL, a data:image/… URL, or empty */
+                            icon: string;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            /** @description Models described as this supplier’s */
+                            models: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_vendors_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            name: string;
+                            /** @description The user’s usable groups that serve it */
+                            groups: string[];
+                            description: string;
+                            supplier: string;
+                            tags: string[];
+                            endpoints: string[];
+                            context_length: number;
+                            max_output_tokens: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_models_missing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: string[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_models_meta: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                keyword?: string;
+                supplier_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                name: string;
+                                supplier_id: number;
+                                supplier_name: string;
+                                description: string;
+                                tags: string[];
+                                endpoints: string[];
+                                context_length: number;
+                                max_output_tokens: number;
+                                model_ratio: number | null;
+                                price_per_call: number | null;
+                                completion_ratio: number | null;
+                                cache_ratio: number | null;
+                                cache_write_ratio: number | null;
+                                /** @description Where the price a call pays comes from */
+                                price_source: "model" | "default" | "none";
+                                /** @description Groups an enabled channel serves it to (channels of every group: "*") */
+                                enable_groups: string[];
+                                /** @description Channels (enabled or not) listing it */
+                                channels: number;
+                                created_at: number;
+                                updated_at: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_models_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    name?: string;
+                    /** @description 0: none */
+                    supplier_id?: number;
+                    description?: string;
+                    tags?: string[] | string;
+                    endpoints?: ("openai-chat" | "openai-responses" | "anthropic-messages" | "gemini-generate-content" | "completions" | "embeddings" | "rerank" | "moderations" | "image-generation" | "image-edit" | "video-generation" | "audio-transcription" | "audio-translation" | "speech")[];
+                    /** @description Tokens; 0 unknown */
+                    context_length?: number;
+                    /** @description Tokens; 0 unknown */
+                    max_output_tokens?: number;
+                    /** @description Per-token price: 1 = 2 USD per million input tokens; null: the built-in default (if any) */
+                    model_ratio?: number | null;
+                    /** @description Fixed USD per call, instead of per token; null: per token */
+                    price_per_call?: number | null;
+                    /** @description Output ÷ input price; null: 1 */
+                    completion_ratio?: number | null;
+                    /** @description Cached input ÷ input price; null: 1 */
+                    cache_ratio?: number | null;
+                    /** @description Cache write ÷ input price; null: 1 */
+                    cache_write_ratio?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            supplier_id: number;
+                            supplier_name: string;
+                            description: string;
+                            tags: string[];
+                            endpoints: string[];
+                            context_length: number;
+                            max_output_tokens: number;
+                            model_ratio: number | null;
+                            price_per_call: number | null;
+                            completion_ratio: number | null;
+                            cache_ratio: number | null;
+                            cache_write_ratio: number | null;
+                            /** @description Where the price a call pays comes from */
+                            price_source: "model" | "default" | "none";
+                            /** @description Groups an enabled channel serves it to (channels of every group: "*") */
+                            enable_groups: string[];
+                            /** @description Channels (enabled or not) listing it */
+                            channels: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_models_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description 0: none */
+                    supplier_id?: number;
+                    description?: string;
+                    tags?: string[] | string;
+                    endpoints?: ("openai-chat" | "openai-responses" | "anthropic-messages" | "gemini-generate-content" | "completions" | "embeddings" | "rerank" | "moderations" | "image-generation" | "image-edit" | "video-generation" | "audio-transcription" | "audio-translation" | "speech")[];
+                    /** @description Tokens; 0 unknown */
+                    context_length?: number;
+                    /** @description Tokens; 0 unknown */
+                    max_output_tokens?: number;
+                    /** @description Per-token price: 1 = 2 USD per million input tokens; null: the built-in default (if any) */
+                    model_ratio?: number | null;
+                    /** @description Fixed USD per call, instead of per token; null: per token */
+                    price_per_call?: number | null;
+                    /** @description Output ÷ input price; null: 1 */
+                    completion_ratio?: number | null;
+                    /** @description Cached input ÷ input price; null: 1 */
+                    cache_ratio?: number | null;
+                    /** @description Cache write ÷ input price; null: 1 */
+                    cache_write_ratio?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            supplier_id: number;
+                            supplier_name: string;
+                            description: string;
+                            tags: string[];
+                            endpoints: string[];
+                            context_length: number;
+                            max_output_tokens: number;
+                            model_ratio: number | null;
+                            price_per_call: number | null;
+                            completion_ratio: number | null;
+                            cache_ratio: number | null;
+                            cache_write_ratio: number | null;
+                            /** @description Where the price a call pays comes from */
+                            price_source: "model" | "default" | "none";
+                            /** @description Groups an enabled channel serves it to (channels of every group: "*") */
+                            enable_groups: string[];
+                            /** @description Channels (enabled or not) listing it */
+                            channels: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_models_meta_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            supplier_id: number;
+                            supplier_name: string;
+                            description: string;
+                            tags: string[];
+                            endpoints: string[];
+                            context_length: number;
+                            max_output_tokens: number;
+                            model_ratio: number | null;
+                            price_per_call: number | null;
+                            completion_ratio: number | null;
+                            cache_ratio: number | null;
+                            cache_write_ratio: number | null;
+                            /** @description Where the price a call pays comes from */
+                            price_source: "model" | "default" | "none";
+                            /** @description Groups an enabled channel serves it to (channels of every group: "*") */
+                            enable_groups: string[];
+                            /** @description Channels (enabled or not) listing it */
+                            channels: number;
+                            created_at: number;
+                            updated_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_models_meta_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_client_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description claude-code, codex or gemini-cli */
+                            client: "claude-code" | "codex" | "gemini-cli";
+                            label: string;
+                            path: string;
+                            exists: boolean;
+                            can_undo: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_client_setup_write: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description claude-code, codex or gemini-cli */
+                    client: "claude-code" | "codex" | "gemini-cli";
+                    /** @description The API key to write (never answered back) */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description claude-code, codex or gemini-cli */
+                            client: "claude-code" | "codex" | "gemini-cli";
+                            path: string;
+                            backup: string | null;
+                            note: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_client_setup_undo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description claude-code, codex or gemini-cli */
+                    client: "claude-code" | "codex" | "gemini-cli";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description claude-code, codex or gemini-cli */
+                            client: "claude-code" | "codex" | "gemini-cli";
+                            path: string;
+                            action: "restored" | "removed";
+                            backup: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_openapi_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+}
