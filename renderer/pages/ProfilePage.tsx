@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { UserView } from '../../relay/management/contract.js';
-import { changePassword, getSelf, roleName } from '../api/user.js';
+import { changePassword, getSelf, roleName, type UserView } from '../api/user.js';
 import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { Alert } from '../components/Alert.js';
 import { Field } from '../components/Field.js';
+import { SessionsCard } from '../components/SessionsCard.js';
 import type { PageProps } from './registry.js';
 
 /** 500 000 quota units are 1 USD. */
@@ -18,9 +18,11 @@ function formatDate(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** The signed-in user: their account facts, password and personal access token. */
+/** The signed-in user: their account facts, password, sessions and personal access token. */
 export default function ProfilePage({ user: initialUser }: PageProps) {
   const [user, setUser] = useState<UserView>(initialUser);
+  // A password change ends the other sessions: the list is read again.
+  const [passwordChanges, setPasswordChanges] = useState(0);
 
   // The shell's copy is from sign-in: read the quota and token state afresh.
   useEffect(() => {
@@ -65,7 +67,9 @@ export default function ProfilePage({ user: initialUser }: PageProps) {
         <p className="muted">Quota is counted in units: 500,000 units are 1 USD.</p>
       </section>
 
-      <PasswordCard />
+      <PasswordCard onChanged={() => setPasswordChanges((n) => n + 1)} />
+
+      <SessionsCard key={passwordChanges} />
 
       <AccessTokenCard key={String(user.has_access_token)} hasToken={user.has_access_token} />
     </div>
@@ -92,7 +96,7 @@ function validate(values: Values): Errors {
   return errors;
 }
 
-function PasswordCard() {
+function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const empty: Values = { current: '', next: '', confirm: '' };
   const [values, setValues] = useState<Values>(empty);
   const [attempted, setAttempted] = useState(false);
@@ -120,6 +124,7 @@ function PasswordCard() {
       setValues(empty);
       setAttempted(false);
       setDone(true);
+      onChanged();
     } catch (caught) {
       setServerError(caught instanceof Error ? caught.message : 'Could not change the password.');
     } finally {
