@@ -13,6 +13,7 @@ import type { AppLogger, ManagementContext } from './management/context.js';
 import { createMemorySecretStore } from './secrets/memory-store.js';
 import { selectSecretStore } from './secrets/select-secret-store.js';
 import type { SecretBackendChoice } from './secrets/select-secret-store.js';
+import type { SecretSealer } from './secrets/secret-store.js';
 import { lockDataDir } from './store/data-dir-lock.js';
 import type { DataDirLock } from './store/data-dir-lock.js';
 import { openLogStore } from './store/logs/index.js';
@@ -43,6 +44,12 @@ export interface RelayOptions {
   dataDir: string;
   /** Default 'auto'; 'memory' keeps secrets in this process only (tests). */
   secretBackend?: SecretBackendChoice | 'memory';
+  /**
+   * OS-bound encryption for the encrypted-file backend's key (the desktop app passes
+   * Electron safeStorage). Without it that key is a plain 0600 file; once a data folder's key
+   * is sealed, a start without a sealer refuses rather than lose the secrets.
+   */
+  secretSealer?: SecretSealer;
   /** The built renderer; default `<package>/dist/renderer`; null serves no console. */
   consoleDir?: string | null;
   log?: AppLogger;
@@ -112,6 +119,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
             recorded: opened.data.secret_backend,
             dataDir,
             instanceId: opened.data.instance_id,
+            sealer: options.secretSealer,
           });
     if (selected.migrated > 0) log.info(`secrets: moved ${selected.migrated} to the ${selected.store.backend} backend`);
     if (opened.data.secret_backend !== selected.store.backend) {

@@ -5,7 +5,7 @@ import { CliUsageError, parseCliOptions, usage } from './config/cli-options.js';
 import { version } from './config/package-info.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { PortInUseError } from './http/listen.js';
-import { SecretBackendError } from './secrets/select-secret-store.js';
+import { SecretBackendError } from './secrets/secret-store.js';
 import { startRelay } from './server.js';
 import { StateFileError } from './store/state-file.js';
 

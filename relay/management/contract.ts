@@ -10,6 +10,13 @@ export interface Envelope<T> {
 
 export type SecretBackendName = 'keychain' | 'encrypted-file' | 'memory';
 
+/**
+ * How the encrypted file's own key is kept: `os-sealed`, encrypted by the OS for this user
+ * (the desktop app, through Electron safeStorage); `key-file`, a plain file readable only by
+ * this user (mode 0600) beside the secrets.
+ */
+export type SecretKeyProtection = 'os-sealed' | 'key-file';
+
 /** `GET /api/status` (public). */
 export interface StatusData {
   name: 'Relaydesk';
@@ -20,6 +27,8 @@ export interface StatusData {
   setup: boolean;
   /** Where channel keys and other secrets are kept. */
   secret_backend: SecretBackendName;
+  /** With the encrypted-file backend, how its key is kept; null with the others. */
+  secret_key_protection: SecretKeyProtection | null;
   /** True when bound beyond loopback (LAN exposure). */
   lan: boolean;
   /** When setup is pending and the request is not from this machine, setup needs the code printed at start. */

@@ -15,6 +15,9 @@ const StatusSchema = Type.Object({
   version: Type.String(),
   setup: Type.Boolean(),
   secret_backend: Type.Union([Type.Literal('keychain'), Type.Literal('encrypted-file'), Type.Literal('memory')]),
+  secret_key_protection: Type.Union([Type.Literal('os-sealed'), Type.Literal('key-file'), Type.Null()], {
+    description: 'With the encrypted-file backend: its key sealed by the OS for this user, or a plain 0600 file',
+  }),
   lan: Type.Boolean(),
   setup_code_required: Type.Boolean(),
   features: Type.Object({ registration: Type.Boolean(), oauth: Type.Boolean(), two_factor: Type.Boolean(), top_up: Type.Boolean() }),
@@ -36,6 +39,7 @@ export function statusRoutes(context: ManagementContext) {
         version: context.version,
         setup: context.users.count() > 0,
         secret_backend: context.secrets.backend,
+        secret_key_protection: context.secrets.keyProtection ?? null,
         lan: context.lan,
         setup_code_required: setupCodeRequired(context, req.socket.remoteAddress),
         features: { registration: false, oauth: false, two_factor: false, top_up: false },

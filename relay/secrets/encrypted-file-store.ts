@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileDurably } from '../store/durable-write.js';
-import type { SecretStore } from './secret-store.js';
+import { loadDataKey } from './data-key.js';
+import type { SecretSealer, SecretStore } from './secret-store.js';
 
-const KEY_FILE = 'secrets.key';
 const SECRETS_FILE = 'secrets.enc.json';
 
 interface SecretsFile {
@@ -14,15 +14,16 @@ interface SecretsFile {
 }
 
 /**
- * Fallback when no OS keychain is available (headless Linux, CI): each secret encrypted
- * with AES-256-GCM under a random key kept in a 0600 file beside it. This protects the
- * secrets from anything that reads the state file or a backup of it without the key file;
- * it is not a substitute for a keychain against someone with the user's own file access.
+ * Fallback when no OS keychain is available (headless Linux, CI, a packaged app whose keytar
+ * cannot load): each secret encrypted with AES-256-GCM under a random key (see data-key.ts).
+ * With a plain key file this protects the secrets from anything that reads the state file
+ * or a backup of it without the key file, not from someone with the user's own file access;
+ * with a `sealer` the key itself is encrypted by the OS for this user.
  */
-export async function openEncryptedFileSecretStore(dataDir: string): Promise<SecretStore> {
-  const key = await loadOrCreateKey(join(dataDir, KEY_FILE));
+export async function openEncryptedFileSecretStore(dataDir: string, sealer?: SecretSealer): Promise<SecretStore> {
   const file = join(dataDir, SECRETS_FILE);
   const stored = await readSecretsFile(file);
+  const { key, protection } = await loadDataKey(dataDir, sealer, Object.keys(stored.entries).length === 0);
   let writing: Promise<void> = Promise.resolve();
 
   // Every write replaces the whole (small) file; writes are chained so none is lost.
@@ -34,6 +35,7 @@ export async function openEncryptedFileSecretStore(dataDir: string): Promise<Sec
 
   return {
     backend: 'encrypted-file',
+    keyProtection: protection,
     async get(name) {
       const sealed = stored.entries[name];
       return sealed === undefined ? null : open(key, name, sealed, file);
@@ -72,20 +74,6 @@ function open(key: Buffer, name: string, sealed: string, file: string): string {
   } catch {
     throw new Error(`The secret "${name}" in ${file} cannot be decrypted: the file or its key file was changed.`);
   }
-}
-
-async function loadOrCreateKey(path: string): Promise<Buffer> {
-  try {
-    const key = await readFile(path);
-    if (key.length !== 32) throw new Error(`The secret key file ${path} is damaged (expected 32 bytes).`);
-    if (process.platform !== 'win32' && ((await stat(path)).mode & 0o077) !== 0) await chmod(path, 0o600);
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const key = randomBytes(32);
-  await writeFileDurably(path, key, 0o600);
-  return key;
 }
 
 async function readSecretsFile(path: string): Promise<SecretsFile> {

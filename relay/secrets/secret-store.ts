@@ -1,4 +1,4 @@
-import type { SecretBackendName } from '../management/contract.js';
+import type { SecretBackendName, SecretKeyProtection } from '../management/contract.js';
 
 /**
  * Where channel keys and every other secret live: never in the state file or the logs.
@@ -6,6 +6,8 @@ import type { SecretBackendName } from '../management/contract.js';
  */
 export interface SecretStore {
   readonly backend: SecretBackendName;
+  /** Encrypted file only: how the file's own key is kept. */
+  readonly keyProtection?: SecretKeyProtection;
   get(name: string): Promise<string | null>;
   set(name: string, value: string): Promise<void>;
   /** Answers whether something was deleted. */
@@ -13,3 +15,19 @@ export interface SecretStore {
   /** Names of every stored secret (for migration between backends and clean-up). */
   list(): Promise<string[]>;
 }
+
+/**
+ * OS-bound encryption supplied by the host: what it seals, only this OS user (in this
+ * login session's keyring) can unseal. The desktop app hands in Electron's safeStorage
+ * (DPAPI, Keychain, libsecret/KWallet); the headless relay has none. Both calls throw on
+ * failure.
+ */
+export interface SecretSealer {
+  /** Names it in messages, e.g. `Electron safeStorage (gnome_libsecret)`. */
+  readonly name: string;
+  seal(plain: Buffer): Buffer;
+  unseal(sealed: Buffer): Buffer;
+}
+
+/** The secrets cannot be reached with what this start has; nothing was changed. */
+export class SecretBackendError extends Error {}

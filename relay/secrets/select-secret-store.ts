@@ -1,11 +1,10 @@
 import type { SecretBackendName } from '../management/contract.js';
 import { openEncryptedFileSecretStore } from './encrypted-file-store.js';
 import { openKeychainSecretStore } from './keychain-store.js';
-import type { SecretStore } from './secret-store.js';
+import { SecretBackendError } from './secret-store.js';
+import type { SecretSealer, SecretStore } from './secret-store.js';
 
 export type SecretBackendChoice = 'auto' | 'keychain' | 'encrypted-file';
-
-export class SecretBackendError extends Error {}
 
 export interface SelectedSecretStore {
   store: SecretStore;
@@ -26,10 +25,13 @@ export async function selectSecretStore(options: {
   recorded: SecretBackendName | null;
   dataDir: string;
   instanceId: string;
+  /** Seals the encrypted file's key with OS-bound encryption (see data-key.ts). */
+  sealer?: SecretSealer;
   /** The keychain opener; replaced in tests. */
   keychain?: typeof openKeychainSecretStore;
 }): Promise<SelectedSecretStore> {
-  const { choice, recorded, dataDir, instanceId, keychain: tryKeychain = openKeychainSecretStore } = options;
+  const { choice, recorded, dataDir, instanceId, sealer, keychain: tryKeychain = openKeychainSecretStore } = options;
+  const openFile = () => openEncryptedFileSecretStore(dataDir, sealer);
   const openKeychain = async (): Promise<SecretStore> => {
     const result = await tryKeychain(instanceId);
     if ('unavailable' in result) {
@@ -48,12 +50,12 @@ export async function selectSecretStore(options: {
   if (wanted === 'probe') {
     const keychain = await tryKeychain(instanceId);
     if ('store' in keychain) return { store: keychain.store, migrated: 0 };
-    return { store: await openEncryptedFileSecretStore(dataDir), keychainUnavailable: keychain.unavailable, migrated: 0 };
+    return { store: await openFile(), keychainUnavailable: keychain.unavailable, migrated: 0 };
   }
-  const store = wanted === 'keychain' ? await openKeychain() : await openEncryptedFileSecretStore(dataDir);
+  const store = wanted === 'keychain' ? await openKeychain() : await openFile();
   if (recorded === null || recorded === 'memory' || recorded === wanted) return { store, migrated: 0 };
 
-  const previous = recorded === 'keychain' ? await openKeychain() : await openEncryptedFileSecretStore(dataDir);
+  const previous = recorded === 'keychain' ? await openKeychain() : await openFile();
   return { store, migrated: await moveSecrets(previous, store) };
 }
 

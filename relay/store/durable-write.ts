@@ -22,6 +22,12 @@ export async function writeFileDurably(file: string, contents: string | Uint8Arr
   await syncFolder(dirname(file));
 }
 
+/** Removes `file` so that the removal survives a crash (the folder is fsynced after). */
+export async function unlinkDurably(file: string): Promise<void> {
+  await unlink(file);
+  await syncFolder(dirname(file));
+}
+
 async function syncFolder(folder: string): Promise<void> {
   // Windows cannot open a folder for fsync; there rename durability is the OS's business.
   if (process.platform === 'win32') return;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../relay/secrets/memory-store.js';
 import { openEncryptedFileSecretStore } from '../../../relay/secrets/encrypted-file-store.js';
-import { SecretBackendError, selectSecretStore } from '../../../relay/secrets/select-secret-store.js';
+import { selectSecretStore } from '../../../relay/secrets/select-secret-store.js';
+import { SecretBackendError } from '../../../relay/secrets/secret-store.js';
 import type { SecretStore } from '../../../relay/secrets/secret-store.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
