@@ -103,7 +103,7 @@ function buildUrl(path: string, options: UrlOptions): string {
  * Untyped-answer form kept for pages written before `api` (the path must still be one of
  * the document's, without parameters); new code uses `api`.
  */
-export function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: ApiPath, body?: unknown): Promise<T> {
+export function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: Exclude<ApiPath, `${string}{${string}`>, body?: unknown): Promise<T> {
   return send(method, path, body);
 }
 
