@@ -2,24 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import type { Router } from 'express';
-
-// The console is same-origin with the API and loads nothing from elsewhere.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+import { CONSOLE_CONTENT_SECURITY_POLICY } from './console-content-security-policy.js';
 
 /** Serves the built renderer at `/`, with a history fallback to index.html for client routes. */
 export function consoleRouter(consoleDir: string | null): Router {
   const router = express.Router();
   router.use((_req, res, next) => {
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     next();
