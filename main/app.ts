@@ -1,66 +1,33 @@
 import path from 'node:path';
-import { app, BrowserWindow, dialog, shell } from 'electron';
-import {
-  DataDirLockedError,
-  PortInUseError,
-  StateFileError,
-  startRelay,
-  type RelayHandle,
-} from '../relay/index.js';
-import { IPC_CHANNELS } from './ipc-contract.js';
-import { handle } from './ipc.js';
+import { app, BrowserWindow, clipboard, dialog, screen } from 'electron';
+import { PortInUseError, startRelay, type RelayHandle } from '../relay/index.js';
+import { describeError, openAppLog, type AppLog } from './app-log.js';
+import { openFolder, registerBridgeHandlers } from './bridge-handlers.js';
+import { DesktopPrefsFile } from './desktop-prefs.js';
+import { isLanHost, relayHostFor } from './lan-exposure.js';
+import { askToUseOtherPort, findNextFreePort } from './port-choice.js';
+import { startAtLoginFor, type StartAtLogin } from './start-at-login.js';
+import { startupErrorMessage } from './startup-error-message.js';
+import { DesktopTray, loadTrayIcon, trayIconDir, type TrayStatus } from './tray.js';
 import { createMainWindow } from './window.js';
+import { restoreWindowPlacement, trackWindowState } from './window-state.js';
 
-export const RELAY_HOST = '127.0.0.1';
+export { startupErrorMessage } from './startup-error-message.js';
+
 export const RELAY_PORT = 3000;
-/** How long quitting waits for the relay to close before giving up on it. */
-export const RELAY_CLOSE_TIMEOUT_MS = 5_000;
-
-const log = {
-  info: (message: string) => console.log(`[relaydesk] ${message}`),
-  warn: (message: string) => console.warn(`[relaydesk] ${message}`),
-  error: (message: string) => console.error(`[relaydesk] ${message}`),
-};
+/** How long the relay lets running calls (streams) finish when quitting, per phase. */
+export const RELAY_SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * How long quitting waits for the relay to close before giving up on it: the relay's two
+ * grace phases (open connections, then calls still settling) plus time to flush.
+ */
+export const RELAY_CLOSE_TIMEOUT_MS = 2 * RELAY_SHUTDOWN_GRACE_MS + 3_000;
+/** A port picked after a conflict can be taken in the meantime: ask at most this often. */
+const MAX_PORT_QUESTIONS = 3;
 
 /** The built console inside the app (`<app>/dist/renderer`, also inside app.asar). */
 export function consoleDirFor(appPath: string): string {
   return path.join(appPath, 'dist', 'renderer');
-}
-
-/** Title and text of the error box shown when the relay cannot start. */
-export function startupErrorMessage(error: unknown): { title: string; content: string } {
-  if (error instanceof PortInUseError) {
-    return {
-      title: 'Relaydesk cannot start: port in use',
-      content:
-        `Port ${error.port} on ${error.host} is already in use, so Relaydesk cannot start its relay.\n\n` +
-        'Another copy of Relaydesk or another program is probably using it. ' +
-        'Quit that program and start Relaydesk again.',
-    };
-  }
-  if (error instanceof StateFileError) {
-    const names = error.message.includes(error.file) ? '' : `${error.file}\n\n`;
-    return {
-      title: 'Relaydesk cannot start: unreadable data file',
-      content:
-        `Relaydesk could not use its data file.\n\n${names}${error.message}\n\n` +
-        'If the file is damaged, restore it from a backup or move it elsewhere, then start Relaydesk again.',
-    };
-  }
-  if (error instanceof DataDirLockedError) {
-    return {
-      title: 'Relaydesk cannot start: data folder in use',
-      content:
-        `Another Relaydesk process (pid ${error.pid}) is using the data folder:\n${error.dataDir}\n\n` +
-        'It may be a relay started from the command line with the same data folder. ' +
-        'Stop it, then start Relaydesk again.',
-    };
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return {
-    title: 'Relaydesk cannot start',
-    content: `The relay could not be started:\n\n${detail}`,
-  };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -72,43 +39,131 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /**
- * Wires the desktop shell: single-instance lock, relay start on ready, the console
- * window, IPC handlers, and a graceful relay shutdown on quit. Called once by index.ts.
+ * Electron names userData after productName ("Relaydesk"); on Linux the CLI's data folder
+ * is ~/.config/relaydesk (relay/config/data-dir.ts), and the file system is case-sensitive.
+ * Point userData there so `npm start` and the app share one state, as on macOS and Windows.
+ */
+function shareDataDirWithCli(): void {
+  if (process.platform === 'linux') app.setPath('userData', path.join(app.getPath('appData'), 'relaydesk'));
+}
+
+function appLogsDir(): string {
+  try {
+    return app.getPath('logs');
+  } catch {
+    app.setAppLogsPath(); // older Electron: 'logs' exists only once set
+    return app.getPath('logs');
+  }
+}
+
+// One crash hook per process, pointed at the current log (startDesktopApp runs once in the
+// app, many times in tests).
+let crashLog: AppLog | null = null;
+function logCrashesTo(log: AppLog): void {
+  if (crashLog === null) {
+    process.on('uncaughtExceptionMonitor', (error) => crashLog?.error(`uncaught exception: ${describeError(error)}`));
+  }
+  crashLog = log;
+}
+
+/**
+ * Wires the desktop shell: single-instance lock, relay start on ready (asking for another
+ * port when the configured one is taken), the console window (position remembered, hidden
+ * to the tray on close), the tray and dock menus, the bridge's IPC handlers, and a graceful
+ * relay shutdown on quit. Called once by index.ts.
  */
 export function startDesktopApp(): void {
+  shareDataDirWithCli();
   if (!app.requestSingleInstanceLock()) {
     // Another Relaydesk is running; it gets 'second-instance' and shows its window.
     app.quit();
     return;
   }
 
+  const dataDir = app.getPath('userData');
+  const log = openAppLog(appLogsDir());
+  logCrashesTo(log);
+  const prefs = DesktopPrefsFile.load(dataDir, log);
+  const startAtLogin = safeStartAtLogin(startAtLoginFor(app), log);
+
   let relay: RelayHandle | null = null;
   let relayStart: Promise<RelayHandle | null> = Promise.resolve(null);
   let mainWindow: BrowserWindow | null = null;
+  let tray: DesktopTray | null = null;
   let shutdown: 'running' | 'closing' | 'closed' = 'running';
 
-  const openWindow = (): BrowserWindow | null => {
-    if (!relay) return null;
-    if (mainWindow && !mainWindow.isDestroyed()) return mainWindow;
-    const window = createMainWindow(relay.consoleUrl);
+  const createWindow = (handle: RelayHandle): BrowserWindow => {
+    const window = createMainWindow(handle.consoleUrl, restoreWindowPlacement(prefs.get().window, screen));
+    trackWindowState(window, (state) => prefs.update({ window: state }));
+    window.on('close', (event) => {
+      // While quitting the window must close, or the quit would stall.
+      if (shutdown !== 'running' || !prefs.get().closeToTray || !tray) return;
+      event.preventDefault();
+      window.hide(); // the relay keeps running; the tray brings the window back
+    });
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null;
     });
-    mainWindow = window;
     return window;
   };
 
+  /** Shows (creating, restoring, focusing) the console window; null while the relay is not up. */
+  const showWindow = (): BrowserWindow | null => {
+    if (!relay || shutdown !== 'running') return null;
+    if (!mainWindow || mainWindow.isDestroyed()) {
+      mainWindow = createWindow(relay); // shows itself when ready
+      return mainWindow;
+    }
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    return mainWindow;
+  };
+
+  const trayStatus = (): TrayStatus => ({
+    relay: shutdown !== 'running' ? 'stopping' : relay ? 'running' : 'starting',
+    port: relay?.port ?? null,
+    lan: relay ? isLanHost(relay.host) : false,
+    baseUrl: relay?.relayBaseUrl ?? null,
+    startAtLogin: startAtLogin.get(),
+    closeToTray: prefs.get().closeToTray,
+  });
+  const refreshTray = () => tray?.update(trayStatus());
+
+  const createTray = () => {
+    try {
+      tray = new DesktopTray(loadTrayIcon(trayIconDir(), log), trayStatus(), {
+        openConsole: () => void showWindow(),
+        copyBaseUrl: () => {
+          if (relay) clipboard.writeText(relay.relayBaseUrl);
+        },
+        openDataFolder: () => {
+          openFolder(dataDir).catch((error: unknown) => log.warn(`could not open ${dataDir}: ${describeError(error)}`));
+        },
+        setStartAtLogin: (enabled) => {
+          startAtLogin.set(enabled);
+          refreshTray();
+        },
+        setCloseToTray: (enabled) => {
+          prefs.update({ closeToTray: enabled });
+          refreshTray();
+        },
+        quit: () => app.quit(),
+      });
+    } catch (error) {
+      // Some Linux desktops have no tray: the app still works, closing the window quits.
+      log.warn(`no tray icon: ${describeError(error)}`);
+      tray = null;
+    }
+  };
+
   app.on('second-instance', () => {
-    const window = openWindow();
-    if (!window) return; // still starting: the window appears when the relay is up
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
+    showWindow(); // still starting: the window appears when the relay is up
   });
 
   app.on('activate', () => {
-    // macOS: clicking the dock icon with no window open re-creates the console window.
-    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    // macOS: clicking the dock icon brings back the hidden or closed console window.
+    showWindow();
   });
 
   app.on('window-all-closed', () => {
@@ -120,12 +175,16 @@ export function startDesktopApp(): void {
     event.preventDefault();
     if (shutdown === 'closing') return; // a close is already under way
     shutdown = 'closing';
+    refreshTray();
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.hide(); // feels immediate while streams finish
+    log.info('quitting: closing the relay');
     void (async () => {
       try {
         const handle = await relayStart; // a quit during startup waits for the relay
         if (handle) await withTimeout(handle.close(), RELAY_CLOSE_TIMEOUT_MS, 'Closing the relay');
+        if (handle) log.info('relay closed');
       } catch (error) {
-        log.error(`relay did not close cleanly: ${error instanceof Error ? error.message : String(error)}`);
+        log.error(`relay did not close cleanly: ${describeError(error)}`);
       } finally {
         relay = null;
         shutdown = 'closed';
@@ -134,33 +193,91 @@ export function startDesktopApp(): void {
     })();
   });
 
-  const relayOrigin = () => relay?.origin ?? null;
-  handle(IPC_CHANNELS.appVersion, relayOrigin, () => app.getVersion());
-  handle(IPC_CHANNELS.openDataFolder, relayOrigin, async () => {
-    const failure = await shell.openPath(app.getPath('userData'));
-    if (failure) throw new Error(failure);
+  app.on('will-quit', () => {
+    tray?.destroy();
+    tray = null;
   });
 
+  registerBridgeHandlers({
+    consoleOrigin: () => relay?.origin ?? null,
+    appVersion: app.getVersion(),
+    dataDir,
+    startAtLogin,
+    onStartAtLoginChanged: () => refreshTray(),
+  });
+
+  /** startRelay on the remembered port; on a conflict, offers the next free one or quitting (null). */
+  const startRelayOnChosenPort = async (): Promise<RelayHandle | null> => {
+    const host = relayHostFor(dataDir);
+    let port = prefs.get().port ?? RELAY_PORT;
+    for (let questions = 0; ; questions += 1) {
+      try {
+        const handle = await startRelay({
+          host,
+          port,
+          dataDir,
+          secretBackend: 'auto',
+          consoleDir: consoleDirFor(app.getAppPath()),
+          log,
+          shutdownGraceMs: RELAY_SHUTDOWN_GRACE_MS,
+        });
+        if (port !== (prefs.get().port ?? RELAY_PORT)) prefs.update({ port }); // later launches use it
+        return handle;
+      } catch (error) {
+        if (!(error instanceof PortInUseError) || questions >= MAX_PORT_QUESTIONS) throw error;
+        const free = await findNextFreePort(host, port);
+        if (free === null) throw error;
+        log.warn(`port ${port} on ${host} is in use; offering port ${free}`);
+        if (!(await askToUseOtherPort(dialog, port, free))) {
+          log.info(`port ${port} in use: quitting as chosen`);
+          return null;
+        }
+        port = free;
+      }
+    }
+  };
+
   relayStart = app.whenReady().then(async () => {
+    createTray();
     try {
-      const handle = await startRelay({
-        host: RELAY_HOST,
-        port: RELAY_PORT,
-        dataDir: app.getPath('userData'),
-        secretBackend: 'auto',
-        consoleDir: consoleDirFor(app.getAppPath()),
-        log,
-      });
-      log.info(`relay listening on ${handle.origin} (secrets: ${handle.secretBackend})`);
+      const handle = await startRelayOnChosenPort();
+      if (!handle) {
+        app.quit();
+        return null;
+      }
+      log.info(`relay listening on ${handle.origin} (secrets: ${handle.secretBackend}, data: ${dataDir})`);
       relay = handle;
-      if (shutdown === 'running') openWindow();
+      refreshTray();
+      if (shutdown === 'running') showWindow();
       return handle;
     } catch (error) {
       const { title, content } = startupErrorMessage(error);
-      log.error(`${title}: ${error instanceof Error ? error.message : String(error)}`);
-      dialog.showErrorBox(title, content);
+      log.error(`${title}: ${describeError(error)}`);
+      dialog.showErrorBox(title, `${content}\n\nThe log is at:\n${log.file}`);
       app.quit();
       return null;
     }
   });
+}
+
+/** Start at login must never break the tray or a quit: a failing OS call is logged and reads as off. */
+function safeStartAtLogin(inner: StartAtLogin, log: AppLog): StartAtLogin {
+  return {
+    get() {
+      try {
+        return inner.get();
+      } catch (error) {
+        log.warn(`cannot read the start-at-login setting: ${describeError(error)}`);
+        return false;
+      }
+    },
+    set(enabled) {
+      try {
+        return inner.set(enabled);
+      } catch (error) {
+        log.error(`cannot change the start-at-login setting: ${describeError(error)}`);
+        return this.get();
+      }
+    },
+  };
 }

@@ -10,6 +10,9 @@
 export const IPC_CHANNELS = {
   appVersion: 'relaydesk:app-version',
   openDataFolder: 'relaydesk:open-data-folder',
+  copyToClipboard: 'relaydesk:copy-to-clipboard',
+  getStartAtLogin: 'relaydesk:get-start-at-login',
+  setStartAtLogin: 'relaydesk:set-start-at-login',
 } as const;
 
 export type IpcChannelKey = keyof typeof IPC_CHANNELS;
@@ -19,7 +22,15 @@ export type IpcChannel = (typeof IPC_CHANNELS)[IpcChannelKey];
 export interface IpcContract {
   'relaydesk:app-version': { args: []; result: string };
   'relaydesk:open-data-folder': { args: []; result: void };
+  /** Rejected when `text` is not a string or longer than MAX_CLIPBOARD_TEXT_LENGTH. */
+  'relaydesk:copy-to-clipboard': { args: [text: string]; result: void };
+  'relaydesk:get-start-at-login': { args: []; result: boolean };
+  /** Resolves to the state now in effect (the OS may refuse). */
+  'relaydesk:set-start-at-login': { args: [enabled: boolean]; result: boolean };
 }
+
+/** The most the console may put on the clipboard at once (characters): keys, configs, a log record. */
+export const MAX_CLIPBOARD_TEXT_LENGTH = 1_000_000;
 
 export type IpcArgs<C extends IpcChannel> = IpcContract[C]['args'];
 export type IpcResult<C extends IpcChannel> = IpcContract[C]['result'];

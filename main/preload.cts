@@ -18,6 +18,9 @@ const { contextBridge, ipcRenderer } = electron;
 const CHANNELS: typeof IPC_CHANNELS = {
   appVersion: 'relaydesk:app-version',
   openDataFolder: 'relaydesk:open-data-folder',
+  copyToClipboard: 'relaydesk:copy-to-clipboard',
+  getStartAtLogin: 'relaydesk:get-start-at-login',
+  setStartAtLogin: 'relaydesk:set-start-at-login',
 };
 
 function invoke<C extends IpcChannel>(channel: C, ...args: IpcArgs<C>): Promise<IpcResult<C>> {
@@ -30,6 +33,12 @@ const bridge = {
   appVersion: (): Promise<string> => invoke(CHANNELS.appVersion),
   /** Opens the folder holding Relaydesk's data in the system file manager. */
   openDataFolder: (): Promise<void> => invoke(CHANNELS.openDataFolder),
+  /** Puts `text` on the system clipboard (works without the page having focus or permission). */
+  copyToClipboard: (text: string): Promise<void> => invoke(CHANNELS.copyToClipboard, text),
+  /** Whether Relaydesk starts when the user logs in. */
+  getStartAtLogin: (): Promise<boolean> => invoke(CHANNELS.getStartAtLogin),
+  /** Turns start at login on or off; resolves to the state now in effect. */
+  setStartAtLogin: (enabled: boolean): Promise<boolean> => invoke(CHANNELS.setStartAtLogin, enabled),
 };
 
 export type RelaydeskBridge = typeof bridge;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, shell, type WebContents } from 'electron';
+import { enforceConsoleCsp } from './console-csp.js';
+import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE, type WindowPlacement } from './window-state.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -74,17 +76,25 @@ export function lockDownContents(contents: WebContents, consoleOrigin: string): 
   });
 }
 
-/** The console window: sandboxed, context-isolated, locked to the console's origin. */
-export function createMainWindow(consoleUrl: string): BrowserWindow {
+/**
+ * The console window: sandboxed, context-isolated, locked to the console's origin, under
+ * the console's Content-Security-Policy. `placement` is the remembered size and position
+ * (window-state.ts); without it the window is 1200x800, placed by the OS.
+ */
+export function createMainWindow(
+  consoleUrl: string,
+  placement: WindowPlacement = { ...DEFAULT_WINDOW_SIZE, maximized: false },
+): BrowserWindow {
   const consoleOrigin = originOf(consoleUrl);
   if (consoleOrigin === null) throw new Error(`Invalid console URL: ${consoleUrl}`);
 
   const window = new BrowserWindow({
     title: WINDOW_TITLE,
-    width: 1200,
-    height: 800,
-    minWidth: 900,
-    minHeight: 600,
+    ...(placement.x !== undefined && placement.y !== undefined ? { x: placement.x, y: placement.y } : {}),
+    width: placement.width,
+    height: placement.height,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     autoHideMenuBar: true,
     webPreferences: {
@@ -99,8 +109,13 @@ export function createMainWindow(consoleUrl: string): BrowserWindow {
     },
   });
 
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    // Maximizing a hidden window shows it on some platforms: do it once the page is ready.
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
   lockDownContents(window.webContents, consoleOrigin);
+  enforceConsoleCsp(window.webContents.session, consoleOrigin);
 
   window.loadURL(consoleUrl).catch((error: unknown) => {
     console.error(`[relaydesk] could not load the console at ${consoleUrl}: ${String(error)}`);

@@ -1,16 +1,33 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('./fake-electron.js'));
 vi.mock('../../relay/index.js', () => import('./fake-relay.js'));
 
-import { app, BrowserWindow, dialog, fakeEvent, flush, ipcMain, resetFakeElectron, shell } from './fake-electron.js';
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  display,
+  fakeEvent,
+  flush,
+  ipcMain,
+  Menu,
+  resetFakeElectron,
+  screen,
+  shell,
+  Tray,
+  type FakeMenu,
+} from './fake-electron.js';
 import { DataDirLockedError, fakeHandle, PortInUseError, startRelay, StateFileError } from './fake-relay.js';
-import { startDesktopApp } from '../../main/app.js';
-import { IPC_CHANNELS, UNTRUSTED_SENDER_MESSAGE } from '../../main/ipc-contract.js';
+import { RELAY_CLOSE_TIMEOUT_MS, startDesktopApp } from '../../main/app.js';
+import { IPC_CHANNELS, MAX_CLIPBOARD_TEXT_LENGTH, UNTRUSTED_SENDER_MESSAGE } from '../../main/ipc-contract.js';
 
 const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
 const setPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...platform, value });
+const CONSOLE = 'http://127.0.0.1:3000/';
 
 /** Starts the shell and lets whenReady + startRelay settle. */
 async function boot() {
@@ -19,41 +36,85 @@ async function boot() {
   await flush();
 }
 
+/** userData as the app sets it: on Linux the CLI's folder (appData/relaydesk), usable before boot. */
+const dataDir = () =>
+  process.platform === 'linux' ? path.join(app.getPath('appData'), 'relaydesk') : app.getPath('userData');
+const prefsFile = () => path.join(dataDir(), 'desktop.json');
+const readPrefs = () => JSON.parse(readFileSync(prefsFile(), 'utf8')) as Record<string, unknown>;
+const writePrefs = (prefs: object) => {
+  mkdirSync(dataDir(), { recursive: true });
+  writeFileSync(prefsFile(), JSON.stringify(prefs));
+};
+const logText = () => readFileSync(path.join(app.getPath('logs'), 'main.log'), 'utf8');
+const window0 = () => BrowserWindow.instances[0]!;
+const trayMenu = (): FakeMenu => {
+  const tray = Tray.instances[0];
+  if (!tray?.menu) throw new Error('no tray menu');
+  return tray.menu;
+};
+const startOptions = (call = 0) => startRelay.mock.calls[call]![0] as Record<string, unknown>;
+
 beforeEach(() => {
   resetFakeElectron();
+  setPlatform('linux');
   startRelay.mockReset();
-  startRelay.mockImplementation(async () => fakeHandle());
+  startRelay.mockImplementation(async (options: unknown) => fakeHandle((options as { port: number }).port));
+  dialog.showMessageBox.mockReset();
+  dialog.showMessageBox.mockImplementation(async () => ({ response: 0, checkboxChecked: false }));
   vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
 afterEach(() => {
   Object.defineProperty(process, 'platform', platform);
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
 describe('startup', () => {
-  it('starts the relay on 127.0.0.1:3000 with userData as dataDir and the bundled console', async () => {
+  it('starts the relay on 127.0.0.1:3000 with the shared data folder, the bundled console and the app log', async () => {
     startDesktopApp();
     expect(startRelay).not.toHaveBeenCalled(); // nothing before app is ready
     app.ready();
     await flush();
     expect(startRelay).toHaveBeenCalledTimes(1);
-    expect(startRelay.mock.calls[0]![0]).toMatchObject({
+    expect(startOptions()).toMatchObject({
       host: '127.0.0.1',
       port: 3000,
-      dataDir: '/fake/userData',
+      dataDir: path.join(app.root, 'appData', 'relaydesk'), // Linux: the CLI's ~/.config/relaydesk
       secretBackend: 'auto',
       consoleDir: path.join('/fake/app', 'dist', 'renderer'),
     });
-    expect(app.getPath).toHaveBeenCalledWith('userData');
+    expect(app.setPath).toHaveBeenCalledWith('userData', path.join(app.root, 'appData', 'relaydesk'));
+    // The relay logs into the app's log file.
+    const relayLog = startOptions().log as { info(message: string): void };
+    relayLog.info('from the relay');
+    expect(logText()).toMatch(/INFO from the relay\n$/);
   });
 
-  it('opens one window on the relay consoleUrl', async () => {
+  it('keeps Electron userData as the data folder on macOS and Windows', async () => {
+    setPlatform('win32');
+    await boot();
+    expect(app.setPath).not.toHaveBeenCalledWith('userData', expect.anything());
+    expect(startOptions().dataDir).toBe(path.join(app.root, 'userData'));
+  });
+
+  it('opens one window on the relay consoleUrl and logs where it listens', async () => {
     startRelay.mockImplementation(async () => fakeHandle(4123));
     await boot();
     expect(BrowserWindow.instances).toHaveLength(1);
-    expect(BrowserWindow.instances[0]!.loadedUrls).toEqual(['http://127.0.0.1:4123/']);
+    expect(window0().loadedUrls).toEqual(['http://127.0.0.1:4123/']);
+    expect(logText()).toContain('relay listening on http://127.0.0.1:4123');
+  });
+
+  it('binds all interfaces when the lan_access setting is on, and the tray says so', async () => {
+    mkdirSync(dataDir(), { recursive: true });
+    writeFileSync(path.join(dataDir(), 'state.json'), JSON.stringify({ options: { lan_access: true } }));
+    startRelay.mockImplementation(async () => ({ ...fakeHandle(3000), host: '0.0.0.0' }));
+    await boot();
+    expect(startOptions().host).toBe('0.0.0.0');
+    expect(trayMenu().item('lan').label).toMatch(/LAN access: on/);
   });
 
   it('quits at once when another instance holds the lock', async () => {
@@ -62,41 +123,85 @@ describe('startup', () => {
     expect(app.quit).toHaveBeenCalled();
     expect(startRelay).not.toHaveBeenCalled();
     expect(BrowserWindow.instances).toHaveLength(0);
+    expect(Tray.instances).toHaveLength(0);
+  });
+
+  it('uses the port remembered in desktop.json', async () => {
+    writePrefs({ port: 4555 });
+    await boot();
+    expect(startOptions().port).toBe(4555);
+    expect(window0().loadedUrls).toEqual(['http://127.0.0.1:4555/']);
+  });
+});
+
+describe('port taken at start', () => {
+  it('"Use port N" starts the relay on the next free port and remembers it', async () => {
+    startRelay.mockRejectedValueOnce(new PortInUseError('127.0.0.1', 3000));
+    await boot();
+    await vi.waitFor(() => expect(startRelay).toHaveBeenCalledTimes(2));
+    await flush();
+
+    expect(dialog.showMessageBox).toHaveBeenCalledTimes(1);
+    const options = dialog.showMessageBox.mock.calls[0]![0] as { buttons: string[]; message: string; cancelId: number };
+    expect(options.message).toContain('3000');
+    const offered = Number(/^Use port (\d+)$/.exec(options.buttons[0]!)?.[1]);
+    expect(offered).toBeGreaterThan(3000);
+    expect(options.buttons[options.cancelId]).toBe('Quit');
+
+    expect(startOptions(1).port).toBe(offered);
+    expect(readPrefs().port).toBe(offered);
+    expect(window0().loadedUrls).toEqual([`http://127.0.0.1:${offered}/`]);
+    expect(dialog.showErrorBox).not.toHaveBeenCalled();
+    expect(app.quits).toBe(0);
+  });
+
+  it('"Quit" quits without a window, an error box or a remembered port', async () => {
+    startRelay.mockRejectedValueOnce(new PortInUseError('127.0.0.1', 3000));
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
+    await boot();
+    await vi.waitFor(() => expect(app.quits).toBe(1));
+    expect(startRelay).toHaveBeenCalledTimes(1);
+    expect(BrowserWindow.instances).toHaveLength(0);
+    expect(dialog.showErrorBox).not.toHaveBeenCalled();
+    expect(existsSync(prefsFile())).toBe(false);
+  });
+
+  it('with no free port left, shows an error box naming the port and the log file, then quits', async () => {
+    writePrefs({ port: 65_535 }); // nothing above it to offer
+    startRelay.mockRejectedValueOnce(new PortInUseError('127.0.0.1', 65_535));
+    await boot();
+    await vi.waitFor(() => expect(dialog.showErrorBox).toHaveBeenCalledTimes(1));
+    const [title, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
+    expect(title).toMatch(/port/i);
+    expect(content).toContain('65535');
+    expect(content).toMatch(/already in use/);
+    expect(content).toContain(path.join(app.getPath('logs'), 'main.log'));
+    expect(dialog.showMessageBox).not.toHaveBeenCalled();
+    expect(app.quits).toBe(1);
+    expect(BrowserWindow.instances).toHaveLength(0);
   });
 });
 
 describe('startup failures', () => {
-  it('PortInUseError shows an error box naming the port, then quits', async () => {
-    startRelay.mockRejectedValueOnce(new PortInUseError('127.0.0.1', 3000));
-    await boot();
-    expect(dialog.showErrorBox).toHaveBeenCalledTimes(1);
-    const [title, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
-    expect(title).toMatch(/port/i);
-    expect(content).toContain('3000');
-    expect(content).toContain('127.0.0.1');
-    expect(content).toMatch(/already in use/);
-    expect(app.quit).toHaveBeenCalled();
-    expect(app.quits).toBe(1);
-    expect(BrowserWindow.instances).toHaveLength(0);
-  });
-
-  it('StateFileError shows an error box naming the file, then quits', async () => {
-    startRelay.mockRejectedValueOnce(new StateFileError('/fake/userData/state.json', 'Unexpected token } in JSON'));
+  it('StateFileError shows an error box naming the file and the log, logs it, then quits', async () => {
+    startRelay.mockRejectedValueOnce(new StateFileError('/data/state.json', 'Unexpected token } in JSON'));
     await boot();
     const [title, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
     expect(title).toMatch(/data file/i);
-    expect(content.split('/fake/userData/state.json')).toHaveLength(2); // named once
+    expect(content.split('/data/state.json')).toHaveLength(2); // named once
     expect(content).toContain('Unexpected token');
+    expect(content).toContain(path.join(app.getPath('logs'), 'main.log'));
+    expect(logText()).toMatch(/ERROR .*Unexpected token/);
     expect(app.quits).toBe(1);
     expect(BrowserWindow.instances).toHaveLength(0);
   });
 
   it('DataDirLockedError names the folder and the other process, then quits', async () => {
-    startRelay.mockRejectedValueOnce(new DataDirLockedError('/fake/userData', 4242));
+    startRelay.mockRejectedValueOnce(new DataDirLockedError('/data', 4242));
     await boot();
     const [title, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
     expect(title).toMatch(/in use/i);
-    expect(content).toContain('/fake/userData');
+    expect(content).toContain('/data');
     expect(content).toContain('4242');
     expect(app.quits).toBe(1);
   });
@@ -119,6 +224,8 @@ describe('quitting', () => {
 
     app.quit(); // Cmd+Q / menu Quit
     expect(app.quits).toBe(0); // held back while the relay closes
+    expect(window0().visible).toBe(false); // the window goes away at once
+    expect(trayMenu().item('status').label).toBe('Relay stopping…');
     app.quit(); // impatient second quit while closing
     const extra = fakeEvent();
     app.emit('before-quit', extra);
@@ -131,6 +238,9 @@ describe('quitting', () => {
     await flush();
     expect(handle.close).toHaveBeenCalledTimes(1);
     expect(app.quits).toBe(1); // the re-issued quit went through
+    expect(window0().destroyed).toBe(true);
+    expect(Tray.instances[0]!.destroyed).toBe(true);
+    expect(logText()).toContain('relay closed');
 
     // Later before-quit events (e.g. from the OS) pass straight through.
     const late = fakeEvent();
@@ -147,6 +257,20 @@ describe('quitting', () => {
     app.quit();
     await flush();
     expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(1);
+    expect(logText()).toMatch(/ERROR relay did not close cleanly: Error: close failed/);
+  });
+
+  it('quits anyway when the relay does not close in time', async () => {
+    const handle = fakeHandle();
+    handle.close.mockImplementation(() => new Promise<void>(() => {}));
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    app.quit();
+    await vi.advanceTimersByTimeAsync(RELAY_CLOSE_TIMEOUT_MS - 1);
+    expect(app.quits).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
     expect(app.quits).toBe(1);
   });
 
@@ -181,24 +305,94 @@ describe('quitting', () => {
   });
 });
 
-describe('windows', () => {
-  it('activate re-creates the window when none is open (macOS dock click)', async () => {
+describe('close to tray', () => {
+  it('by default, closing the window hides it and the relay keeps running', async () => {
+    const handle = fakeHandle();
+    startRelay.mockResolvedValueOnce(handle);
     await boot();
-    app.emit('activate');
-    expect(BrowserWindow.instances).toHaveLength(1); // one already open: nothing new
-    BrowserWindow.instances[0]!.close();
-    app.emit('activate');
+    const window = window0();
+    window.emit('ready-to-show');
+    window.close();
+    expect(window.destroyed).toBe(false);
+    expect(window.visible).toBe(false);
+    expect(window.hide).toHaveBeenCalled();
+    await flush();
+    expect(handle.close).not.toHaveBeenCalled();
+    expect(app.quit).not.toHaveBeenCalled();
+
+    // The tray brings the same window back.
+    trayMenu().click('open-console');
+    expect(window.visible).toBe(true);
+    expect(window.focus).toHaveBeenCalled();
+    expect(BrowserWindow.instances).toHaveLength(1);
+  });
+
+  it('quitting with the window hidden in the tray is not blocked by the close handler', async () => {
+    const handle = fakeHandle();
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+    window0().close(); // hidden
+    trayMenu().click('quit');
+    await flush();
+    expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(1);
+    expect(window0().destroyed).toBe(true);
+  });
+
+  it('turned off in the tray menu, closing the window closes it and quits (Linux, Windows)', async () => {
+    const handle = fakeHandle();
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+    expect(trayMenu().item('close-to-tray').checked).toBe(true);
+    trayMenu().click('close-to-tray');
+    expect(readPrefs().closeToTray).toBe(false);
+    expect(trayMenu().item('close-to-tray').checked).toBe(false); // menu rebuilt
+
+    window0().close();
+    expect(window0().destroyed).toBe(true);
+    await flush();
+    expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(1);
+  });
+
+  it('is remembered: closeToTray false in desktop.json closes the window for real', async () => {
+    writePrefs({ closeToTray: false });
+    await boot();
+    setPlatform('darwin'); // macOS: the app stays in the dock, no quit
+    window0().close();
+    expect(window0().destroyed).toBe(true);
+    expect(app.quit).not.toHaveBeenCalled();
+    app.emit('activate'); // dock click opens a new console window
     expect(BrowserWindow.getAllWindows()).toHaveLength(1);
-    expect(BrowserWindow.instances).toHaveLength(2);
-    expect(BrowserWindow.instances[1]!.loadedUrls).toEqual(['http://127.0.0.1:3000/']);
+    expect(BrowserWindow.instances[1]!.loadedUrls).toEqual([CONSOLE]);
+  });
+
+  it('without a tray (none on this desktop), closing the window closes it', async () => {
+    Tray.failWith = new Error('no StatusNotifier host');
+    await boot();
+    expect(BrowserWindow.instances).toHaveLength(1); // the app still runs
+    window0().close();
+    expect(window0().destroyed).toBe(true);
+    expect(logText()).toContain('no tray icon');
+  });
+});
+
+describe('windows', () => {
+  it('activate shows the hidden window (macOS dock click)', async () => {
+    await boot();
+    window0().close(); // to the tray
+    app.emit('activate');
+    expect(window0().visible).toBe(true);
+    expect(BrowserWindow.instances).toHaveLength(1);
   });
 
   it('a second instance restores and focuses the existing window', async () => {
     await boot();
-    const window = BrowserWindow.instances[0]!;
+    const window = window0();
     window.minimized = true;
     app.emit('second-instance', fakeEvent(), ['relaydesk'], '/');
     expect(window.restore).toHaveBeenCalled();
+    expect(window.show).toHaveBeenCalled();
     expect(window.focus).toHaveBeenCalled();
     expect(BrowserWindow.instances).toHaveLength(1);
   });
@@ -211,34 +405,195 @@ describe('windows', () => {
     await flush();
     expect(BrowserWindow.instances).toHaveLength(1);
   });
+
+  it('remembers size, position and maximized state, and restores them next launch', async () => {
+    screen.displays = [display(1, { x: 0, y: 0, width: 1920, height: 1040 }), display(2, { x: 1920, y: 0, width: 2560, height: 1400 })];
+    await boot();
+    const window = window0();
+    expect(window.options).toMatchObject({ width: 1200, height: 800 });
+    expect(window.options).not.toHaveProperty('x');
+    window.moveTo({ x: 2100, y: 150, width: 1400, height: 900 });
+    window.maximize();
+    window.close(); // saves at once (and hides)
+    expect(readPrefs().window).toEqual({ bounds: { x: 2100, y: 150, width: 1400, height: 900 }, maximized: true });
+
+    // Next launch (same userData).
+    const root = app.root;
+    BrowserWindow.instances = [];
+    app.removeAllListeners();
+    ipcMain.handlers.clear();
+    startRelay.mockClear();
+    expect(app.root).toBe(root);
+    await boot();
+    const restored = BrowserWindow.instances[0]!;
+    expect(restored.options).toMatchObject({ x: 2100, y: 150, width: 1400, height: 900 });
+    expect(restored.maximize).not.toHaveBeenCalled();
+    restored.emit('ready-to-show');
+    expect(restored.maximize).toHaveBeenCalled();
+    expect(restored.show).toHaveBeenCalled();
+  });
+
+  it('a window saved on a display that is gone comes back on the primary display', async () => {
+    writePrefs({ window: { bounds: { x: 3000, y: 200, width: 1300, height: 850 }, maximized: false } });
+    await boot();
+    const { x, y, width, height } = window0().options as Record<string, number>;
+    expect([width, height]).toEqual([1300, 850]);
+    expect(x! >= 0 && x! + width! <= 1920).toBe(true);
+    expect(y! >= 0 && y! + height! <= 1040).toBe(true);
+  });
+
+  it('saves the bounds once moving settles', async () => {
+    await boot();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    window0().moveTo({ x: 10, y: 20 });
+    window0().moveTo({ x: 30, y: 40 });
+    expect(existsSync(prefsFile())).toBe(false);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(readPrefs().window).toMatchObject({ bounds: { x: 30, y: 40 } });
+  });
+});
+
+describe('tray', () => {
+  it('shows the relay status and the 16 px icon from assets/icons with its 32 px @2x', async () => {
+    await boot();
+    expect(Tray.instances).toHaveLength(1);
+    const image = Tray.instances[0]!.image as { path: string; representations: { scaleFactor: number }[] };
+    expect(image.path).toBe(path.join('/fake/app', 'assets', 'icons', '16x16.png'));
+    const menu = trayMenu();
+    expect(menu.item('status').label).toBe('Relay running on port 3000');
+    expect(menu.item('lan').label).toMatch(/LAN access: off/);
+    expect(Tray.instances[0]!.toolTip).toMatch(/port 3000/);
+  });
+
+  it('says "starting" until the relay is up, with the console items disabled', async () => {
+    startRelay.mockImplementationOnce(() => new Promise(() => {}));
+    await boot();
+    expect(trayMenu().item('status').label).toBe('Relay starting…');
+    expect(trayMenu().item('open-console').enabled).toBe(false);
+    expect(trayMenu().item('copy-base-url').enabled).toBe(false);
+  });
+
+  it('Copy base URL puts the relay base URL on the clipboard', async () => {
+    startRelay.mockImplementation(async () => fakeHandle(4321));
+    await boot();
+    trayMenu().click('copy-base-url');
+    expect(clipboard.text).toBe('http://127.0.0.1:4321/v1');
+  });
+
+  it('Open console creates the window again when it was closed for real', async () => {
+    setPlatform('darwin');
+    writePrefs({ closeToTray: false });
+    await boot();
+    window0().close();
+    trayMenu().click('open-console');
+    expect(BrowserWindow.getAllWindows()).toHaveLength(1);
+    expect(BrowserWindow.instances).toHaveLength(2);
+  });
+
+  it('Open data folder opens the data folder', async () => {
+    await boot();
+    trayMenu().click('open-data-folder');
+    expect(shell.openPath).toHaveBeenCalledWith(dataDir());
+  });
+
+  it('Start at login (Linux) writes and removes an XDG autostart entry and the menu follows', async () => {
+    await boot();
+    const entry = path.join(app.getPath('appData'), 'autostart', 'relaydesk.desktop');
+    expect(trayMenu().item('start-at-login').checked).toBe(false);
+    trayMenu().click('start-at-login');
+    expect(readFileSync(entry, 'utf8')).toMatch(/^Exec=".+"$/m);
+    expect(trayMenu().item('start-at-login').checked).toBe(true);
+    trayMenu().click('start-at-login');
+    expect(existsSync(entry)).toBe(false);
+    expect(trayMenu().item('start-at-login').checked).toBe(false);
+  });
+
+  it('Start at login (macOS) uses login items, and the dock menu mirrors the tray without Quit', async () => {
+    setPlatform('darwin');
+    await boot();
+    trayMenu().click('start-at-login');
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+    expect(trayMenu().item('start-at-login').checked).toBe(true);
+    const dockMenu = app.dock.setMenu.mock.calls.at(-1)![0];
+    expect(dockMenu.item('start-at-login').checked).toBe(true);
+    expect(dockMenu.item('status').label).toBe('Relay running on port 3000');
+    expect(() => dockMenu.item('quit')).toThrow();
+    dockMenu.click('copy-base-url');
+    expect(clipboard.text).toBe('http://127.0.0.1:3000/v1');
+  });
+
+  it('Quit closes the relay and quits', async () => {
+    const handle = fakeHandle();
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+    trayMenu().click('quit');
+    await flush();
+    expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(1);
+  });
+
+  it('a left click on the tray icon opens the console', async () => {
+    await boot();
+    window0().close();
+    Tray.instances[0]!.emit('click');
+    expect(window0().visible).toBe(true);
+    expect(Menu.buildFromTemplate).toHaveBeenCalled();
+  });
 });
 
 describe('IPC handlers', () => {
   it('answers the console and refuses other senders', async () => {
     await boot();
-    await expect(ipcMain.invoke(IPC_CHANNELS.appVersion, 'http://127.0.0.1:3000/')).resolves.toBe('1.2.3');
+    await expect(ipcMain.invoke(IPC_CHANNELS.appVersion, CONSOLE)).resolves.toBe('1.2.3');
     await expect(ipcMain.invoke(IPC_CHANNELS.appVersion, 'https://evil.example/')).rejects.toThrow(
       UNTRUSTED_SENDER_MESSAGE,
     );
-    await expect(ipcMain.invoke(IPC_CHANNELS.openDataFolder, 'http://127.0.0.1:3000/')).resolves.toBeUndefined();
-    expect(shell.openPath).toHaveBeenCalledWith('/fake/userData');
-    await expect(ipcMain.invoke(IPC_CHANNELS.openDataFolder, 'https://evil.example/')).rejects.toThrow();
+    await expect(ipcMain.invoke(IPC_CHANNELS.openDataFolder, CONSOLE)).resolves.toBeUndefined();
+    expect(shell.openPath).toHaveBeenCalledWith(dataDir());
+    for (const channel of Object.values(IPC_CHANNELS)) {
+      await expect(ipcMain.invoke(channel, 'https://evil.example/', true), channel).rejects.toThrow(
+        UNTRUSTED_SENDER_MESSAGE,
+      );
+    }
     expect(shell.openPath).toHaveBeenCalledTimes(1);
+    expect(clipboard.writeText).not.toHaveBeenCalled();
+    expect(app.setLoginItemSettings).not.toHaveBeenCalled();
   });
 
   it('refuses every sender before the relay is up', async () => {
     startDesktopApp();
-    await expect(ipcMain.invoke(IPC_CHANNELS.appVersion, 'http://127.0.0.1:3000/')).rejects.toThrow(
-      UNTRUSTED_SENDER_MESSAGE,
-    );
+    await expect(ipcMain.invoke(IPC_CHANNELS.appVersion, CONSOLE)).rejects.toThrow(UNTRUSTED_SENDER_MESSAGE);
   });
 
   it('reports a failure to open the data folder', async () => {
     shell.openPath.mockResolvedValueOnce('Failed to open path');
     await boot();
-    await expect(ipcMain.invoke(IPC_CHANNELS.openDataFolder, 'http://127.0.0.1:3000/')).rejects.toThrow(
-      'Failed to open path',
+    await expect(ipcMain.invoke(IPC_CHANNELS.openDataFolder, CONSOLE)).rejects.toThrow('Failed to open path');
+  });
+
+  it('copyToClipboard writes text, and refuses non-strings and oversized text', async () => {
+    await boot();
+    await expect(ipcMain.invoke(IPC_CHANNELS.copyToClipboard, CONSOLE, 'sk-123')).resolves.toBeUndefined();
+    expect(clipboard.text).toBe('sk-123');
+    await expect(ipcMain.invoke(IPC_CHANNELS.copyToClipboard, CONSOLE, { toString: () => 'x' })).rejects.toThrow(
+      /must be a string/,
     );
+    await expect(
+      ipcMain.invoke(IPC_CHANNELS.copyToClipboard, CONSOLE, 'x'.repeat(MAX_CLIPBOARD_TEXT_LENGTH + 1)),
+    ).rejects.toThrow(/longer than/);
+    expect(clipboard.writeText).toHaveBeenCalledTimes(1);
+  });
+
+  it('get/setStartAtLogin use login items on Windows and the tray menu follows', async () => {
+    setPlatform('win32');
+    await boot();
+    await expect(ipcMain.invoke(IPC_CHANNELS.getStartAtLogin, CONSOLE)).resolves.toBe(false);
+    await expect(ipcMain.invoke(IPC_CHANNELS.setStartAtLogin, CONSOLE, true)).resolves.toBe(true);
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+    await expect(ipcMain.invoke(IPC_CHANNELS.getStartAtLogin, CONSOLE)).resolves.toBe(true);
+    expect(trayMenu().item('start-at-login').checked).toBe(true);
+    await expect(ipcMain.invoke(IPC_CHANNELS.setStartAtLogin, CONSOLE, 'yes')).rejects.toThrow(/boolean/);
+    expect(app.setLoginItemSettings).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -92,15 +92,39 @@ describe('compiled preload', () => {
   it('exposes only named methods, never ipcRenderer', async () => {
     const { exposed, invoke, ipcRenderer, electron } = runSandboxed(emitted.text);
     const bridge = exposed.get('relaydesk') as Record<string, unknown>;
-    expect(Object.keys(bridge).sort()).toEqual(['appVersion', 'openDataFolder']);
+    expect(Object.keys(bridge).sort()).toEqual([
+      'appVersion',
+      'copyToClipboard',
+      'getStartAtLogin',
+      'openDataFolder',
+      'setStartAtLogin',
+    ]);
     for (const value of Object.values(bridge)) {
       expect(typeof value).toBe('function');
       expect([ipcRenderer, invoke, ipcRenderer.send, ipcRenderer.on, electron]).not.toContain(value);
     }
-    const api = bridge as { appVersion(): Promise<string>; openDataFolder(): Promise<void> };
+    const api = bridge as {
+      appVersion(): Promise<string>;
+      openDataFolder(): Promise<void>;
+      copyToClipboard(text: string): Promise<void>;
+      getStartAtLogin(): Promise<boolean>;
+      setStartAtLogin(enabled: boolean): Promise<boolean>;
+    };
     await expect(api.appVersion()).resolves.toBe('1.2.3');
     await expect(api.openDataFolder()).resolves.toBeUndefined();
-    // The channel names repeated in the preload match the contract the main process uses.
-    expect(invoke.mock.calls).toEqual([[IPC_CHANNELS.appVersion], [IPC_CHANNELS.openDataFolder]]);
+    await api.copyToClipboard('sk-abc');
+    await api.getStartAtLogin();
+    await api.setStartAtLogin(true);
+    // The channel names repeated in the preload match the contract the main process uses,
+    // and the arguments go through unchanged (nothing extra the main process would trust).
+    expect(invoke.mock.calls).toEqual([
+      [IPC_CHANNELS.appVersion],
+      [IPC_CHANNELS.openDataFolder],
+      [IPC_CHANNELS.copyToClipboard, 'sk-abc'],
+      [IPC_CHANNELS.getStartAtLogin],
+      [IPC_CHANNELS.setStartAtLogin, true],
+    ]);
+    // …and every channel of the contract is reachable from the bridge, none forgotten.
+    expect(new Set(invoke.mock.calls.map(([channel]) => channel))).toEqual(new Set(Object.values(IPC_CHANNELS)));
   });
 });
