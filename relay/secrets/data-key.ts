@@ -34,7 +34,7 @@ export async function loadDataKey(dataDir: string, sealer: SecretSealer | undefi
         `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system for the Relaydesk desktop app, and this relay cannot unseal it. Start Relaydesk from the desktop app, as the same user. Nothing was changed.`,
       );
     }
-    const key = unsealKey(sealer, sealed, sealedPath);
+    const key = await unsealKey(sealer, sealed, sealedPath);
     if (plain) {
       // An earlier start sealed the key but stopped before removing the plain copy.
       if (!plain.equals(key)) {
@@ -69,10 +69,10 @@ export async function loadDataKey(dataDir: string, sealer: SecretSealer | undefi
   return { key, protection: sealer ? 'os-sealed' : 'key-file' };
 }
 
-function unsealKey(sealer: SecretSealer, sealed: Buffer, path: string): Buffer {
+async function unsealKey(sealer: SecretSealer, sealed: Buffer, path: string): Promise<Buffer> {
   let key: Buffer;
   try {
-    key = sealer.unseal(sealed);
+    key = await sealer.unseal(sealed);
   } catch (error) {
     throw new SecretBackendError(
       `${sealer.name} cannot unseal the key of this data folder's secrets (${path}): ${firstLine(error)}. It was sealed for another OS user or login keyring, or the keyring was reset. Start Relaydesk as the user who set it up. Nothing was changed.`,
@@ -86,8 +86,8 @@ function unsealKey(sealer: SecretSealer, sealed: Buffer, path: string): Buffer {
 async function writeSealedKey(sealer: SecretSealer, key: Buffer, path: string): Promise<void> {
   let sealed: Buffer;
   try {
-    sealed = sealer.seal(key);
-    if (!sealer.unseal(sealed).equals(key)) throw new Error('the sealed key does not unseal to the same key');
+    sealed = await sealer.seal(key);
+    if (!(await sealer.unseal(sealed)).equals(key)) throw new Error('the sealed key does not unseal to the same key');
   } catch (error) {
     throw new SecretBackendError(`${sealer.name} cannot seal the key of the secrets file: ${firstLine(error)}. Nothing was changed.`);
   }

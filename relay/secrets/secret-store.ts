@@ -19,14 +19,14 @@ export interface SecretStore {
 /**
  * OS-bound encryption supplied by the host: what it seals, only this OS user (in this
  * login session's keyring) can unseal. The desktop app hands in Electron's safeStorage
- * (DPAPI, Keychain, libsecret/KWallet); the headless relay has none. Both calls throw on
- * failure.
+ * (DPAPI, Keychain, libsecret/KWallet); the headless relay has none. Both calls reject on
+ * failure; they are async so a host can use Electron's async safeStorage calls.
  */
 export interface SecretSealer {
   /** Names it in messages, e.g. `Electron safeStorage (gnome_libsecret)`. */
   readonly name: string;
-  seal(plain: Buffer): Buffer;
-  unseal(sealed: Buffer): Buffer;
+  seal(plain: Buffer): Promise<Buffer>;
+  unseal(sealed: Buffer): Promise<Buffer>;
 }
 
 /** The secrets cannot be reached with what this start has; nothing was changed. */

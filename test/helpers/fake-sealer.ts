@@ -9,8 +9,8 @@ export function fakeSealer(user = 'alice'): SecretSealer {
   const flip = (bytes: Buffer) => Buffer.from(bytes.map((byte) => byte ^ 0x5a));
   return {
     name: `fake OS sealer (${user})`,
-    seal: (plain) => Buffer.concat([mark, flip(plain)]),
-    unseal(sealed) {
+    seal: async (plain) => Buffer.concat([mark, flip(plain)]),
+    async unseal(sealed) {
       if (!sealed.subarray(0, mark.length).equals(mark)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return flip(sealed.subarray(mark.length));
     },

@@ -45,10 +45,10 @@ describe('encrypted-file store with an OS sealer', () => {
     const reopened = await openEncryptedFileSecretStore(dir, fakeSealer());
     expect(await reopened.get('channel:1:key')).toBe(SECRET);
     expect(await readdir(dir)).not.toContain(PLAIN);
-    const sealedKey = await readFile(join(dir, SEALED));
-    expect(sealer.unseal(sealedKey)).toHaveLength(32);
+    const key = await sealer.unseal(await readFile(join(dir, SEALED)));
+    expect(key).toHaveLength(32);
     for (const name of await readdir(dir)) {
-      expect((await readFile(join(dir, name))).includes(sealer.unseal(sealedKey))).toBe(false); // the key is nowhere in clear
+      expect((await readFile(join(dir, name))).includes(key)).toBe(false); // the key is nowhere in clear
       expect((await readFile(join(dir, name))).includes(SECRET)).toBe(false);
     }
     if (process.platform !== 'win32') expect((await stat(join(dir, SEALED))).mode & 0o777).toBe(0o600);
@@ -66,7 +66,7 @@ describe('encrypted-file store with an OS sealer', () => {
     expect(store.keyProtection).toBe('os-sealed');
     expect(await store.get('channel:1:key')).toBe(SECRET);
     expect(await exists(join(dir, PLAIN))).toBe(false);
-    expect(sealer.unseal(await readFile(join(dir, SEALED)))).toEqual(plainKey); // same key, now sealed
+    expect(await sealer.unseal(await readFile(join(dir, SEALED)))).toEqual(plainKey); // same key, now sealed
     expect(await (await openEncryptedFileSecretStore(dir, sealer)).get('channel:1:key')).toBe(SECRET);
   });
 
@@ -74,7 +74,7 @@ describe('encrypted-file store with an OS sealer', () => {
     const dir = await tempDir();
     await (await openEncryptedFileSecretStore(dir)).set('channel:1:key', SECRET);
     const sealer = fakeSealer();
-    await writeFile(join(dir, SEALED), sealer.seal(await readFile(join(dir, PLAIN))));
+    await writeFile(join(dir, SEALED), await sealer.seal(await readFile(join(dir, PLAIN))));
 
     expect(await (await openEncryptedFileSecretStore(dir, sealer)).get('channel:1:key')).toBe(SECRET);
     expect(await exists(join(dir, PLAIN))).toBe(false);
@@ -84,7 +84,7 @@ describe('encrypted-file store with an OS sealer', () => {
     const dir = await tempDir();
     await (await openEncryptedFileSecretStore(dir)).set('channel:1:key', SECRET);
     const before = await snapshot(dir);
-    const lossy: SecretSealer = { name: 'lossy sealer', seal: (plain) => Buffer.from(plain), unseal: () => Buffer.alloc(32) };
+    const lossy: SecretSealer = { name: 'lossy sealer', seal: async (plain) => Buffer.from(plain), unseal: async () => Buffer.alloc(32) };
 
     await expect(openEncryptedFileSecretStore(dir, lossy)).rejects.toThrow(/lossy sealer cannot seal/);
     expect(await snapshot(dir)).toEqual(before);
