@@ -104,7 +104,6 @@ async function makeStubElectron(dir: string): Promise<void> {
   await chmod(path.join(dir, 'electron'), 0o755);
   await writeFile(path.join(dir, 'LICENSE'), 'Stub of Electron’s MIT licence (packaging test)\n');
   await writeFile(path.join(dir, 'LICENSES.chromium.html'), '<!doctype html><title>stub</title>\n');
-  await writeFile(path.join(dir, 'version'), '45.4.1');
 }
 
 async function treeSize(dir: string): Promise<number> {
