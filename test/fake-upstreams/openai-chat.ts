@@ -14,8 +14,8 @@ export function lastUserText(body: any): string {
   return '';
 }
 
-/** `apiKeys` is read on every call: a test may change which keys work. */
-export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: string[]; path?: string } = {}): Promise<FakeUpstream> {
+/** `apiKeys` is read on every call: a test may change which keys work. `chunkDelayMs` makes streams slow. */
+export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: string[]; path?: string; chunkDelayMs?: number } = {}): Promise<FakeUpstream> {
   const path = options.path ?? '/v1/chat/completions';
   return startFakeUpstream((request: RecordedRequest, { noUsage }) => {
     const accepted = options.apiKeys ?? (options.apiKey ? [options.apiKey] : undefined);
@@ -74,6 +74,6 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: 
     }
     if (includeUsage) chunks.push(sse({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_fake', choices: [], usage }));
     chunks.push('data: [DONE]\n\n');
-    return { stream: { chunks } };
+    return { stream: { chunks, delayMs: options.chunkDelayMs } };
   });
 }

@@ -64,7 +64,7 @@ export class ApiClient {
   }
 }
 
-export async function setupAndLogin(relay: RelayHandle, username = 'owner', password = 'correct horse battery') {
+export async function setupAndLogin(relay: Pick<RelayHandle, 'origin'>, username = 'owner', password = 'correct horse battery') {
   const client = new ApiClient(relay.origin);
   const setup = await client.call('POST', '/api/setup', { username, password });
   if (!setup.json?.success) throw new Error(`setup failed: ${setup.text}`);

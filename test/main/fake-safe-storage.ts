@@ -22,3 +22,12 @@ export function createFakeSafeStorage(options: { available?: boolean; backend?: 
 }
 
 export type FakeSafeStorage = ReturnType<typeof createFakeSafeStorage>;
+
+/**
+ * The fake `electron` module with a working safeStorage added, for tests that boot the
+ * whole app: `vi.mock('electron', () => fakeElectronWithSafeStorage())` (import it inside
+ * the factory, which vi.mock hoists).
+ */
+export async function fakeElectronWithSafeStorage() {
+  return { ...(await import('./fake-electron.js')), safeStorage: createFakeSafeStorage() };
+}
