@@ -4,9 +4,9 @@ import type { UserView } from '../../../relay/management/contract.js';
 import { request } from '../../api/client.js';
 import { getLogStat, getUsage } from '../../api/stats.js';
 import type { LogStat, UsageData } from '../../api/stats.js';
-import { BarList, TimeChart } from './Charts.js';
+import { DashboardCharts } from './Charts.js';
 import { RangePicker } from './RangePicker.js';
-import { RANGES, formatCompact, formatNumber, formatQuota, rangeBounds } from './range.js';
+import { RANGES, formatCompact, formatNumber, formatUsd, rangeBounds } from './range.js';
 import type { RangeId } from './range.js';
 import './dashboard.css';
 
@@ -67,16 +67,10 @@ function Overview({ data, rangeLabel }: { data: Loaded; rangeLabel: string }) {
   const { user, usage, stat } = data;
   const totals = usage.totals;
   const tokens = totals.prompt_tokens + totals.completion_tokens;
-  const models = new Map<string, { requests: number; quota: number }>();
-  for (const point of usage.by_model) {
-    const entry = models.get(point.model) ?? { requests: 0, quota: 0 };
-    entry.requests += point.requests;
-    entry.quota += point.quota;
-    models.set(point.model, entry);
-  }
+  // Quota is shown in US dollars (500 000 units = 1 USD), as on the profile page.
   const cards: { label: string; value: string; testId: string }[] = [
-    { label: 'Balance (quota)', value: formatQuota(user.quota), testId: 'balance' },
-    { label: `Spent, last ${rangeLabel}`, value: formatQuota(stat.quota), testId: 'spent' },
+    { label: 'Balance', value: formatUsd(user.quota), testId: 'balance' },
+    { label: `Spent, last ${rangeLabel}`, value: formatUsd(stat.quota), testId: 'spent' },
     { label: `Requests, last ${rangeLabel}`, value: formatNumber(stat.requests), testId: 'requests' },
     { label: `Tokens, last ${rangeLabel}`, value: formatCompact(tokens), testId: 'tokens' },
     { label: 'Requests per minute', value: formatNumber(stat.rpm), testId: 'rpm' },
@@ -96,12 +90,7 @@ function Overview({ data, rangeLabel }: { data: Loaded; rangeLabel: string }) {
       {totals.requests === 0 && usage.hours.length === 0 ? (
         <p className="empty">No calls in the last {rangeLabel}. Send one from the playground or any OpenAI-compatible client.</p>
       ) : (
-        <div className="charts">
-          <TimeChart title="Spend per hour" kind="line" points={usage.hours.map((h) => ({ time: h.time, value: h.quota }))} start={usage.start_timestamp} end={usage.end_timestamp} />
-          <TimeChart title="Requests per hour" kind="bar" points={usage.hours.map((h) => ({ time: h.time, value: h.requests }))} start={usage.start_timestamp} end={usage.end_timestamp} />
-          <BarList title="Requests by model" rows={[...models].map(([label, m]) => ({ label, value: m.requests }))} format={formatNumber} />
-          <BarList title="Spend by model" rows={[...models].map(([label, m]) => ({ label, value: m.quota }))} format={formatQuota} />
-        </div>
+        <DashboardCharts usage={usage} rangeLabel={rangeLabel} />
       )}
     </>
   );
