@@ -6,6 +6,7 @@ import { openFolder, registerBridgeHandlers } from './bridge-handlers.js';
 import { DesktopPrefsFile } from './desktop-prefs.js';
 import { isLanHost, relayHostFor } from './lan-exposure.js';
 import { askToUseOtherPort, findNextFreePort } from './port-choice.js';
+import { safeStorageSealer } from './secret-sealer.js';
 import { startAtLoginFor, type StartAtLogin } from './start-at-login.js';
 import { startupErrorMessage } from './startup-error-message.js';
 import { DesktopTray, loadTrayIcon, trayIconDir, type TrayStatus } from './tray.js';
@@ -210,6 +211,7 @@ export function startDesktopApp(): void {
   const startRelayOnChosenPort = async (): Promise<RelayHandle | null> => {
     const host = relayHostFor(dataDir);
     let port = prefs.get().port ?? RELAY_PORT;
+    const secretSealer = safeStorageSealer(); // after ready: before it, Linux reports no encryption
     for (let questions = 0; ; questions += 1) {
       try {
         const handle = await startRelay({
@@ -217,6 +219,7 @@ export function startDesktopApp(): void {
           port,
           dataDir,
           secretBackend: 'auto',
+          secretSealer,
           consoleDir: consoleDirFor(app.getAppPath()),
           log,
           shutdownGraceMs: RELAY_SHUTDOWN_GRACE_MS,

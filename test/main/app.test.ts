@@ -16,6 +16,7 @@ import {
   ipcMain,
   Menu,
   resetFakeElectron,
+  safeStorage,
   screen,
   shell,
   Tray,
@@ -91,6 +92,23 @@ describe('startup', () => {
     const relayLog = startOptions().log as { info(message: string): void };
     relayLog.info('from the relay');
     expect(logText()).toMatch(/INFO from the relay\n$/);
+  });
+
+  it('seals the encrypted secrets file key with Electron safeStorage, asked once the app is ready', async () => {
+    startDesktopApp();
+    expect(safeStorage.isEncryptionAvailable).not.toHaveBeenCalled();
+    app.ready();
+    await flush();
+    const sealer = startOptions().secretSealer as { name: string; seal(b: Buffer): Promise<Buffer>; unseal(b: Buffer): Promise<Buffer> };
+    expect(sealer.name).toBe('Electron safeStorage (gnome_libsecret)');
+    const key = Buffer.from('0123456789abcdef');
+    expect(await sealer.unseal(await sealer.seal(key))).toEqual(key);
+  });
+
+  it('passes no sealer when the OS offers no encryption', async () => {
+    safeStorage.isEncryptionAvailable.mockReturnValueOnce(false);
+    await boot();
+    expect(startOptions().secretSealer).toBeUndefined();
   });
 
   it('keeps Electron userData as the data folder on macOS and Windows', async () => {

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
+import { createFakeSafeStorage } from './fake-safe-storage.js';
 
 export interface FakeEvent {
   defaultPrevented: boolean;
@@ -194,6 +195,9 @@ export const clipboard = {
     clipboard.text = text;
   }),
 };
+
+/** Encryption available, gnome-libsecret backend (see fake-safe-storage.ts). */
+export const safeStorage = createFakeSafeStorage();
 
 export const contextBridge = { exposeInMainWorld: vi.fn() };
 export const ipcRenderer = { invoke: vi.fn(async (..._args: unknown[]) => undefined) };
@@ -393,4 +397,5 @@ export default {
   Menu,
   Tray,
   nativeImage,
+  safeStorage,
 };
