@@ -35,5 +35,14 @@ export const MAX_CLIPBOARD_TEXT_LENGTH = 1_000_000;
 export type IpcArgs<C extends IpcChannel> = IpcContract[C]['args'];
 export type IpcResult<C extends IpcChannel> = IpcContract[C]['result'];
 
+/**
+ * `window.relaydesk` as the console sees it: one method per channel, named like its key in
+ * IPC_CHANNELS. The preload's bridge object is declared with this type, so the two cannot
+ * drift; the renderer imports it type-only (renderer/lib/desktop-bridge.ts).
+ */
+export type RelaydeskBridge = {
+  [K in IpcChannelKey]: (...args: IpcArgs<(typeof IPC_CHANNELS)[K]>) => Promise<IpcResult<(typeof IPC_CHANNELS)[K]>>;
+};
+
 /** Thrown (as a rejected `invoke`) when a frame outside the console calls a channel. */
 export const UNTRUSTED_SENDER_MESSAGE = 'Relaydesk IPC: sender is not the Relaydesk console';

@@ -10,7 +10,7 @@
  * test/main/preload.test.ts compiles it and runs it inside a sandbox-like wrapper.
  */
 import electron = require('electron');
-import type { IpcArgs, IpcChannel, IpcResult, IPC_CHANNELS } from './ipc-contract.js';
+import type { IpcArgs, IpcChannel, IpcResult, IPC_CHANNELS, RelaydeskBridge } from './ipc-contract.js';
 
 const { contextBridge, ipcRenderer } = electron;
 
@@ -28,7 +28,7 @@ function invoke<C extends IpcChannel>(channel: C, ...args: IpcArgs<C>): Promise<
 }
 
 /** What the console sees as `window.relaydesk`: named methods only, never ipcRenderer. */
-const bridge = {
+const bridge: RelaydeskBridge = {
   /** The desktop app's version (package.json `version`). */
   appVersion: (): Promise<string> => invoke(CHANNELS.appVersion),
   /** Opens the folder holding Relaydesk's data in the system file manager. */
@@ -40,7 +40,5 @@ const bridge = {
   /** Turns start at login on or off; resolves to the state now in effect. */
   setStartAtLogin: (enabled: boolean): Promise<boolean> => invoke(CHANNELS.setStartAtLogin, enabled),
 };
-
-export type RelaydeskBridge = typeof bridge;
 
 contextBridge.exposeInMainWorld('relaydesk', bridge);
