@@ -36,22 +36,26 @@ export function ChartFigure({ title, columns, rows, summary, empty, height, chil
         </div>
       )}
       {rows.length > 0 && (
-        <table className="visually-hidden">
-          <thead>
-            <tr>
-              <th scope="col">{columns[0]}</th>
-              <th scope="col">{columns[1]}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td>{row.value}</td>
+        // The wrapper does the hiding: a table's height is only a minimum, so a hidden table
+        // alone still stretches the page by its rows.
+        <div className="visually-hidden">
+          <table className="visually-hidden">
+            <thead>
+              <tr>
+                <th scope="col">{columns[0]}</th>
+                <th scope="col">{columns[1]}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </figure>
   );

@@ -52,7 +52,8 @@ interface TimePlotProps extends PlotSize {
 export function TimePlot({ points, kind, name, colour, format, formatAxis, ...size }: TimePlotProps) {
   const times = points.map((p) => p.time);
   const span = times.length > 1 ? times[times.length - 1]! - times[0]! : 0;
-  const margin = { top: 8, right: 8, bottom: 0, left: 0 };
+  // Room on the right for the last tick's label, which is centred on its hour.
+  const margin = { top: 8, right: 20, bottom: 0, left: 0 };
   const grid = <CartesianGrid vertical={false} stroke="var(--border)" />;
   const xAxis = (
     <XAxis dataKey="time" ticks={timeTicks(times)} interval={0} tickFormatter={(t: number) => tickLabel(t, span)} tick={AXIS_TICK} stroke="var(--border-strong)" tickLine={false} minTickGap={4} />
@@ -95,7 +96,7 @@ interface BarsPlotProps extends PlotSize {
   format: (value: number) => string;
 }
 
-const LABEL_CHARS = 22;
+const LABEL_CHARS = 18;
 
 /** One horizontal bar per row, with its value at the end of the bar. */
 export function BarsPlot({ rows, name, colour, format, ...size }: BarsPlotProps) {
