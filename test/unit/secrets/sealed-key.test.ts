@@ -13,10 +13,12 @@ const SECRET = 'sk-live-0123456789abcdefDEADBEEF';
 const PLAIN = 'secrets.key';
 const SEALED = 'secrets.key.sealed';
 
-/** Every file in the folder with its bytes, to show a refused start changed nothing. */
+/** Every file at the top of the folder with its bytes, to show a refused start changed nothing. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  for (const name of (await readdir(dir)).sort()) files[name] = (await readFile(join(dir, name))).toString('base64');
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isFile()) files[entry.name] = (await readFile(join(dir, entry.name))).toString('base64');
+  }
   return files;
 }
 
@@ -148,5 +150,17 @@ describe('the sealer through backend selection and the relay', () => {
     expect((await new ApiClient(plain.origin).call('GET', '/api/status')).json.data.secret_key_protection).toBe('key-file');
     const memory = await startTestRelay({ secretBackend: 'memory' });
     expect((await new ApiClient(memory.origin).call('GET', '/api/status')).json.data.secret_key_protection).toBeNull();
+  });
+
+  it('a headless start on a folder the desktop app sealed refuses, and the desktop app still opens it', async () => {
+    const dir = await tempDir();
+    const desktop = await startTestRelay({ dataDir: dir, secretSealer: fakeSealer() });
+    await desktop.close();
+    const before = await snapshot(dir);
+
+    await expect(startTestRelay({ dataDir: dir })).rejects.toBeInstanceOf(SecretBackendError);
+    expect(await snapshot(dir)).toEqual(before); // nothing written, the lock released
+    const again = await startTestRelay({ dataDir: dir, secretSealer: fakeSealer() });
+    expect(again.secretBackend).toBe('encrypted-file');
   });
 });
