@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
-// Two projects: `unit` needs nothing but `npm install`; `system` needs the real OS
-// keychain (gnome-keyring in a D-Bus session) and Debian's Chromium, which .ci/run installs.
+// Three projects: `unit` and `component` need nothing but `npm install` (`npm test` runs
+// both); `system` needs the real OS keychain (gnome-keyring in a D-Bus session) and
+// Debian's Chromium, which .ci/run installs.
 export default defineConfig({
   test: {
     projects: [
@@ -9,9 +11,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/system/**', 'node_modules/**'],
+          exclude: ['test/system/**', 'test/renderer/**', 'node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // The console's components, rendered in happy-dom (no layout: charts get a fixed size).
+        plugins: [react()],
+        test: {
+          name: 'component',
+          include: ['test/renderer/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['test/renderer/setup.ts'],
+          testTimeout: 10_000,
         },
       },
       {

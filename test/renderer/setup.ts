@@ -1,0 +1,11 @@
+// Runs before every component test file: unmount what a test rendered and undo its stubs,
+// so no test sees another's DOM, fetch or clipboard.
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
