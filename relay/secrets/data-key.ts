@@ -60,7 +60,7 @@ export async function loadDataKey(dataDir: string, sealer: SecretSealer | undefi
 
   if (!mayCreate) {
     throw new SecretBackendError(
-      `The secrets file in ${dataDir} holds secrets, but their key (${PLAIN_KEY_FILE} or ${SEALED_KEY_FILE}) is missing. Restore it from a backup; Relaydesk has not changed anything.`,
+      `The secrets file in ${dataDir} holds secrets, but their key (${PLAIN_KEY_FILE} or ${SEALED_KEY_FILE}) is missing. Restore it from a backup. Nothing was changed.`,
     );
   }
   const key = randomBytes(KEY_BYTES);
