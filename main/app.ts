@@ -4,7 +4,7 @@ import { PortInUseError, startRelay, type RelayHandle } from '../relay/index.js'
 import { describeError, openAppLog, type AppLog } from './app-log.js';
 import { openFolder, registerBridgeHandlers } from './bridge-handlers.js';
 import { DesktopPrefsFile } from './desktop-prefs.js';
-import { isLanHost, relayHostFor } from './lan-exposure.js';
+import { isLanHost, localAddresses, relayHostFor, type LocalAddresses } from './lan-exposure.js';
 import { askToUseOtherPort, findNextFreePort } from './port-choice.js';
 import { safeStorageSealer } from './secret-sealer.js';
 import { startAtLoginFor, type StartAtLogin } from './start-at-login.js';
@@ -88,13 +88,15 @@ export function startDesktopApp(): void {
   const startAtLogin = safeStartAtLogin(startAtLoginFor(app), log);
 
   let relay: RelayHandle | null = null;
+  /** Where this computer reaches the running relay (loopback when bound to every interface). */
+  let local: LocalAddresses | null = null;
   let relayStart: Promise<RelayHandle | null> = Promise.resolve(null);
   let mainWindow: BrowserWindow | null = null;
   let tray: DesktopTray | null = null;
   let shutdown: 'running' | 'closing' | 'closed' = 'running';
 
-  const createWindow = (handle: RelayHandle): BrowserWindow => {
-    const window = createMainWindow(handle.consoleUrl, restoreWindowPlacement(prefs.get().window, screen));
+  const createWindow = (addresses: LocalAddresses): BrowserWindow => {
+    const window = createMainWindow(addresses.consoleUrl, restoreWindowPlacement(prefs.get().window, screen));
     trackWindowState(window, (state) => prefs.update({ window: state }));
     window.on('close', (event) => {
       // While quitting the window must close, or the quit would stall.
@@ -110,9 +112,9 @@ export function startDesktopApp(): void {
 
   /** Shows (creating, restoring, focusing) the console window; null while the relay is not up. */
   const showWindow = (): BrowserWindow | null => {
-    if (!relay || shutdown !== 'running') return null;
+    if (!local || shutdown !== 'running') return null;
     if (!mainWindow || mainWindow.isDestroyed()) {
-      mainWindow = createWindow(relay); // shows itself when ready
+      mainWindow = createWindow(local); // shows itself when ready
       return mainWindow;
     }
     if (mainWindow.isMinimized()) mainWindow.restore();
@@ -125,7 +127,7 @@ export function startDesktopApp(): void {
     relay: shutdown !== 'running' ? 'stopping' : relay ? 'running' : 'starting',
     port: relay?.port ?? null,
     lan: relay ? isLanHost(relay.host) : false,
-    baseUrl: relay?.relayBaseUrl ?? null,
+    baseUrl: local?.relayBaseUrl ?? null,
     startAtLogin: startAtLogin.get(),
     closeToTray: prefs.get().closeToTray,
   });
@@ -136,7 +138,7 @@ export function startDesktopApp(): void {
       tray = new DesktopTray(loadTrayIcon(trayIconDir(), log), trayStatus(), {
         openConsole: () => void showWindow(),
         copyBaseUrl: () => {
-          if (relay) clipboard.writeText(relay.relayBaseUrl);
+          if (local) clipboard.writeText(local.relayBaseUrl);
         },
         openDataFolder: () => {
           openFolder(dataDir).catch((error: unknown) => log.warn(`could not open ${dataDir}: ${describeError(error)}`));
@@ -188,6 +190,7 @@ export function startDesktopApp(): void {
         log.error(`relay did not close cleanly: ${describeError(error)}`);
       } finally {
         relay = null;
+        local = null;
         shutdown = 'closed';
         app.quit();
       }
@@ -200,7 +203,7 @@ export function startDesktopApp(): void {
   });
 
   registerBridgeHandlers({
-    consoleOrigin: () => relay?.origin ?? null,
+    consoleOrigin: () => local?.origin ?? null,
     appVersion: app.getVersion(),
     dataDir,
     startAtLogin,
@@ -250,6 +253,7 @@ export function startDesktopApp(): void {
       }
       log.info(`relay listening on ${handle.origin} (secrets: ${handle.secretBackend}, data: ${dataDir})`);
       relay = handle;
+      local = localAddresses(handle);
       refreshTray();
       if (shutdown === 'running') showWindow();
       return handle;

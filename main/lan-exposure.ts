@@ -25,3 +25,23 @@ export function relayHostFor(dataDir: string): string {
 export function isLanHost(host: string): boolean {
   return !(host === 'localhost' || host === '::1' || host.startsWith('127.'));
 }
+
+export interface LocalAddresses {
+  origin: string;
+  consoleUrl: string;
+  relayBaseUrl: string;
+}
+
+/**
+ * The relay's addresses as this computer reaches them. Bound to every interface (0.0.0.0 or
+ * ::) the relay names itself by that wildcard, which is no address to connect to: Windows
+ * refuses it and Chromium blocks navigation to 0.0.0.0. The window, the IPC sender check
+ * and "Copy base URL" use loopback instead, which the wildcard bind also serves.
+ */
+export function localAddresses(relay: { host: string; port: number; origin: string; consoleUrl: string; relayBaseUrl: string }): LocalAddresses {
+  if (relay.host !== '0.0.0.0' && relay.host !== '::') {
+    return { origin: relay.origin, consoleUrl: relay.consoleUrl, relayBaseUrl: relay.relayBaseUrl };
+  }
+  const origin = `http://127.0.0.1:${relay.port}`;
+  return { origin, consoleUrl: `${origin}/`, relayBaseUrl: `${origin}/v1` };
+}

@@ -129,10 +129,22 @@ describe('startup', () => {
   it('binds all interfaces when the lan_access setting is on, and the tray says so', async () => {
     mkdirSync(dataDir(), { recursive: true });
     writeFileSync(path.join(dataDir(), 'state.json'), JSON.stringify({ options: { lan_access: true } }));
-    startRelay.mockImplementation(async () => ({ ...fakeHandle(3000), host: '0.0.0.0' }));
+    const origin = 'http://0.0.0.0:3000';
+    startRelay.mockImplementation(async () => ({
+      ...fakeHandle(3000),
+      host: '0.0.0.0',
+      origin,
+      consoleUrl: `${origin}/`,
+      relayBaseUrl: `${origin}/v1`,
+    }));
     await boot();
     expect(startOptions().host).toBe('0.0.0.0');
     expect(trayMenu().item('lan').label).toMatch(/LAN access: on/);
+    // 0.0.0.0 is no address to connect to: this computer uses loopback.
+    expect(window0().loadedUrls).toEqual([CONSOLE]);
+    trayMenu().click('copy-base-url');
+    expect(clipboard.text).toBe('http://127.0.0.1:3000/v1');
+    await expect(ipcMain.invoke(IPC_CHANNELS.appVersion, CONSOLE)).resolves.toBe('1.2.3');
   });
 
   it('quits at once when another instance holds the lock', async () => {
