@@ -7,7 +7,7 @@ import { DesktopPrefsFile } from './desktop-prefs.js';
 import { isLanHost, localAddresses, relayHostFor, type LocalAddresses } from './lan-exposure.js';
 import { askToUseOtherPort, findNextFreePort } from './port-choice.js';
 import { safeStorageSealer } from './secret-sealer.js';
-import { startAtLoginFor, type StartAtLogin } from './start-at-login.js';
+import { launchedAtLogin, startAtLoginFor, type StartAtLogin } from './start-at-login.js';
 import { startupErrorMessage } from './startup-error-message.js';
 import { DesktopTray, loadTrayIcon, trayIconDir, type TrayStatus } from './tray.js';
 import { createMainWindow } from './window.js';
@@ -94,13 +94,20 @@ export function startDesktopApp(): void {
   let mainWindow: BrowserWindow | null = null;
   let tray: DesktopTray | null = null;
   let shutdown: 'running' | 'closing' | 'closed' = 'running';
+  let sessionEnding = false;
 
   const createWindow = (addresses: LocalAddresses): BrowserWindow => {
     const window = createMainWindow(addresses.consoleUrl, restoreWindowPlacement(prefs.get().window, screen));
     trackWindowState(window, (state) => prefs.update({ window: state }));
+    // Windows logging off or shutting down closes windows without before-quit: let this
+    // close through (a prevented one would hold up the logoff) and close the relay meanwhile.
+    window.on('session-end', () => {
+      sessionEnding = true;
+      void relay?.close().catch((error: unknown) => log.error(`relay close at session end: ${describeError(error)}`));
+    });
     window.on('close', (event) => {
       // While quitting the window must close, or the quit would stall.
-      if (shutdown !== 'running' || !prefs.get().closeToTray || !tray) return;
+      if (shutdown !== 'running' || sessionEnding || !prefs.get().closeToTray || !tray) return;
       event.preventDefault();
       window.hide(); // the relay keeps running; the tray brings the window back
     });
@@ -255,7 +262,11 @@ export function startDesktopApp(): void {
       relay = handle;
       local = localAddresses(handle);
       refreshTray();
-      if (shutdown === 'running') showWindow();
+      if (shutdown === 'running') {
+        // Started by the system at login: stay in the tray (without a tray, show the window).
+        if (tray && launchedAtLogin(app)) log.info('started at login: the console stays in the tray');
+        else showWindow();
+      }
       return handle;
     } catch (error) {
       const { title, content } = startupErrorMessage(error);

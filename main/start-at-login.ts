@@ -10,6 +10,23 @@ export interface StartAtLogin {
 }
 
 export const AUTOSTART_FILE_NAME = 'relaydesk.desktop';
+/** Given to the app when the system starts it at login: it starts in the tray, no window. */
+export const START_HIDDEN_ARG = '--hidden';
+
+type LoginItemApp = Pick<App, 'getLoginItemSettings' | 'setLoginItemSettings' | 'getPath'>;
+
+/**
+ * True when this launch is the one at login: `--hidden` on the command line (Windows login
+ * item, Linux autostart entry), or macOS saying so (its login items take no arguments).
+ */
+export function launchedAtLogin(
+  electronApp: Pick<App, 'getLoginItemSettings'>,
+  argv: readonly string[] = process.argv,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
+  if (argv.includes(START_HIDDEN_ARG)) return true;
+  return platform === 'darwin' && electronApp.getLoginItemSettings().wasOpenedAtLogin === true;
+}
 
 /**
  * macOS and Windows: Electron's login items. Linux has none in Electron, so there it is an
@@ -17,11 +34,22 @@ export const AUTOSTART_FILE_NAME = 'relaydesk.desktop';
  * there is one, else the installed executable.
  */
 export function startAtLoginFor(
-  electronApp: Pick<App, 'getLoginItemSettings' | 'setLoginItemSettings' | 'getPath'>,
+  electronApp: LoginItemApp,
   platform: NodeJS.Platform = process.platform,
   executable: string = process.env.APPIMAGE ?? process.execPath,
 ): StartAtLogin {
-  if (platform === 'darwin' || platform === 'win32') {
+  if (platform === 'win32') {
+    // The Run key entry carries the argument; reading it back must name the same arguments.
+    const args = [START_HIDDEN_ARG];
+    return {
+      get: () => electronApp.getLoginItemSettings({ args }).openAtLogin,
+      set(enabled) {
+        electronApp.setLoginItemSettings({ openAtLogin: enabled, args });
+        return electronApp.getLoginItemSettings({ args }).openAtLogin;
+      },
+    };
+  }
+  if (platform === 'darwin') {
     return {
       get: () => electronApp.getLoginItemSettings().openAtLogin,
       set(enabled) {
@@ -65,7 +93,7 @@ function autostartEntry(executable: string): string {
     'Type=Application',
     'Name=Relaydesk',
     'Comment=Local LLM gateway',
-    `Exec=${quoted}`,
+    `Exec=${quoted} ${START_HIDDEN_ARG}`,
     'Terminal=false',
     'X-GNOME-Autostart-enabled=true',
     '',

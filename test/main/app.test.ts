@@ -67,7 +67,9 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
+const argv = [...process.argv];
 afterEach(() => {
+  process.argv = [...argv];
   Object.defineProperty(process, 'platform', platform);
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -407,6 +409,48 @@ describe('close to tray', () => {
   });
 });
 
+describe('started at login', () => {
+  it('with --hidden (Windows, Linux), the relay runs in the tray and no window opens until asked', async () => {
+    process.argv.push('--hidden');
+    await boot();
+    expect(startRelay).toHaveBeenCalledTimes(1);
+    expect(BrowserWindow.instances).toHaveLength(0);
+    expect(trayMenu().item('status').label).toBe('Relay running on port 3000');
+    trayMenu().click('open-console');
+    expect(BrowserWindow.instances).toHaveLength(1);
+    expect(window0().loadedUrls).toEqual([CONSOLE]);
+  });
+
+  it('on macOS, when the system says it opened the app at login', async () => {
+    setPlatform('darwin');
+    app.loginItem.wasOpenedAtLogin = true;
+    await boot();
+    expect(BrowserWindow.instances).toHaveLength(0);
+    app.emit('activate');
+    expect(BrowserWindow.instances).toHaveLength(1);
+  });
+
+  it('shows the window anyway when there is no tray to come back from', async () => {
+    process.argv.push('--hidden');
+    Tray.failWith = new Error('no tray');
+    await boot();
+    expect(BrowserWindow.instances).toHaveLength(1);
+  });
+});
+
+describe('Windows session end', () => {
+  it('lets the window close (no hiding to the tray) and closes the relay', async () => {
+    setPlatform('win32');
+    const handle = fakeHandle();
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+    window0().emit('session-end', fakeEvent());
+    window0().close();
+    expect(window0().destroyed).toBe(true);
+    expect(handle.close).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('windows', () => {
   it('activate shows the hidden window (macOS dock click)', async () => {
     await boot();
@@ -531,7 +575,7 @@ describe('tray', () => {
     const entry = path.join(app.getPath('appData'), 'autostart', 'relaydesk.desktop');
     expect(trayMenu().item('start-at-login').checked).toBe(false);
     trayMenu().click('start-at-login');
-    expect(readFileSync(entry, 'utf8')).toMatch(/^Exec=".+"$/m);
+    expect(readFileSync(entry, 'utf8')).toMatch(/^Exec=".+" --hidden$/m);
     expect(trayMenu().item('start-at-login').checked).toBe(true);
     trayMenu().click('start-at-login');
     expect(existsSync(entry)).toBe(false);
@@ -619,7 +663,7 @@ describe('IPC handlers', () => {
     await boot();
     await expect(ipcMain.invoke(IPC_CHANNELS.getStartAtLogin, CONSOLE)).resolves.toBe(false);
     await expect(ipcMain.invoke(IPC_CHANNELS.setStartAtLogin, CONSOLE, true)).resolves.toBe(true);
-    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true, args: ['--hidden'] });
     await expect(ipcMain.invoke(IPC_CHANNELS.getStartAtLogin, CONSOLE)).resolves.toBe(true);
     expect(trayMenu().item('start-at-login').checked).toBe(true);
     await expect(ipcMain.invoke(IPC_CHANNELS.setStartAtLogin, CONSOLE, 'yes')).rejects.toThrow(/boolean/);

@@ -315,7 +315,7 @@ class FakeApp extends EventEmitter {
   /** The temporary folder holding this test's userData, logs and appData. */
   root = '';
   paths = new Map<string, string>();
-  loginItem = { openAtLogin: false };
+  loginItem = { openAtLogin: false, wasOpenedAtLogin: false, args: [] as string[] };
   dock = { setMenu: vi.fn((_menu: FakeMenu) => {}) };
   private readyResolve: () => void = () => {};
   private readyPromise: Promise<void> = Promise.resolve();
@@ -329,9 +329,14 @@ class FakeApp extends EventEmitter {
   setAppLogsPath = vi.fn();
   getAppPath = vi.fn(() => '/fake/app');
   getVersion = vi.fn(() => '1.2.3');
-  getLoginItemSettings = vi.fn(() => ({ ...this.loginItem }));
-  setLoginItemSettings = vi.fn((settings: { openAtLogin?: boolean }) => {
+  /** As on Windows: openAtLogin is true only when asked with the arguments it was set with. */
+  getLoginItemSettings = vi.fn((options: { args?: string[] } = {}) => ({
+    ...this.loginItem,
+    openAtLogin: this.loginItem.openAtLogin && (options.args ?? []).join(' ') === this.loginItem.args.join(' '),
+  }));
+  setLoginItemSettings = vi.fn((settings: { openAtLogin?: boolean; args?: string[] }) => {
     if (settings.openAtLogin !== undefined) this.loginItem.openAtLogin = settings.openAtLogin;
+    this.loginItem.args = settings.args ?? [];
   });
   quit = vi.fn(() => {
     const event = fakeEvent();
@@ -355,7 +360,7 @@ class FakeApp extends EventEmitter {
     this.quits = 0;
     this.quitting = false;
     this.isPackaged = false;
-    this.loginItem = { openAtLogin: false };
+    this.loginItem = { openAtLogin: false, wasOpenedAtLogin: false, args: [] };
     this.paths.clear();
     if (this.root) rmSync(this.root, { recursive: true, force: true });
     this.root = mkdtempSync(path.join(tmpdir(), 'relaydesk-main-test-'));
