@@ -97,7 +97,7 @@ export function startDesktopApp(): void {
   let sessionEnding = false;
 
   const createWindow = (addresses: LocalAddresses): BrowserWindow => {
-    const window = createMainWindow(addresses.consoleUrl, restoreWindowPlacement(prefs.get().window, screen));
+    const window = createMainWindow(addresses.consoleUrl, restoreWindowPlacement(prefs.get().window, screen), log);
     trackWindowState(window, (state) => prefs.update({ window: state }));
     // Windows logging off or shutting down closes windows without before-quit: let this
     // close through (a prevented one would hold up the logoff) and close the relay meanwhile.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, shell, type WebContents } from 'electron';
+import type { AppLogger } from '../relay/index.js';
 import { enforceConsoleCsp } from './console-csp.js';
 import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE, type WindowPlacement } from './window-state.js';
 
@@ -13,6 +14,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const PRELOAD_PATH = path.join(here, 'preload.cjs');
 
 export const WINDOW_TITLE = 'Relaydesk';
+
+/** Used when no log is passed (tests); the app passes its log file (app-log.ts). */
+const consoleLog: AppLogger = {
+  info: (message) => console.log(`[relaydesk] ${message}`),
+  warn: (message) => console.warn(`[relaydesk] ${message}`),
+  error: (message) => console.error(`[relaydesk] ${message}`),
+};
 
 /** Permissions the console may be granted (copy buttons, fullscreen); all others are denied. */
 const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'fullscreen']);
@@ -48,7 +56,7 @@ export function isConsoleUrl(url: string, consoleOrigin: string): boolean {
  * goes to the system browser, anything else is dropped), no <webview>, and only the
  * harmless permissions are granted, to the console origin only.
  */
-export function lockDownContents(contents: WebContents, consoleOrigin: string): void {
+export function lockDownContents(contents: WebContents, consoleOrigin: string, log: AppLogger = consoleLog): void {
   contents.on('will-navigate', (event) => {
     if (!isConsoleUrl(event.url, consoleOrigin)) event.preventDefault();
   });
@@ -61,7 +69,7 @@ export function lockDownContents(contents: WebContents, consoleOrigin: string): 
   contents.setWindowOpenHandler(({ url }) => {
     if (isExternalWebUrl(url)) {
       shell.openExternal(url).catch((error: unknown) => {
-        console.warn(`[relaydesk] could not open ${url} in the browser: ${String(error)}`);
+        log.warn(`could not open ${url} in the browser: ${String(error)}`);
       });
     }
     return { action: 'deny' };
@@ -84,6 +92,7 @@ export function lockDownContents(contents: WebContents, consoleOrigin: string): 
 export function createMainWindow(
   consoleUrl: string,
   placement: WindowPlacement = { ...DEFAULT_WINDOW_SIZE, maximized: false },
+  log: AppLogger = consoleLog,
 ): BrowserWindow {
   const consoleOrigin = originOf(consoleUrl);
   if (consoleOrigin === null) throw new Error(`Invalid console URL: ${consoleUrl}`);
@@ -114,11 +123,11 @@ export function createMainWindow(
     if (placement.maximized) window.maximize();
     window.show();
   });
-  lockDownContents(window.webContents, consoleOrigin);
+  lockDownContents(window.webContents, consoleOrigin, log);
   enforceConsoleCsp(window.webContents.session, consoleOrigin);
 
   window.loadURL(consoleUrl).catch((error: unknown) => {
-    console.error(`[relaydesk] could not load the console at ${consoleUrl}: ${String(error)}`);
+    log.error(`could not load the console at ${consoleUrl}: ${String(error)}`);
   });
   return window;
 }

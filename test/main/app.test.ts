@@ -128,6 +128,12 @@ describe('startup', () => {
     expect(logText()).toContain('relay listening on http://127.0.0.1:4123');
   });
 
+  it('logs a console that fails to load into the log file', async () => {
+    vi.spyOn(BrowserWindow.prototype, 'loadURL').mockRejectedValueOnce(new Error('ERR_CONNECTION_REFUSED'));
+    await boot();
+    expect(logText()).toMatch(/ERROR could not load the console at http:\/\/127\.0\.0\.1:3000\/: Error: ERR_CONNECTION_REFUSED/);
+  });
+
   it('binds all interfaces when the lan_access setting is on, and the tray says so', async () => {
     mkdirSync(dataDir(), { recursive: true });
     writeFileSync(path.join(dataDir(), 'state.json'), JSON.stringify({ options: { lan_access: true } }));
