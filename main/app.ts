@@ -16,8 +16,8 @@ import { restoreWindowPlacement, trackWindowState } from './window-state.js';
 export { startupErrorMessage } from './startup-error-message.js';
 
 export const RELAY_PORT = 3000;
-/** How long the relay lets running calls (streams) finish when quitting, per phase. */
-export const RELAY_SHUTDOWN_GRACE_MS = 5_000;
+/** How long the relay lets running calls (streams) finish when quitting, per phase: as `npm start`. */
+export const RELAY_SHUTDOWN_GRACE_MS = 10_000;
 /**
  * How long quitting waits for the relay to close before giving up on it: the relay's two
  * grace phases (open connections, then calls still settling) plus time to flush.
