@@ -1,0 +1,79 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column } from '../../renderer/components/DataTable.js';
+
+interface Row {
+  id: number;
+  name: string;
+  calls: number;
+}
+
+const columns: Column<Row>[] = [
+  { key: 'name', header: 'Name', render: (row) => row.name },
+  { key: 'calls', header: 'Calls', render: (row) => row.calls, numeric: true },
+];
+
+function table(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return render(<DataTable<Row> caption="Keys" columns={columns} rows={[]} rowKey={(row) => row.id} loading={false} error={null} empty="No keys yet." {...props} />);
+}
+
+describe('DataTable', () => {
+  it('is a table named by its caption, with column headers', () => {
+    table();
+    const grid = screen.getByRole('table', { name: 'Keys' });
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Calls']);
+  });
+
+  it('says it is loading while there are no rows yet, and marks itself busy', () => {
+    table({ rows: null, loading: true });
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('shows the empty message when there are no rows', () => {
+    table({ rows: [] });
+    expect(screen.getByText('No keys yet.')).toBeTruthy();
+  });
+
+  it('shows an error as an alert, with a retry button that calls back', async () => {
+    const onRetry = vi.fn();
+    table({ rows: null, error: "Can't reach the Relaydesk relay.", onRetry });
+    expect(screen.getByRole('alert').textContent).toBe("Can't reach the Relaydesk relay.");
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('renders one row per item, labelling cells with their column for narrow screens', () => {
+    table({ rows: [{ id: 1, name: 'laptop', calls: 12 }, { id: 2, name: 'ci', calls: 3 }] });
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['laptop', '12'],
+      ['ci', '3'],
+    ]);
+    expect(within(rows[0]!).getAllByRole('cell')[1]!.getAttribute('data-label')).toBe('Calls');
+  });
+
+  it('pages forward and back, disabling the buttons at either end', async () => {
+    const onPage = vi.fn();
+    const { rerender } = table({ rows: [{ id: 1, name: 'a', calls: 1 }], page: 1, pageSize: 10, total: 25, onPage });
+    const pager = screen.getByRole('navigation', { name: 'Keys pages' });
+    expect(pager.textContent).toContain('25 items · page 1 of 3');
+    expect(within(pager).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
+
+    rerender(<DataTable<Row> caption="Keys" columns={columns} rows={[{ id: 3, name: 'c', calls: 1 }]} rowKey={(row) => row.id} loading={false} error={null} empty="" page={3} pageSize={10} total={25} onPage={onPage} />);
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
+  });
+
+  it('does not page while a page is loading, and hides the pager when there is nothing', () => {
+    const { rerender } = table({ rows: [{ id: 1, name: 'a', calls: 1 }], loading: true, page: 2, pageSize: 10, total: 25, onPage: () => {} });
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+    rerender(<DataTable<Row> caption="Keys" columns={columns} rows={[]} rowKey={(row) => row.id} loading={false} error={null} empty="None." total={0} onPage={() => {}} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
