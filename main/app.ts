@@ -9,7 +9,7 @@ import { askToUseOtherPort, findNextFreePort } from './port-choice.js';
 import { safeStorageSealer } from './secret-sealer.js';
 import { launchedAtLogin, startAtLoginFor, type StartAtLogin } from './start-at-login.js';
 import { startupErrorMessage } from './startup-error-message.js';
-import { DesktopTray, loadTrayIcon, trayIconDir, type TrayStatus } from './tray.js';
+import { DesktopTray, loadTrayIcon, trayIconPath, type TrayStatus } from './tray.js';
 import { createMainWindow } from './window.js';
 import { restoreWindowPlacement, trackWindowState } from './window-state.js';
 
@@ -142,7 +142,7 @@ export function startDesktopApp(): void {
 
   const createTray = () => {
     try {
-      tray = new DesktopTray(loadTrayIcon(trayIconDir(), log), trayStatus(), {
+      tray = new DesktopTray(loadTrayIcon(trayIconPath(), log), trayStatus(), {
         openConsole: () => void showWindow(),
         copyBaseUrl: () => {
           if (local) clipboard.writeText(local.relayBaseUrl);

@@ -82,27 +82,34 @@ export function trayMenuTemplate(
 }
 
 /**
- * Where the tray icons are: `<resources>/icons` in the packaged app (electron-builder
- * `extraResources`: assets/icons/{16x16,32x32}.png → icons/), `<repo>/assets/icons` when
- * run from the source tree. Not inside app.asar: the tray on Linux hands the file path to
- * the desktop environment, which cannot read an archive.
+ * The tray icon file for this platform. macOS menu bars want a monochrome template image
+ * (`trayTemplate.png`; Electron picks up `@2x` beside it and marks "Template" files as
+ * templates), other trays the coloured 16 px icon. Packaged, both sit in `<resources>/tray`
+ * (electron-builder `extraResources`), not inside app.asar: Linux trays hand the path to
+ * the desktop environment, which cannot read an archive. From the source tree they are
+ * `assets/icons/16x16.png` and `assets/tray/trayTemplate.png`.
  */
-export function trayIconDir(
+export function trayIconPath(
   electronApp: Pick<typeof app, 'isPackaged' | 'getAppPath'> = app,
   resourcesPath: string = process.resourcesPath,
+  platform: NodeJS.Platform = process.platform,
 ): string {
-  return electronApp.isPackaged
-    ? path.join(resourcesPath, 'icons')
-    : path.join(electronApp.getAppPath(), 'assets', 'icons');
+  const file = platform === 'darwin' ? 'trayTemplate.png' : '16x16.png';
+  if (electronApp.isPackaged) return path.join(resourcesPath, 'tray', file);
+  return path.join(electronApp.getAppPath(), 'assets', platform === 'darwin' ? 'tray' : 'icons', file);
 }
 
-/** The 16 px icon with the 32 px one as its @2x representation (HiDPI trays). */
-export function loadTrayIcon(dir: string, log: AppLogger): NativeImage {
-  const small = path.join(dir, '16x16.png');
-  const large = path.join(dir, '32x32.png');
-  const image = nativeImage.createFromPath(small);
-  if (image.isEmpty()) log.warn(`tray icon missing or unreadable: ${small}`);
-  else if (existsSync(large)) image.addRepresentation({ scaleFactor: 2, buffer: readFileSync(large) });
+/** The tray image, with the 32 px icon as the @2x representation of the 16 px one (HiDPI trays). */
+export function loadTrayIcon(file: string, log: AppLogger): NativeImage {
+  const image = nativeImage.createFromPath(file);
+  if (image.isEmpty()) {
+    log.warn(`tray icon missing or unreadable: ${file}`);
+    return image;
+  }
+  const large = path.join(path.dirname(file), '32x32.png');
+  if (path.basename(file) === '16x16.png' && existsSync(large)) {
+    image.addRepresentation({ scaleFactor: 2, buffer: readFileSync(large) });
+  }
   return image;
 }
 

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('./fake-electron.js'));
 
-import { lanLine, statusLine, trayIconDir, trayMenuTemplate, type TrayStatus } from '../../main/tray.js';
+import { lanLine, statusLine, trayIconPath, trayMenuTemplate, type TrayStatus } from '../../main/tray.js';
 
 const running: TrayStatus = {
   relay: 'running',
@@ -74,20 +74,26 @@ describe('trayMenuTemplate', () => {
   });
 });
 
-describe('trayIconDir', () => {
-  it('is <resources>/icons when packaged and assets/icons from the source tree', () => {
-    expect(trayIconDir({ isPackaged: true, getAppPath: () => '/x/app.asar' }, '/opt/Relaydesk/resources')).toBe(
-      path.join('/opt/Relaydesk/resources', 'icons'),
-    );
-    expect(trayIconDir({ isPackaged: false, getAppPath: () => '/src/relaydesk' }, '/unused')).toBe(
-      path.join('/src/relaydesk', 'assets', 'icons'),
+describe('trayIconPath', () => {
+  const packaged = { isPackaged: true, getAppPath: () => '/x/app.asar' };
+  const source = { isPackaged: false, getAppPath: () => '/src/relaydesk' };
+
+  it('is the coloured 16 px icon in <resources>/tray when packaged, the template image on macOS', () => {
+    expect(trayIconPath(packaged, '/opt/Relaydesk/resources', 'linux')).toBe(path.join('/opt/Relaydesk/resources', 'tray', '16x16.png'));
+    expect(trayIconPath(packaged, '/Applications/Relaydesk.app/Contents/Resources', 'darwin')).toBe(
+      path.join('/Applications/Relaydesk.app/Contents/Resources', 'tray', 'trayTemplate.png'),
     );
   });
 
-  it('holds the 16 and 32 px icons in the source tree', () => {
+  it('points at files that exist in the source tree, and electron-builder copies each to resources/tray', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    const dir = trayIconDir({ isPackaged: false, getAppPath: () => root });
-    expect(existsSync(path.join(dir, '16x16.png'))).toBe(true);
-    expect(existsSync(path.join(dir, '32x32.png'))).toBe(true);
+    const builder = readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      const file = trayIconPath({ isPackaged: false, getAppPath: () => root }, '/unused', platform);
+      expect(existsSync(file)).toBe(true);
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      expect(builder).toContain(`from: ${relative}\n    to: tray/${path.basename(file)}`);
+    }
+    expect(trayIconPath(source, '/unused', 'win32')).toBe(path.join('/src/relaydesk', 'assets', 'icons', '16x16.png'));
   });
 });
