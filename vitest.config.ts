@@ -21,7 +21,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'component',
-          include: ['test/renderer/**/*.test.tsx'],
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/renderer/setup.ts'],
           testTimeout: 10_000,
