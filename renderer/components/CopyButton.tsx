@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { desktopBridge } from '../lib/desktop-bridge.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -29,6 +30,16 @@ export function CopyButton({ text, label = 'Copy', className }: { text: string; 
 }
 
 async function copyText(text: string): Promise<boolean> {
+  // In the desktop app the main process writes the clipboard: no permission prompt, no focus rules.
+  const bridge = desktopBridge();
+  if (bridge) {
+    try {
+      await bridge.copyToClipboard(text);
+      return true;
+    } catch {
+      // fall through to the web ways
+    }
+  }
   // The Clipboard API needs a secure context (localhost is one; a LAN address over http is not).
   if (window.isSecureContext && navigator.clipboard) {
     try {

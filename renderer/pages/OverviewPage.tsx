@@ -2,6 +2,7 @@ import type { PageProps } from './registry.js';
 import type { SecretBackendName } from '../../relay/management/contract.js';
 import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { CopyButton } from '../components/CopyButton.js';
+import { DesktopCard } from '../components/DesktopCard.js';
 import { Link } from '../lib/router.js';
 
 const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: string }> = {
@@ -24,6 +25,12 @@ const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: strin
 export default function OverviewPage({ user, status }: PageProps) {
   const relayBaseUrl = `${window.location.origin}/v1`;
   const backend = SECRET_BACKENDS[status.secret_backend] ?? { label: status.secret_backend, explain: '' };
+  const keyProtection =
+    status.secret_key_protection === 'os-sealed'
+      ? "The file's key is sealed by your operating system (the desktop app's safeStorage), so the folder alone cannot unlock it."
+      : status.secret_key_protection === 'key-file'
+        ? "The file's key is kept in secrets.key beside it: anyone who can read the whole folder can read the keys."
+        : null;
 
   return (
     <div className="page page--narrow">
@@ -52,6 +59,7 @@ export default function OverviewPage({ user, status }: PageProps) {
             {backend.label}
           </p>
           <p className="muted">{backend.explain}</p>
+          {keyProtection && <p className="muted" data-testid="secret-key-protection">{keyProtection}</p>}
         </section>
         <section className="card" aria-labelledby="version-title">
           <h2 id="version-title">Version</h2>
@@ -61,6 +69,8 @@ export default function OverviewPage({ user, status }: PageProps) {
           <p className="muted">Relaydesk relay and console.</p>
         </section>
       </div>
+
+      <DesktopCard />
 
       <AccessTokenCard hasToken={user.has_access_token} />
 
