@@ -33,8 +33,8 @@ function DesktopControls({ bridge }: { bridge: RelaydeskBridge }) {
   async function toggleStartAtLogin(next: boolean) {
     setError(null);
     try {
-      await bridge.setStartAtLogin(next);
-      setStartAtLogin(await bridge.getStartAtLogin());
+      // The answer is what the system now says, which may differ from what was asked.
+      setStartAtLogin(await bridge.setStartAtLogin(next));
     } catch {
       setError('Could not change the login item. Your system may need you to allow it in its settings.');
     }

@@ -17,6 +17,7 @@ function stubBridge(overrides: Partial<RelaydeskBridge> = {}) {
     getStartAtLogin: vi.fn(async () => startAtLogin),
     setStartAtLogin: vi.fn(async (on: boolean) => {
       startAtLogin = on;
+      return startAtLogin;
     }),
     ...overrides,
   };
