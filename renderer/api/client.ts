@@ -99,14 +99,6 @@ function buildUrl(path: string, options: UrlOptions): string {
   return text === '' ? filled : `${filled}?${text}`;
 }
 
-/**
- * Untyped-answer form kept for pages written before `api` (the path must still be one of
- * the document's, without parameters); new code uses `api`.
- */
-export function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: Exclude<ApiPath, `${string}{${string}`>, body?: unknown): Promise<T> {
-  return send(method, path, body);
-}
-
 // Transport ----------------------------------------------------------------------------------
 
 const TIMEOUT_MS = 15_000;

@@ -1,7 +1,7 @@
 // Usage at a glance: balance, spend, requests, tokens, RPM/TPM, and hourly charts.
 import { useEffect, useState } from 'react';
 import type { UserView } from '../../../relay/management/contract.js';
-import { request } from '../../api/client.js';
+import { api } from '../../api/client.js';
 import { getLogStat, getUsage } from '../../api/stats.js';
 import type { LogStat, UsageData } from '../../api/stats.js';
 import { DashboardCharts } from './Charts.js';
@@ -27,7 +27,7 @@ export default function DashboardPage() {
     let live = true;
     setState({ status: 'loading' });
     const [start, end] = rangeBounds(range);
-    Promise.all([request<UserView>('GET', '/api/user/self'), getUsage(start, end), getLogStat(start, end)])
+    Promise.all([api.get('/api/user/self'), getUsage(start, end), getLogStat(start, end)])
       .then(([user, usage, stat]) => live && setState({ status: 'ready', data: { user, usage, stat } }))
       .catch((error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
     return () => {
