@@ -194,7 +194,7 @@ describe('first-run wizard', () => {
     await page.screenshot({ path: join(resultsDir, 'console-wizard-5-profile.png'), fullPage: true });
 
     // Later sign-ins go straight to the console: the wizard is for first-run setup only.
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await heading(page, 'Sign in');
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password').fill(NEW_PASSWORD);

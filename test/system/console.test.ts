@@ -236,7 +236,7 @@ describe('console', () => {
   });
 
   it('signs out, shows errors on the login page, and signs back in', async () => {
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await heading(page, 'Sign in');
     await page.getByText('You have signed out.').waitFor();
     expect(await page.getByLabel('Username').inputValue()).toBe(USERNAME);
