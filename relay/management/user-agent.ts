@@ -22,7 +22,8 @@ const BROWSERS: [RegExp, string][] = [
   [/\bFirefox\/(\d+)/, 'Firefox'],
   [/\bFxiOS\/(\d+)/, 'Firefox'],
   [/\bCriOS\/(\d+)/, 'Chrome'],
-  [/\bChrom(?:e|ium)\/(\d+)/, 'Chrome'],
+  // Headless Chrome (automation, the console's own browser tests) says HeadlessChrome.
+  [/\b(?:Headless)?Chrom(?:e|ium)\/(\d+)/, 'Chrome'],
   [/\bVersion\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
 ];
 

@@ -115,6 +115,7 @@ describe('summariseUserAgent', () => {
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge 131 on Windows'],
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome 131 on Windows'],
     ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) relaydesk/0.1.0 Chrome/140.0.0.0 Electron/45.4.1 Safari/537.36', 'Relaydesk desktop on macOS'],
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36', 'Chrome 140 on Linux'],
     ['curl/8.5.0', 'curl 8.5.0'],
     ['', 'Unknown client'],
   ])('%s → %s', (userAgent, expected) => {
