@@ -11,6 +11,9 @@ import { startRelay, type AppLogger } from '../../relay/index.js';
 import { startFakeUpstream, sse, type FakeUpstream } from '../fake-upstreams/harness.js';
 import { buildConsole, launchChromium, resultsDir, watchForProblems } from './console-harness.js';
 
+// The test side has no DOM types; this is the one DOM call made inside the page (waitForFunction).
+declare const document: { querySelector(selector: string): { textContent: string | null } | null };
+
 const USERNAME = 'owner.flow';
 const PASSWORD = 'correct horse battery';
 const UPSTREAM_KEY = 'sk-upstream-flow';
