@@ -90,13 +90,49 @@ describe('dashboard charts', () => {
     expect(await within(spend).findByText('$3.00', { selector: 'tspan' }, { timeout: 3000 })).toBeTruthy();
   });
 
-  it('labels the time axis with hours for a day', async () => {
+  it('labels the time axis with short hours for a day', async () => {
     render(<DashboardCharts usage={usage()} rangeLabel="24 hours" plotWidth={480} />);
     const figure = screen.getByRole('figure', { name: 'Requests per hour' });
     const ticks = await xTicks(figure);
     expect(ticks.length).toBeGreaterThanOrEqual(4);
     expect(ticks.length).toBeLessThanOrEqual(7);
-    for (const tick of ticks) expect(tick).toMatch(/^\d{1,2}:00( [AP]M)?$/);
+    for (const tick of ticks) expect(tick).toMatch(/^\d{1,2}( [AP]M)?$/);
+  });
+
+  it('fits fewer, short time labels on a phone-wide plot', async () => {
+    for (const [start, label] of [[START, '24 hours'], [END - 7 * 24 * HOUR, '7 days'], [END - 30 * 24 * HOUR, '30 days']] as const) {
+      const { unmount } = render(<DashboardCharts usage={usage({ start_timestamp: start })} rangeLabel={label} plotWidth={320} />);
+      const ticks = await xTicks(screen.getByRole('figure', { name: 'Requests per hour' }));
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+      expect(ticks.length).toBeLessThanOrEqual(4);
+      for (const tick of ticks) expect(tick.length).toBeLessThanOrEqual(7);
+      unmount();
+    }
+  });
+
+  it('draws one request in a day as a full-height bar in one of 24 hourly slots, on a 0–1 axis', async () => {
+    const one = usage({
+      totals: metrics(1, 0),
+      hours: [{ time: hourAt(0), ...metrics(1, 0) }],
+      by_model: [{ time: hourAt(0), model: 'fake-observe-model', ...metrics(1, 0) }],
+    });
+    render(<DashboardCharts usage={one} rangeLabel="24 hours" plotWidth={320} />);
+    const figure = screen.getByRole('figure', { name: 'Requests per hour' });
+    await waitFor(() => expect(figure.querySelector('.recharts-bar-rectangle path')).not.toBeNull());
+    const yTicks = [...figure.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((t) => t.textContent);
+    expect(yTicks).toEqual(['0', '1']);
+    // The bar spans the plot's height (the grid's top line to the axis) and an hour's slot of its width.
+    const bar = figure.querySelector<SVGPathElement>('.recharts-bar-rectangle path')!;
+    const box = pathBox(bar.getAttribute('d') ?? '');
+    const gridLines = [...figure.querySelectorAll('.recharts-cartesian-grid-horizontal line')].map((l) => Number(l.getAttribute('y')));
+    expect(box.height).toBeCloseTo(Math.max(...gridLines) - Math.min(...gridLines), 0);
+    const plotWidth = Number(figure.querySelector('.recharts-cartesian-grid-horizontal line')?.getAttribute('width'));
+    expect(box.width).toBeGreaterThan((plotWidth / 24) * 0.6);
+    expect(box.width).toBeLessThanOrEqual(plotWidth / 24);
+    // By model: a bar with its value after it, and the model's whole name on a phone.
+    const byModel = screen.getByRole('figure', { name: 'Requests by model' });
+    expect(await within(byModel).findByText('fake-observe-model', { selector: 'tspan' })).toBeTruthy();
+    expect(await within(byModel).findByText('1', { selector: '.recharts-label-list tspan, .recharts-label-list text' }, { timeout: 3000 })).toBeTruthy();
   });
 
   it('labels the time axis with dates for 30 days', async () => {
@@ -140,4 +176,12 @@ async function xTicks(figure: HTMLElement): Promise<string[]> {
   const read = () => [...figure.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((t) => t.textContent ?? '');
   await waitFor(() => expect(read().length).toBeGreaterThan(0));
   return read();
+}
+
+/** The bounding box of an svg path's absolute coordinates (recharts' bars are M/L/A/Z paths). */
+function pathBox(d: string): { width: number; height: number } {
+  const numbers = [...d.matchAll(/[ML]\s*([\d.-]+)[ ,]+([\d.-]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+  const xs = numbers.map(([x]) => x);
+  const ys = numbers.map(([, y]) => y);
+  return { width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
 }

@@ -164,20 +164,89 @@ describe('console observe pages', () => {
     await page.getByRole('button', { name: '7 days' }).click();
     expect(await page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('metric-requests').waitFor();
-    await page.screenshot({ path: join(resultsDir, 'console-dashboard.png'), fullPage: true });
-
-    const dark = await browser!.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', storageState: await context.storageState() });
-    try {
-      const phone = await dark.newPage();
-      await phone.goto(`${origin}/dashboard`);
-      await phone.getByTestId('metric-requests').waitFor();
-      await phone.screenshot({ path: join(resultsDir, 'console-dashboard-phone-dark.png'), fullPage: true });
-    } finally {
-      await dark.close();
-    }
   });
+
+  // Every range in light and dark, wide and phone-sized: the plots are drawn (not only their
+  // frames), one request is a bar of the full 0–1 axis, and the axis labels do not overlap.
+  const views = [
+    { name: '', width: 1280, height: 900, colorScheme: 'light' },
+    { name: '-dark', width: 1280, height: 900, colorScheme: 'dark' },
+    { name: '-phone', width: 390, height: 844, colorScheme: 'light' },
+    { name: '-phone-dark', width: 390, height: 844, colorScheme: 'dark' },
+  ] as const;
+  for (const view of views) {
+    it(`draws the dashboard's charts at ${view.width} px in ${view.colorScheme} for 24 hours, 7 days and 30 days`, async () => {
+      const viewContext = await browser!.newContext({
+        viewport: { width: view.width, height: view.height },
+        colorScheme: view.colorScheme,
+        // No bar animation: the screenshots show the drawn bars, not a frame of them growing.
+        reducedMotion: 'reduce',
+        storageState: await context.storageState(),
+      });
+      try {
+        const tab = await viewContext.newPage();
+        watchForProblems(tab, browserProblems);
+        await tab.goto(`${origin}/dashboard`);
+        for (const range of ['24 hours', '7 days', '30 days'] as const) {
+          if (range !== '24 hours') {
+            const loaded = tab.waitForResponse((response) => response.url().includes('/api/data/self'));
+            await tab.getByRole('button', { name: range }).click();
+            await loaded;
+          }
+          await tab.getByTestId('metric-requests').getByText(`Requests, last ${range}`).waitFor();
+          await waitForCharts(tab);
+          await expectDashboardDrawn(tab, view.width);
+          const suffix = range === '24 hours' ? '' : `-${range === '7 days' ? '7d' : '30d'}`;
+          await tab.screenshot({ path: join(resultsDir, `console-dashboard${view.name}${suffix}.png`), fullPage: true });
+        }
+        expect(await tab.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(view.width);
+      } finally {
+        await viewContext.close();
+      }
+    });
+  }
 
   it('runs under the relay Content-Security-Policy without violations or uncaught errors', () => {
     expect(browserProblems).toEqual([]);
   });
 });
+
+/** Waits until the plots are drawn: recharts loads lazily and draws after its chunk arrives. */
+async function waitForCharts(target: Page): Promise<void> {
+  await target.locator('figure[aria-label="Requests per hour"] .chart__plot svg.recharts-surface').waitFor();
+  // A bar (up to a week of hours) or the area (a month): recharts draws no path for the zero hours.
+  await target.locator('figure[aria-label="Requests per hour"]').locator('.recharts-bar-rectangle path, .recharts-area-curve').first().waitFor();
+  await target.locator('figure[aria-label="Requests per hour"] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first().waitFor();
+  await target.locator('figure[aria-label="Requests per hour"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').first().waitFor();
+  await target.locator('figure[aria-label="Requests by model"] .chart__plot svg.recharts-surface').waitFor();
+  // The value after the bar: recharts adds it once the bar is drawn.
+  await target.locator('figure[aria-label="Requests by model"] .recharts-label-list').getByText('1', { exact: true }).waitFor();
+}
+
+/** One request: a visible, full-height bar per hour (0–1 axis), labels that do not overlap, the model's bar and value. */
+async function expectDashboardDrawn(target: Page, width: number): Promise<void> {
+  const hourly = target.locator('figure[aria-label="Requests per hour"]');
+  expect(await hourly.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents()).toEqual(['0', '1']);
+  const grid = (await hourly.locator('.recharts-cartesian-grid').boundingBox())!;
+  const bars = hourly.locator('.recharts-bar-rectangle path');
+  const shape = (await bars.count()) > 0 ? bars.first() : hourly.locator('.recharts-area-curve');
+  const drawn = (await shape.boundingBox())!;
+  expect(drawn.height).toBeGreaterThan(grid.height - 3);
+  expect(drawn.width).toBeGreaterThanOrEqual(1);
+  const labels = await hourly.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const box = node.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  );
+  expect(labels.length).toBeGreaterThanOrEqual(2);
+  for (let i = 1; i < labels.length; i++) expect(labels[i]!.left).toBeGreaterThan(labels[i - 1]!.right);
+  const plot = (await hourly.locator('.chart__plot').boundingBox())!;
+  expect(labels.at(-1)!.right).toBeLessThanOrEqual(Math.min(width, plot.x + plot.width + 12));
+
+  const byModel = target.locator('figure[aria-label="Requests by model"]');
+  const modelBar = (await byModel.locator('.recharts-bar-rectangle path').first().boundingBox())!;
+  expect(modelBar.width).toBeGreaterThan(40);
+  expect(modelBar.height).toBeGreaterThan(10);
+  expect(await byModel.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').textContent()).toBe(MODEL);
+}

@@ -4,8 +4,8 @@
 import { lazy } from 'react';
 import type { UsageData } from '../../api/stats.js';
 import { ChartFigure, type TableRow } from './ChartFigure.js';
-import { fillHours, hourLabel, topWithOther, totalsByModel, type LabelledValue, type TimePoint } from './chart-data.js';
-import { formatCompact, formatNumber, formatUsd, formatUsdCompact } from './range.js';
+import { fillHours, hourLabel, niceTicks, topWithOther, totalsByModel, type LabelledValue, type TimePoint } from './chart-data.js';
+import { QUOTA_PER_USD, formatCompact, formatNumber, formatUsd, formatUsdCompact } from './range.js';
 
 const TimePlot = lazy(() => import('./plots.js').then((module) => ({ default: module.TimePlot })));
 const BarsPlot = lazy(() => import('./plots.js').then((module) => ({ default: module.BarsPlot })));
@@ -18,8 +18,8 @@ export const CHART_TITLES = {
 } as const;
 
 const TIME_HEIGHT = 220;
-/** Up to this many hours are drawn as bars; more would be thinner than a pixel. */
-const MAX_BARS = 72;
+/** Up to a week of hours is drawn as bars (one slot per hour); a month's would be thinner than a pixel. */
+const MAX_BARS = 7 * 24 + 1;
 const MAX_MODELS = 8;
 const MODEL_ROW_HEIGHT = 30;
 
@@ -30,10 +30,19 @@ interface Measure {
   format: (value: number) => string;
   /** Short, for axis ticks. */
   formatAxis: (value: number) => string;
+  /** Y-axis ticks from 0 up to the largest value. */
+  ticks: (max: number) => number[];
 }
 
-const REQUESTS: Measure = { name: 'Requests', colour: 'var(--chart-requests)', format: formatNumber, formatAxis: formatCompact };
-const SPEND: Measure = { name: 'Spend', colour: 'var(--chart-spend)', format: formatUsd, formatAxis: formatUsdCompact };
+// Counts get whole ticks (one request: 0 and 1); spend gets round dollar amounts.
+const REQUESTS: Measure = { name: 'Requests', colour: 'var(--chart-requests)', format: formatNumber, formatAxis: formatCompact, ticks: (max) => niceTicks(max, true) };
+const SPEND: Measure = {
+  name: 'Spend',
+  colour: 'var(--chart-spend)',
+  format: formatUsd,
+  formatAxis: formatUsdCompact,
+  ticks: (max) => niceTicks(max / QUOTA_PER_USD, false).map((usd) => usd * QUOTA_PER_USD),
+};
 
 interface Props {
   usage: UsageData;
@@ -59,7 +68,17 @@ export function DashboardCharts({ usage, rangeLabel, plotWidth }: Props) {
         empty={total === 0 ? empty : null}
         height={TIME_HEIGHT}
       >
-        <TimePlot points={filled} kind={filled.length <= MAX_BARS ? kind : 'area'} {...measure} width={plotWidth} height={TIME_HEIGHT} />
+        <TimePlot
+          points={filled}
+          kind={filled.length <= MAX_BARS ? kind : 'area'}
+          yTicks={measure.ticks(max)}
+          name={measure.name}
+          colour={measure.colour}
+          format={measure.format}
+          formatAxis={measure.formatAxis}
+          width={plotWidth}
+          height={TIME_HEIGHT}
+        />
       </ChartFigure>
     );
   };
