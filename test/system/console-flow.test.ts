@@ -211,11 +211,17 @@ describe('console flow: from first run to a counted, logged call', () => {
   });
 
   it('counts the call on the dashboard', async () => {
+    // No bar animation: the screenshot shows the drawn bars, not a frame of them growing.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await navigate('Dashboard', 'Dashboard');
     await page.getByTestId('metric-requests').waitFor();
     expect(await page.getByTestId('metric-requests').textContent()).toContain('1');
     await expectRequestsByModel(page, MODEL, 1);
+    // The plots are recharts, loaded lazily: wait until they are drawn, not only their frames.
+    await page.locator('figure[aria-label="Requests per hour"] .recharts-bar-rectangle path').first().waitFor();
+    await page.locator('figure[aria-label="Requests by model"] .recharts-label-list').getByText('1', { exact: true }).waitFor();
     await shot('9-dashboard');
+    await page.emulateMedia({ reducedMotion: null });
   });
 
   it('tests the channel and shows the measured latency', async () => {
