@@ -1,7 +1,16 @@
 // Pure text edits for client configuration files: each merges Relaydesk's settings into
 // what is already there and leaves every unrelated setting alone.
+import { isDeepStrictEqual } from 'node:util';
+import { parse as parseToml, stringify as stringifyToml, TomlError } from 'smol-toml';
 
 export class ConfigFormatError extends Error {}
+
+/** A merged file, and what the person should know about how it was written. */
+export interface Merged {
+  text: string;
+  /** Set when the file had to be rewritten rather than edited in place. */
+  notice?: string;
+}
 
 /** Claude Code `settings.json`: sets `env.ANTHROPIC_BASE_URL` and `env.ANTHROPIC_AUTH_TOKEN`. */
 export function mergeClaudeSettings(existing: string | null, origin: string, key: string): string {
@@ -50,21 +59,77 @@ function setTomlKeys(lines: string[], values: [string, string][]): string[] {
   return out;
 }
 
-/**
- * Codex CLI `config.toml`, edited by section: the top-level `model_provider` and the
- * `[model_providers.relaydesk]` table; other tables and keys are kept line for line.
- */
-export function mergeCodexConfig(existing: string | null, origin: string): string {
-  const text = existing ?? '';
-  const lines = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
-  const provider: [string, string][] = [
-    ['name', 'Relaydesk'],
-    ['base_url', `${origin}/v1`],
-    ['wire_api', 'responses'],
-    ['env_key', 'RELAYDESK_API_KEY'],
-  ];
+const CODEX_PROVIDER = (origin: string): [string, string][] => [
+  ['name', 'Relaydesk'],
+  ['base_url', `${origin}/v1`],
+  ['wire_api', 'responses'],
+  ['env_key', 'RELAYDESK_API_KEY'],
+];
 
-  // Top level: everything before the first table header.
+type TomlTable = Record<string, unknown>;
+
+function isTable(value: unknown): value is TomlTable {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+}
+
+function parseCodexToml(text: string): TomlTable {
+  try {
+    return parseToml(text) as TomlTable;
+  } catch (error) {
+    if (error instanceof TomlError) throw new ConfigFormatError(`is not valid TOML (line ${error.line}, column ${error.column}: ${error.message.split('\n')[0]})`);
+    throw error;
+  }
+}
+
+/** smol-toml's tables have no prototype; ordinary objects compare equal to them only once copied. */
+function plain(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plain);
+  if (isTable(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+/** What the document must say once merged: the user's settings with ours set over them. */
+function withRelaydesk(document: TomlTable, provider: [string, string][]): TomlTable {
+  const providers = document.model_providers;
+  if (providers !== undefined && !isTable(providers)) throw new ConfigFormatError('has a "model_providers" that is not a table');
+  const ours = providers?.relaydesk;
+  if (ours !== undefined && !isTable(ours)) throw new ConfigFormatError('has a "model_providers.relaydesk" that is not a table');
+  return {
+    ...document,
+    model_provider: 'relaydesk',
+    model_providers: { ...providers, relaydesk: { ...ours, ...Object.fromEntries(provider) } },
+  };
+}
+
+/**
+ * Codex CLI `config.toml`: sets the top-level `model_provider` and the
+ * `[model_providers.relaydesk]` table. The file is edited line by line so the user's
+ * comments and layout stay; the edit is then checked by parsing it, and when it does not
+ * give exactly the intended document (inline tables, dotted keys, multi-line strings in the
+ * way) the file is written anew from the parsed document instead, which drops comments.
+ */
+export function mergeCodexConfig(existing: string | null, origin: string): Merged {
+  const provider = CODEX_PROVIDER(origin);
+  const text = existing ?? '';
+  const intended = withRelaydesk(text.trim() === '' ? {} : parseCodexToml(text), provider);
+  const edited = editCodexLines(text, provider);
+  let editedDocument: TomlTable | null = null;
+  try {
+    editedDocument = parseToml(edited) as TomlTable;
+  } catch {
+    editedDocument = null;
+  }
+  if (editedDocument !== null && isDeepStrictEqual(plain(editedDocument), plain(intended))) return { text: edited };
+  return {
+    text: `${stringifyToml(intended)}\n`,
+    notice: 'The file was written anew from its settings (its layout could not be edited in place), so its comments are gone; the backup keeps the original.',
+  };
+}
+
+/** The line edit: top-level keys before the first table header, then the relaydesk table. */
+function editCodexLines(text: string, provider: [string, string][]): string {
+  const lines = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
+
   let firstHeader = lines.findIndex((l) => TABLE_HEADER.test(l));
   if (firstHeader < 0) firstHeader = lines.length;
   const top = setTomlKeys(lines.slice(0, firstHeader), [['model_provider', 'relaydesk']]);

@@ -3,7 +3,7 @@
 import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { mergeClaudeSettings, mergeCodexConfig, mergeDotenv } from './edit.js';
+import { mergeClaudeSettings, mergeCodexConfig, mergeDotenv, type Merged } from './edit.js';
 
 export const CLIENT_IDS = ['claude-code', 'codex', 'gemini-cli'] as const;
 export type ClientId = (typeof CLIENT_IDS)[number];
@@ -14,7 +14,7 @@ interface ClientDefinition {
   relative: string[];
   /** Whether the written file holds the key (then it gets mode 0600). */
   holdsKey: boolean;
-  merge(existing: string | null, origin: string, key: string): string;
+  merge(existing: string | null, origin: string, key: string): Merged;
   note: string;
 }
 
@@ -23,7 +23,7 @@ const CLIENTS: Record<ClientId, ClientDefinition> = {
     label: 'Claude Code',
     relative: ['.claude', 'settings.json'],
     holdsKey: true,
-    merge: mergeClaudeSettings,
+    merge: (existing, origin, key) => ({ text: mergeClaudeSettings(existing, origin, key) }),
     note: 'Claude Code reads the relay address and key from this file the next time it starts.',
   },
   codex: {
@@ -37,7 +37,7 @@ const CLIENTS: Record<ClientId, ClientDefinition> = {
     label: 'Gemini CLI',
     relative: ['.gemini', '.env'],
     holdsKey: true,
-    merge: (existing, origin, key) => mergeDotenv(existing, { GOOGLE_GEMINI_BASE_URL: origin, GEMINI_API_KEY: key }),
+    merge: (existing, origin, key) => ({ text: mergeDotenv(existing, { GOOGLE_GEMINI_BASE_URL: origin, GEMINI_API_KEY: key }) }),
     note: 'Gemini CLI reads the relay address and key from this file the next time it starts.',
   },
 };
@@ -135,7 +135,7 @@ export async function writeClientConfig(client: ClientId, origin: string, key: s
   const definition = CLIENTS[client];
   const path = clientFile(client);
   const existing = await readIfExists(path);
-  const content = definition.merge(existing, origin, key); // throws ConfigFormatError before anything is touched
+  const merged = definition.merge(existing, origin, key); // throws ConfigFormatError before anything is touched
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
 
   const stamp = stampNow();
@@ -151,14 +151,15 @@ export async function writeClientConfig(client: ClientId, origin: string, key: s
   const mode = definition.holdsKey ? 0o600 : existing !== null ? (await stat(path)).mode & 0o777 : 0o644;
   const temporary = `${path}.relaydesk-writing-${process.pid}`;
   try {
-    await writeFile(temporary, content, { mode });
+    await writeFile(temporary, merged.text, { mode });
     await chmod(temporary, mode);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
-  return { client, path, backup: existing !== null ? backup : null, note: definition.note };
+  const note = merged.notice ? `${merged.notice} ${definition.note}` : definition.note;
+  return { client, path, backup: existing !== null ? backup : null, note };
 }
 
 export interface UndoResult {

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLocalOwner, loopbackOrigin } from '../../../relay/management/client-setup.js';
+import { parse } from 'smol-toml';
 import { mergeCodexConfig } from '../../../relay/client-setup/edit.js';
 import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -91,12 +92,72 @@ describe('client setup files (loopback, owner only)', () => {
   });
 
   it('adds the Codex provider to a config without one', () => {
-    expect(mergeCodexConfig('[tui]\nnotifications = true\n', 'http://127.0.0.1:3000')).toBe(
+    expect(mergeCodexConfig('[tui]\nnotifications = true\n', 'http://127.0.0.1:3000')).toEqual({ text:
       'model_provider = "relaydesk"\n\n[tui]\nnotifications = true\n\n[model_providers.relaydesk]\nname = "Relaydesk"\nbase_url = "http://127.0.0.1:3000/v1"\nwire_api = "responses"\nenv_key = "RELAYDESK_API_KEY"\n',
-    );
-    expect(mergeCodexConfig(null, 'http://localhost:3000')).toBe(
-      'model_provider = "relaydesk"\n\n[model_providers.relaydesk]\nname = "Relaydesk"\nbase_url = "http://localhost:3000/v1"\nwire_api = "responses"\nenv_key = "RELAYDESK_API_KEY"\n',
-    );
+    });
+    expect(mergeCodexConfig(null, 'http://localhost:3000')).toEqual({
+      text: 'model_provider = "relaydesk"\n\n[model_providers.relaydesk]\nname = "Relaydesk"\nbase_url = "http://localhost:3000/v1"\nwire_api = "responses"\nenv_key = "RELAYDESK_API_KEY"\n',
+    });
+  });
+
+  const ORIGIN = 'http://127.0.0.1:3000';
+  const OURS = { name: 'Relaydesk', base_url: `${ORIGIN}/v1`, wire_api: 'responses', env_key: 'RELAYDESK_API_KEY' };
+
+  it('keeps comments and odd spacing when the edit in place is exact', () => {
+    const original = '# my codex setup\nmodel = "gpt-5"  # default model\n\n[ model_providers . "relaydesk" ]   # added by hand\nname = "Mine"\n';
+    const merged = mergeCodexConfig(original, ORIGIN);
+    expect(merged.notice).toBeUndefined();
+    expect(merged.text).toContain('# my codex setup\nmodel = "gpt-5"  # default model\n');
+    expect(merged.text).toContain('[ model_providers . "relaydesk" ]   # added by hand\n');
+    expect(parse(merged.text)).toEqual({ model: 'gpt-5', model_provider: 'relaydesk', model_providers: { relaydesk: OURS } });
+  });
+
+  it.each([
+    ['an inline providers table', 'model = "o3"\nmodel_providers = { relaydesk = { name = "Old", request_max_retries = 2 }, azure = { name = "Azure" } }\n'],
+    ['dotted keys at the top level', 'model = "o3"\nmodel_providers.relaydesk.name = "Old"\nmodel_providers.relaydesk.request_max_retries = 2\nmodel_providers.azure.name = "Azure"\n'],
+  ])('rewrites the file from its settings when it has %s, keeping every other setting', (_, original) => {
+    const merged = mergeCodexConfig(original, ORIGIN);
+    expect(merged.notice).toMatch(/comments are gone; the backup keeps the original/);
+    expect(parse(merged.text)).toEqual({
+      model: 'o3',
+      model_provider: 'relaydesk',
+      model_providers: { relaydesk: { ...OURS, request_max_retries: 2 }, azure: { name: 'Azure' } },
+    });
+  });
+
+  it('does not edit inside a multi-line string that looks like a setting', () => {
+    const instructions = 'Be brief.\nmodel_provider = "not a setting"\n';
+    const original = `developer_instructions = """\n${instructions}"""\nmodel = "o3"\n`;
+    const merged = mergeCodexConfig(original, ORIGIN);
+    expect(parse(merged.text)).toEqual({ developer_instructions: instructions, model: 'o3', model_provider: 'relaydesk', model_providers: { relaydesk: OURS } });
+  });
+
+  it('refuses a config.toml that is not valid TOML, naming the line, and leaves it alone', async () => {
+    expect(() => mergeCodexConfig('model = "o3"\nprofiles = [1,\n', ORIGIN)).toThrow(/is not valid TOML \(line 3/);
+    expect(() => mergeCodexConfig('model_providers = "openai"\n', ORIGIN)).toThrow(/"model_providers" that is not a table/);
+
+    const { client } = await ownerClient();
+    const file = join(home, '.codex', 'config.toml');
+    await mkdir(join(home, '.codex'));
+    await writeFile(file, 'model = "o3\n');
+    const written = await client.call('POST', '/api/client-setup/write', { client: 'codex', key: KEY });
+    expect(written.status).toBe(409);
+    expect(written.json.message).toMatch(/^The existing file is not valid TOML \(line 1.*fix or move it first\.$/);
+    expect(await readFile(file, 'utf8')).toBe('model = "o3\n');
+    expect(await backupsIn(join(home, '.codex'))).toEqual([]);
+  });
+
+  it('says in the answer when the Codex config had to be rewritten', async () => {
+    const { client } = await ownerClient();
+    const file = join(home, '.codex', 'config.toml');
+    await mkdir(join(home, '.codex'));
+    const original = '# hand-written\nmodel_providers = { relaydesk = { name = "Old" } }\n';
+    await writeFile(file, original);
+    const written = await client.call('POST', '/api/client-setup/write', { client: 'codex', key: KEY });
+    expect(written.status, written.text).toBe(200);
+    expect(written.json.data.note).toMatch(/comments are gone.*RELAYDESK_API_KEY/s);
+    expect(await readFile(written.json.data.backup, 'utf8')).toBe(original);
+    expect(parse(await readFile(file, 'utf8'))).toMatchObject({ model_provider: 'relaydesk', model_providers: { relaydesk: { name: 'Relaydesk' } } });
   });
 
   it('merges the Gemini .env lines with mode 0600', async () => {
