@@ -1,42 +1,26 @@
 // The administrator pages in Chromium against a real relay: groups, suppliers, describing
 // and pricing a model a channel lists, and the background task of testing every channel.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchForProblems, buildConsole } from './console-harness.js';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRelay, type AppLogger } from '../../relay/index.js';
+import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.js';
+import type { RelayHandle } from '../../relay/index.js';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/harness.js';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const resultsDir = join(repoRoot, 'test-results');
 
 const USERNAME = 'owner.admin';
 const PASSWORD = 'correct horse battery';
 const UPSTREAM_KEY = 'sk-upstream-admin-key';
 
-type Relay = Awaited<ReturnType<typeof startRelay>>;
-const quietLog: AppLogger = { info: () => {}, warn: (m) => console.warn(m), error: (m) => console.error(m) };
-
-let workDir = '';
-let relay: Relay | undefined;
+let rig: ConsoleRig | undefined;
+let relay: RelayHandle | undefined;
 let upstream: FakeUpstream | undefined;
-let browser: Browser | undefined;
-let context: BrowserContext;
 let page: Page;
 let origin = '';
 const browserProblems: string[] = [];
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'relaydesk-console-admin-'));
-  const consoleDir = join(workDir, 'console');
-  const dataDir = join(workDir, 'data');
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(resultsDir, { recursive: true });
-
-  await buildConsole(consoleDir);
+  rig = await startConsoleRig('console-admin', browserProblems);
+  ({ relay, origin, page } = rig);
 
   upstream = await startFakeUpstream((request) => {
     if (request.headers.authorization !== `Bearer ${UPSTREAM_KEY}`) return { status: 401, json: { error: { message: 'bad key', type: 'invalid_request_error' } } };
@@ -54,21 +38,11 @@ beforeAll(async () => {
     }
     return { status: 404, json: { error: { message: `Unknown path ${request.path}` } } };
   });
-
-  relay = await startRelay({ host: '127.0.0.1', port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir, log: quietLog });
-  origin = new URL(relay.consoleUrl).origin;
-
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  page = await context.newPage();
-  watchForProblems(page, browserProblems);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await relay?.close();
+  await rig?.close();
   await upstream?.close();
-  if (workDir !== '') await rm(workDir, { recursive: true, force: true });
 });
 
 async function heading(name: string): Promise<void> {

@@ -1,18 +1,12 @@
 // The channels page beyond the basics, in Chromium against a real relay: a multi-key
 // channel whose first key the relay disabled (the Keys panel shows why and enables it
 // again), and an advanced custom channel (type 58) built with the route editor.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchForProblems, buildConsole } from './console-harness.js';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRelay, type AppLogger } from '../../relay/index.js';
+import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.js';
+import type { RelayHandle } from '../../relay/index.js';
 import { startFakeUpstream, type FakeUpstream, type RecordedRequest } from '../fake-upstreams/harness.js';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const resultsDir = join(repoRoot, 'test-results');
 
 const USERNAME = 'owner.channels';
 const PASSWORD = 'correct horse battery';
@@ -20,14 +14,10 @@ const FIRST_KEY = 'sk-first-key-refused-0000aaaa';
 const SECOND_KEY = 'sk-second-key-accepted-1111bbbb';
 const CUSTOM_KEY = 'custom-upstream-key-2222';
 
-type Relay = Awaited<ReturnType<typeof startRelay>>;
-const quietLog: AppLogger = { info: () => {}, warn: () => {}, error: (m) => console.error(m) };
-
-let workDir = '';
-let relay: Relay | undefined;
+let rig: ConsoleRig | undefined;
+let relay: RelayHandle | undefined;
 let multi: FakeUpstream | undefined;
 let custom: FakeUpstream | undefined;
-let browser: Browser | undefined;
 let page: Page;
 let origin = '';
 let apiKey = '';
@@ -46,13 +36,8 @@ function completion(model: string, content: string) {
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'relaydesk-console-channels-'));
-  const consoleDir = join(workDir, 'console');
-  const dataDir = join(workDir, 'data');
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(resultsDir, { recursive: true });
-
-  await buildConsole(consoleDir);
+  rig = await startConsoleRig('console-channels', browserProblems);
+  ({ relay, origin, page } = rig);
 
   // OpenAI-style, accepting only the second key.
   multi = await startFakeUpstream((request) => {
@@ -69,22 +54,12 @@ beforeAll(async () => {
     if (request.method === 'POST' && match) return { json: completion(decodeURIComponent(match[1]!), 'Hi from the custom route') };
     return { status: 404, json: { error: { message: `Unknown path ${request.path}` } } };
   });
-
-  relay = await startRelay({ host: '127.0.0.1', port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir, log: quietLog });
-  origin = new URL(relay.consoleUrl).origin;
-
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  page = await context.newPage();
-  watchForProblems(page, browserProblems);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await relay?.close();
+  await rig?.close();
   await multi?.close();
   await custom?.close();
-  if (workDir !== '') await rm(workDir, { recursive: true, force: true });
 });
 
 /** The management API with the signed-in browser's session: answers the envelope's data. */

@@ -2,14 +2,12 @@
 // read results back): first-run setup → a channel with fetched models → a key shown once →
 // a playground call that streams → the call in the logs with its tokens → the dashboard
 // counts it → the channel test shows a latency. Every page visited is screenshotted.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRelay, type AppLogger } from '../../relay/index.js';
+import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.js';
+import type { RelayHandle } from '../../relay/index.js';
 import { startFakeUpstream, sse, type FakeUpstream } from '../fake-upstreams/harness.js';
-import { buildConsole, launchChromium, resultsDir, watchForProblems } from './console-harness.js';
 
 // The test side has no DOM types; this is the one DOM call made inside the page (waitForFunction).
 declare const document: { querySelector(selector: string): { textContent: string | null } | null };
@@ -24,13 +22,9 @@ const PIECES = 8;
 const CHUNK_DELAY_MS = 250;
 const USAGE = { prompt_tokens: 11, completion_tokens: 13, total_tokens: 24 };
 
-type Relay = Awaited<ReturnType<typeof startRelay>>;
-const quietLog: AppLogger = { info: () => {}, warn: (m) => console.warn(m), error: (m) => console.error(m) };
-
-let workDir = '';
-let relay: Relay | undefined;
+let rig: ConsoleRig | undefined;
+let relay: RelayHandle | undefined;
 let upstream: FakeUpstream | undefined;
-let browser: Browser | undefined;
 let page: Page;
 let origin = '';
 const browserProblems: string[] = [];
@@ -57,28 +51,15 @@ function flowUpstream(): Promise<FakeUpstream> {
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'relaydesk-console-flow-'));
-  const consoleDir = join(workDir, 'console');
-  const dataDir = join(workDir, 'data');
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(resultsDir, { recursive: true });
-  await buildConsole(consoleDir);
+  rig = await startConsoleRig('console-flow', browserProblems);
+  ({ relay, origin, page } = rig);
 
   upstream = await flowUpstream();
-  relay = await startRelay({ host: '127.0.0.1', port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir, log: quietLog });
-  origin = new URL(relay.consoleUrl).origin;
-
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  page = await context.newPage();
-  watchForProblems(page, browserProblems);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await relay?.close();
+  await rig?.close();
   await upstream?.close();
-  if (workDir !== '') await rm(workDir, { recursive: true, force: true });
 });
 
 async function heading(name: string): Promise<void> {

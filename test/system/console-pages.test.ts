@@ -1,27 +1,18 @@
 // The signed-in console pages in Chromium against a real relay: the shell's navigation,
 // a channel against a fake upstream (Fetch models, Test), and an API key shown once.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchForProblems, buildConsole } from './console-harness.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRelay, type AppLogger } from '../../relay/index.js';
+import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.js';
+import type { RelayHandle } from '../../relay/index.js';
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstreams/harness.js';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const resultsDir = join(repoRoot, 'test-results');
 
 const USERNAME = 'owner.pages';
 const PASSWORD = 'correct horse battery';
 const UPSTREAM_KEY = 'sk-upstream-test-key';
 
-type Relay = Awaited<ReturnType<typeof startRelay>>;
-const quietLog: AppLogger = { info: () => {}, warn: (m) => console.warn(m), error: (m) => console.error(m) };
-
-let workDir = '';
-let relay: Relay | undefined;
+let rig: ConsoleRig | undefined;
+let relay: RelayHandle | undefined;
 let upstream: FakeUpstream | undefined;
 let browser: Browser | undefined;
 let context: BrowserContext;
@@ -30,13 +21,9 @@ let origin = '';
 const browserProblems: string[] = [];
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'relaydesk-console-pages-'));
-  const consoleDir = join(workDir, 'console');
-  const dataDir = join(workDir, 'data');
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(resultsDir, { recursive: true });
-
-  await buildConsole(consoleDir);
+  rig = await startConsoleRig('console-pages', browserProblems);
+  ({ relay, origin, browser, context, page } = rig);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
 
   // An OpenAI-style upstream that lists models and answers chat completions.
   upstream = await startFakeUpstream((request) => {
@@ -58,22 +45,11 @@ beforeAll(async () => {
     }
     return { status: 404, json: { error: { message: `Unknown path ${request.path}` } } };
   });
-
-  relay = await startRelay({ host: '127.0.0.1', port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir, log: quietLog });
-  origin = new URL(relay.consoleUrl).origin;
-
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-  page = await context.newPage();
-  watchForProblems(page, browserProblems);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await relay?.close();
+  await rig?.close();
   await upstream?.close();
-  if (workDir !== '') await rm(workDir, { recursive: true, force: true });
 });
 
 async function heading(name: string): Promise<void> {
