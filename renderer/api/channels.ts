@@ -54,3 +54,10 @@ export function listKeys(channelId: number): Promise<KeysView> {
 export function changeKeys(channelId: number, action: KeyAction): Promise<KeysView> {
   return api.post('/api/channel/{id}/keys', action, { params: { id: channelId } });
 }
+
+export type BatchAction = ApiBody<'/api/channel/batch', 'post'>['action'];
+
+/** Enable, disable or delete several channels at once (unknown ids are skipped): answers how many changed. */
+export function batchChannels(ids: number[], action: Exclude<BatchAction, 'tag'>): Promise<ApiData<'/api/channel/batch', 'post'>> {
+  return api.post('/api/channel/batch', { ids, action });
+}

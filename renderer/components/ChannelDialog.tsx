@@ -7,29 +7,10 @@ import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
 import { MultiKeyPanel } from './MultiKeyPanel.js';
 import { jsonObjectError, SelectField, TextAreaField } from './FormFields.js';
+import { CHANNEL_TYPES } from '../lib/channel-types.js';
 
-interface ChannelTypeInfo {
-  type: number;
-  label: string;
-  baseUrl: string;
-  keyHint: string;
-}
-
-const TYPES: ChannelTypeInfo[] = [
-  { type: 1, label: 'OpenAI', baseUrl: 'https://api.openai.com', keyHint: 'sk-…' },
-  { type: 14, label: 'Anthropic', baseUrl: 'https://api.anthropic.com', keyHint: 'sk-ant-…' },
-  { type: 24, label: 'Gemini', baseUrl: 'https://generativelanguage.googleapis.com', keyHint: 'AIza…' },
-  { type: 43, label: 'DeepSeek', baseUrl: 'https://api.deepseek.com', keyHint: 'sk-…' },
-  { type: 20, label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api', keyHint: 'sk-or-…' },
-  { type: 4, label: 'Ollama', baseUrl: 'http://127.0.0.1:11434', keyHint: 'Usually none' },
-  { type: 3, label: 'Azure OpenAI', baseUrl: '', keyHint: 'The resource key' },
-  { type: 8, label: 'Custom (OpenAI-compatible)', baseUrl: '', keyHint: 'The upstream key' },
-  { type: 58, label: 'Advanced custom', baseUrl: '', keyHint: 'The upstream key' },
-];
-
-export function typeLabel(type: number): string {
-  return TYPES.find((t) => t.type === type)?.label ?? `Type ${type}`;
-}
+/** The types, their default addresses and key hints: one list, shared with the Channels table. */
+const TYPES = CHANNEL_TYPES;
 
 interface Values {
   type: string;

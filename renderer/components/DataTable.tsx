@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -21,18 +21,58 @@ interface Props<T> {
   pageSize?: number;
   total?: number;
   onPage?: (page: number) => void;
+  /** A first column of checkboxes: one per row and one for every row of the page. */
+  selection?: Selection<T>;
+  /** Tighter cells, for a table with many columns. */
+  dense?: boolean;
+}
+
+export interface Selection<T> {
+  selected: ReadonlySet<string | number>;
+  onChange: (selected: Set<string | number>) => void;
+  /** Names a row for its checkbox: "Select <name>". */
+  rowLabel: (row: T) => string;
+  /** The select-all checkbox's label: "Select every channel on this page". */
+  allLabel: string;
 }
 
 /** A table with loading, empty and error states and (when `onPage` is given) paging by `p`/`page_size`. */
-export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, empty, onRetry, page = 1, pageSize = 20, total = 0, onPage }: Props<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, empty, onRetry, page = 1, pageSize = 20, total = 0, onPage, selection, dense = false }: Props<T>) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const span = columns.length + (selection !== undefined ? 1 : 0);
+  const keys = (rows ?? []).map(rowKey);
+  const chosen = selection === undefined ? 0 : keys.filter((k) => selection.selected.has(k)).length;
+  const all = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (all.current !== null) all.current.indeterminate = chosen > 0 && chosen < keys.length;
+  });
+
+  function toggle(key: string | number, on: boolean) {
+    if (selection === undefined) return;
+    const next = new Set(selection.selected);
+    if (on) next.add(key);
+    else next.delete(key);
+    selection.onChange(next);
+  }
   return (
     <div className="table-card">
       <div className="table-scroll">
-        <table className="table" aria-busy={loading}>
+        <table className={`table${dense ? ' table--dense' : ''}`} aria-busy={loading}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
+              {selection !== undefined && (
+                <th scope="col" className="table__select">
+                  <input
+                    ref={all}
+                    type="checkbox"
+                    aria-label={selection.allLabel}
+                    checked={keys.length > 0 && chosen === keys.length}
+                    disabled={keys.length === 0}
+                    onChange={(e) => selection.onChange(e.currentTarget.checked ? new Set([...selection.selected, ...keys]) : new Set([...selection.selected].filter((k) => !keys.includes(k))))}
+                  />
+                </th>
+              )}
               {columns.map((column) => (
                 <th key={column.key} scope="col" className={column.numeric ? 'num' : undefined}>
                   {column.header}
@@ -43,7 +83,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
           <tbody>
             {error !== null ? (
               <tr>
-                <td colSpan={columns.length} className="table__state">
+                <td colSpan={span} className="table__state">
                   <div className="alert alert--error" role="alert">
                     {error}
                   </div>
@@ -56,19 +96,29 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
               </tr>
             ) : rows === null ? (
               <tr>
-                <td colSpan={columns.length} className="table__state muted">
+                <td colSpan={span} className="table__state muted">
                   Loading…
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="table__state muted">
+                <td colSpan={span} className="table__state muted">
                   {empty}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)}>
+                <tr key={rowKey(row)} className={selection?.selected.has(rowKey(row)) ? 'table__row--selected' : undefined}>
+                  {selection !== undefined && (
+                    <td className="table__select">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${selection.rowLabel(row)}`}
+                        checked={selection.selected.has(rowKey(row))}
+                        onChange={(e) => toggle(rowKey(row), e.currentTarget.checked)}
+                      />
+                    </td>
+                  )}
                   {columns.map((column) => (
                     <td key={column.key} className={column.numeric ? 'num' : undefined} data-label={column.header}>
                       {column.render(row)}

@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import { deleteChannel, listChannels, testChannel, updateBalance, updateChannel, type ChannelView } from '../api/channels.js';
+import { useEffect, useState } from 'react';
+import { batchChannels, deleteChannel, listChannels, testChannel, updateBalance, updateChannel, type ChannelView } from '../api/channels.js';
 import { Alert } from '../components/Alert.js';
 import { DataTable, type Column } from '../components/DataTable.js';
-import { ChannelDialog, typeLabel } from '../components/ChannelDialog.js';
+import { ChannelDialog } from '../components/ChannelDialog.js';
+import { ChannelTypeBadge } from '../components/ChannelTypeBadge.js';
 import { ConfirmDialog } from '../components/Dialog.js';
+import { InlineNumber } from '../components/InlineNumber.js';
 import { MultiKeyPanel } from '../components/MultiKeyPanel.js';
 import { Switch } from '../components/Switch.js';
-import { useList } from '../hooks/use-list.js';
+import { messageOf, useList } from '../hooks/use-list.js';
+import { typeLabel } from '../lib/channel-types.js';
 
 const PAGE_SIZE = 20;
 
@@ -26,7 +29,16 @@ export default function ChannelsPage() {
   const [keysOf, setKeysOf] = useState<ChannelView | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [bulkError, setBulkError] = useState<string | null>(null);
+  const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
 
+  // The selection is of the rows shown: another page, or a deleted channel, drops out of it.
+  useEffect(() => {
+    const shown = new Set<string | number>((data?.items ?? []).map((c) => c.id));
+    setSelected((current) => ([...current].every((id) => shown.has(id)) ? current : new Set([...current].filter((id) => shown.has(id)))));
+  }, [data]);
 
   function replace(updated: Partial<ChannelView> & Pick<ChannelView, 'id'>) {
     setData((current) => (current === null ? current : { ...current, items: current.items.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)) }));
@@ -38,6 +50,29 @@ export default function ChannelsPage() {
       replace(await updateChannel({ id: channel.id, status: enabled ? 1 : 2 }));
     } catch (caught) {
       setFailure(caught instanceof Error ? caught.message : 'Could not change the channel.');
+    }
+  }
+
+  /** Saves one number of a channel (priority or weight), and only that field. */
+  async function saveNumber(channel: ChannelView, field: 'priority' | 'weight', value: number) {
+    replace(await updateChannel(field === 'priority' ? { id: channel.id, priority: value } : { id: channel.id, weight: value }));
+  }
+
+  async function runBulk(action: 'enable' | 'disable' | 'delete') {
+    const ids = [...selected].map(Number);
+    setBulkBusy(true);
+    setBulkError(null);
+    try {
+      const { affected } = await batchChannels(ids, action);
+      const done = { enable: 'Enabled', disable: 'Disabled', delete: 'Deleted' }[action];
+      setNotice(`${done} ${affected} channel${affected === 1 ? '' : 's'}.`);
+      setSelected(new Set());
+      setConfirmBulkDelete(false);
+      await reload(true);
+    } catch (caught) {
+      setBulkError(messageOf(caught, `Could not ${action} the channels.`));
+    } finally {
+      setBulkBusy(false);
     }
   }
 
@@ -87,9 +122,22 @@ export default function ChannelsPage() {
       key: 'name',
       header: 'Channel',
       render: (c) => (
-        <div className="stack">
-          <strong>{c.name}</strong>
-          <span className="muted small">{typeLabel(c.type)}</span>
+        <div className="channel-cell">
+          <ChannelTypeBadge type={c.type} />
+          <div className="stack">
+            <strong>{c.name}</strong>
+            <span className="muted small">
+              {typeLabel(c.type)}
+              {c.key_count > 1 && (
+                <>
+                  {' · '}
+                  <button type="button" className="text-button" onClick={() => setKeysOf(c)} aria-label={`Keys of channel ${c.name}`}>
+                    {c.enabled_key_count}/{c.key_count} keys
+                  </button>
+                </>
+              )}
+            </span>
+          </div>
         </div>
       ),
     },
@@ -121,8 +169,18 @@ export default function ChannelsPage() {
       ),
     },
     { key: 'group', header: 'Group', render: (c) => c.groups.join(', ') },
-    { key: 'priority', header: 'Priority', numeric: true, render: (c) => c.priority },
-    { key: 'weight', header: 'Weight', numeric: true, render: (c) => c.weight },
+    {
+      key: 'priority',
+      header: 'Priority',
+      numeric: true,
+      render: (c) => <InlineNumber value={c.priority} label={`Priority of ${c.name}`} onSave={(v) => saveNumber(c, 'priority', v)} />,
+    },
+    {
+      key: 'weight',
+      header: 'Weight',
+      numeric: true,
+      render: (c) => <InlineNumber value={c.weight} label={`Weight of ${c.name}`} min={0} onSave={(v) => saveNumber(c, 'weight', v)} />,
+    },
     {
       key: 'time',
       header: 'Response',
@@ -172,18 +230,13 @@ export default function ChannelsPage() {
       key: 'actions',
       header: 'Actions',
       render: (c) => (
-        <div className="row-actions">
+        <div className="row-actions row-actions--compact">
           <button type="button" className="button button--secondary button--small" onClick={() => void runTest(c)} disabled={tests[c.id]?.state === 'running'} aria-label={`Test channel ${c.name}`}>
             Test
           </button>
           <button type="button" className="button button--secondary button--small" onClick={() => setEditing(c)} aria-label={`Edit channel ${c.name}`}>
             Edit
           </button>
-          {c.key_count > 1 && (
-            <button type="button" className="button button--secondary button--small" onClick={() => setKeysOf(c)} aria-label={`Keys of channel ${c.name}`}>
-              Keys
-            </button>
-          )}
           <button type="button" className="button button--ghost-danger button--small" onClick={() => { setActionError(null); setToDelete(c); }} aria-label={`Delete channel ${c.name}`}>
             Delete
           </button>
@@ -214,8 +267,45 @@ export default function ChannelsPage() {
         </Alert>
       ))}
 
+      {selected.size > 0 && (
+        <div className="bulk-bar" role="region" aria-label="Selected channels">
+          <span>
+            <strong>{selected.size}</strong> selected
+          </span>
+          <div className="actions">
+            <button type="button" className="button button--secondary button--small" disabled={bulkBusy} onClick={() => void runBulk('enable')}>
+              Enable
+            </button>
+            <button type="button" className="button button--secondary button--small" disabled={bulkBusy} onClick={() => void runBulk('disable')}>
+              Disable
+            </button>
+            <button
+              type="button"
+              className="button button--ghost-danger button--small"
+              disabled={bulkBusy}
+              onClick={() => {
+                setBulkError(null);
+                setConfirmBulkDelete(true);
+              }}
+            >
+              Delete
+            </button>
+            <button type="button" className="button button--secondary button--small" disabled={bulkBusy} onClick={() => setSelected(new Set())}>
+              Clear selection
+            </button>
+          </div>
+          {bulkError !== null && !confirmBulkDelete && (
+            <div className="alert alert--error bulk-bar__error" role="alert">
+              {bulkError}
+            </div>
+          )}
+        </div>
+      )}
+
       <DataTable
         caption="Channels"
+        dense
+        selection={{ selected, onChange: setSelected, rowLabel: (c) => `channel ${c.name}`, allLabel: 'Select every channel on this page' }}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(c) => c.id}
@@ -262,6 +352,21 @@ export default function ChannelsPage() {
       >
         <p>
           The channel <strong>{toDelete?.name}</strong> and its keys are removed. Calls go to the other channels. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={confirmBulkDelete}
+        title={`Delete ${selected.size} channel${selected.size === 1 ? '' : 's'}?`}
+        confirmLabel={`Delete ${selected.size} channel${selected.size === 1 ? '' : 's'}`}
+        busy={bulkBusy}
+        error={bulkError}
+        onConfirm={() => void runBulk('delete')}
+        onCancel={() => setConfirmBulkDelete(false)}
+      >
+        <p>
+          The selected channels and their keys are removed:{' '}
+          <strong>{(data?.items ?? []).filter((c) => selected.has(c.id)).map((c) => c.name).join(', ')}</strong>. Calls go to the other channels. This cannot be undone.
         </p>
       </ConfirmDialog>
     </div>

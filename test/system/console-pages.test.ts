@@ -134,8 +134,25 @@ describe('console pages', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
     await page.getByText('Saved the channel “Fake OpenAI”.').waitFor();
-    await row.getByRole('cell', { name: '5', exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Priority of Fake OpenAI: 5' }).waitFor();
+
+    // Weight edited in place: Enter saves just that field.
+    await row.getByRole('button', { name: 'Weight of Fake OpenAI: 0' }).click();
+    await row.getByRole('textbox', { name: 'Weight of Fake OpenAI' }).fill('2');
+    await row.getByRole('textbox', { name: 'Weight of Fake OpenAI' }).press('Enter');
+    await row.getByRole('button', { name: 'Weight of Fake OpenAI: 2' }).waitFor();
+
+    // At 1280 px the row's buttons sit on one line and the table needs no horizontal scrolling.
+    const test = await row.getByRole('button', { name: 'Test channel Fake OpenAI' }).boundingBox();
+    const remove = await row.getByRole('button', { name: 'Delete channel Fake OpenAI' }).boundingBox();
+    expect(Math.abs(test!.y - remove!.y)).toBeLessThan(2);
     await page.screenshot({ path: join(resultsDir, 'console-pages-channels.png'), fullPage: true });
+    expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+    await row.getByRole('checkbox', { name: 'Select channel Fake OpenAI' }).check();
+    await page.getByRole('region', { name: 'Selected channels' }).waitFor();
+    await page.screenshot({ path: join(resultsDir, 'console-pages-channels-selected.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Clear selection' }).click();
   });
 
   it('creates an API key shown once with client setup, then only masked', async () => {

@@ -1,0 +1,215 @@
+// The Channels page's table: priority and weight edited in place, the type badge, and bulk
+// enable/disable/delete of selected rows, against a fake management API.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ChannelView } from '../../renderer/api/channels.js';
+import ChannelsPage from '../../renderer/pages/ChannelsPage.js';
+import { Failure, stubApi, type Call, type FakeApi } from './helpers/fake-api.js';
+
+function channel(id: number, name: string, extra: Partial<ChannelView> = {}): ChannelView {
+  return {
+    id,
+    type: 1,
+    name,
+    base_url: 'https://api.openai.com',
+    models: ['gpt-4o-mini'],
+    groups: ['default'],
+    model_mapping: {},
+    priority: 5,
+    weight: 1,
+    status: 1,
+    status_reason: '',
+    status_changed_at: 0,
+    auto_ban: true,
+    header_override: {},
+    proxy: '',
+    key_mode: 'random',
+    key_count: 1,
+    settings: {},
+    test_model: '',
+    response_time: 0,
+    balance: 0,
+    used_quota: 0,
+    tag: '',
+    remark: '',
+    created_at: 0,
+    enabled_key_count: 1,
+    ...extra,
+  };
+}
+
+/** A fake relay holding `channels`: lists them, updates one (PUT) and runs bulk actions. */
+function relay(channels: ChannelView[]): FakeApi {
+  let rows = channels.map((c) => ({ ...c }));
+  const api = stubApi();
+  api.on('GET /api/channel', () => ({ items: rows, total: rows.length, page: 1, page_size: 20 }));
+  api.on('PUT /api/channel', ({ body }: Call) => {
+    const change = body as Partial<ChannelView> & { id: number };
+    rows = rows.map((c) => (c.id === change.id ? { ...c, ...change } : c));
+    return rows.find((c) => c.id === change.id);
+  });
+  api.on('POST /api/channel/batch', ({ body }: Call) => {
+    const { ids, action } = body as { ids: number[]; action: string };
+    if (action === 'delete') rows = rows.filter((c) => !ids.includes(c.id));
+    else rows = rows.map((c) => (ids.includes(c.id) ? { ...c, status: action === 'enable' ? 1 : 2 } : c));
+    return { affected: ids.length };
+  });
+  return api;
+}
+
+const writes = (api: FakeApi) => api.calls.filter((c) => c.method !== 'GET');
+
+async function showPage() {
+  render(<ChannelsPage />);
+  await screen.findByText('Alpha');
+}
+
+describe('Channels table: priority and weight edited in place', () => {
+  it('saves only the changed field on Enter and shows the new value', async () => {
+    const api = relay([channel(1, 'Alpha'), channel(2, 'Beta')]);
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Priority of Alpha: 5' }));
+    const input = screen.getByRole('textbox', { name: 'Priority of Alpha' });
+    expect(document.activeElement).toBe(input);
+    await userEvent.clear(input);
+    await userEvent.type(input, '12{Enter}');
+    await screen.findByRole('button', { name: 'Priority of Alpha: 12' });
+    expect(writes(api)).toEqual([expect.objectContaining({ method: 'PUT', path: '/api/channel', body: { id: 1, priority: 12 } })]);
+    expect(screen.queryByRole('textbox', { name: 'Priority of Alpha' })).toBeNull();
+  });
+
+  it('saves when the field is left (blur)', async () => {
+    const api = relay([channel(1, 'Alpha')]);
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Weight of Alpha: 1' }));
+    const input = screen.getByRole('textbox', { name: 'Weight of Alpha' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '3');
+    await userEvent.tab();
+    await screen.findByRole('button', { name: 'Weight of Alpha: 3' });
+    expect(writes(api).map((c) => c.body)).toEqual([{ id: 1, weight: 3 }]);
+  });
+
+  it('cancels with Escape: the old value stays and nothing is sent', async () => {
+    const api = relay([channel(1, 'Alpha')]);
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Priority of Alpha: 5' }));
+    const input = screen.getByRole('textbox', { name: 'Priority of Alpha' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '99{Escape}');
+    expect(screen.getByRole('button', { name: 'Priority of Alpha: 5' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Priority of Alpha: 5' }));
+    expect(writes(api)).toHaveLength(0);
+  });
+
+  it('refuses a number that is not whole, or a negative weight, with an inline error', async () => {
+    const api = relay([channel(1, 'Alpha')]);
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Priority of Alpha: 5' }));
+    const priority = screen.getByRole('textbox', { name: 'Priority of Alpha' });
+    await userEvent.clear(priority);
+    await userEvent.type(priority, '2.5{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a whole number.');
+    expect(priority.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(priority, '{Escape}');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Weight of Alpha: 1' }));
+    const weight = screen.getByRole('textbox', { name: 'Weight of Alpha' });
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '-1{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Enter 0 or more.');
+    expect(writes(api)).toHaveLength(0);
+  });
+
+  it('puts the old value back with the error when the relay refuses, and is disabled while saving', async () => {
+    const api = relay([channel(1, 'Alpha')]);
+    let release: () => void = () => {};
+    api.on('PUT /api/channel', () => new Promise((resolve) => (release = () => resolve(new Failure(500, 'The store is read-only.')))));
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Priority of Alpha: 5' }));
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Priority of Alpha' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '7{Enter}');
+    await waitFor(() => expect(input.disabled).toBe(true));
+    release();
+    await screen.findByRole('button', { name: 'Priority of Alpha: 5' });
+    expect(screen.getByRole('alert').textContent).toBe('Not saved: The store is read-only.');
+  });
+});
+
+describe('Channels table: type badge', () => {
+  it('shows a decorative badge per type beside the type name', async () => {
+    relay([channel(1, 'Alpha'), channel(2, 'Beta', { type: 14 })]);
+    await showPage();
+    const beta = screen.getByRole('row', { name: /Beta/ });
+    const badge = beta.querySelector('.type-badge');
+    expect(badge?.textContent).toBe('An');
+    expect(badge?.getAttribute('aria-hidden')).toBe('true');
+    expect(within(beta).getByText('Anthropic')).toBeTruthy();
+  });
+});
+
+describe('Channels table: bulk actions', () => {
+  it('selects every row of the page, disables them in one call, then clears the selection', async () => {
+    const api = relay([channel(1, 'Alpha'), channel(2, 'Beta')]);
+    await showPage();
+    expect(screen.queryByRole('region', { name: 'Selected channels' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every channel on this page' }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select channel Alpha' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select channel Beta' }).checked).toBe(true);
+    const bar = screen.getByRole('region', { name: 'Selected channels' });
+    expect(bar.textContent).toContain('2 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Disable' }));
+    await screen.findByText('Disabled 2 channels.');
+    expect(writes(api).map((c) => [c.path, c.body])).toEqual([['/api/channel/batch', { ids: [1, 2], action: 'disable' }]]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Enable channel Alpha' }).getAttribute('aria-checked')).toBe('false'));
+    expect(screen.queryByRole('region', { name: 'Selected channels' })).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select every channel on this page' }).checked).toBe(false);
+  });
+
+  it('unselects all, and marks the select-all box mixed when some rows are chosen', async () => {
+    relay([channel(1, 'Alpha'), channel(2, 'Beta')]);
+    await showPage();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select channel Beta' }));
+    const all = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select every channel on this page' });
+    expect(all.indeterminate).toBe(true);
+    await userEvent.click(all);
+    expect(all.checked).toBe(true);
+    await userEvent.click(all);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select channel Beta' }).checked).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Selected channels' })).toBeNull();
+  });
+
+  it('deletes the selected channels only after confirmation', async () => {
+    const api = relay([channel(1, 'Alpha'), channel(2, 'Beta'), channel(3, 'Gamma')]);
+    await showPage();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select channel Alpha' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select channel Gamma' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Selected channels' })).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete 2 channels?' });
+    expect(dialog.textContent).toContain('Alpha, Gamma');
+    expect(writes(api)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(writes(api)).toHaveLength(0);
+
+    await userEvent.click(within(screen.getByRole('region', { name: 'Selected channels' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete 2 channels?' })).getByRole('button', { name: 'Delete 2 channels' }));
+    await screen.findByText('Deleted 2 channels.');
+    expect(writes(api).map((c) => c.body)).toEqual([{ ids: [1, 3], action: 'delete' }]);
+    await waitFor(() => expect(screen.queryByText('Alpha')).toBeNull());
+    expect(screen.getByText('Beta')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Selected channels' })).toBeNull();
+  });
+
+  it('shows the error and keeps the selection when the bulk call fails', async () => {
+    const api = relay([channel(1, 'Alpha'), channel(2, 'Beta')]);
+    api.on('POST /api/channel/batch', new Failure(403, 'Only the owner may do that.'));
+    await showPage();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select channel Alpha' }));
+    const bar = screen.getByRole('region', { name: 'Selected channels' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Enable' }));
+    expect((await within(bar).findByRole('alert')).textContent).toBe('Only the owner may do that.');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select channel Alpha' }).checked).toBe(true);
+  });
+});
