@@ -26,8 +26,8 @@ export function usdToRatio(usd: number): number {
   return usd / USD_PER_MILLION_AT_RATIO_1;
 }
 
-/** A USD amount, with enough digits for small prices. */
-export function formatUsd(usd: number): string {
+/** A price in dollars (not quota units), with enough digits for small prices: "$2.5", "$0.0004". */
+export function formatPrice(usd: number): string {
   if (usd === 0) return '$0';
   if (Math.abs(usd) >= 1) return `$${Number(usd.toFixed(4)).toString()}`;
   return `$${Number(usd.toPrecision(4)).toString()}`;

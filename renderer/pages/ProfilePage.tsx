@@ -4,14 +4,9 @@ import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { Alert } from '../components/Alert.js';
 import { Field } from '../components/Field.js';
 import { SessionsCard } from '../components/SessionsCard.js';
+import { formatUsd as usd } from '../lib/money.js';
 import type { PageProps } from './registry.js';
 
-/** 500 000 quota units are 1 USD. */
-const QUOTA_PER_USD = 500_000;
-
-function usd(quota: number): string {
-  return (quota / QUOTA_PER_USD).toLocaleString(undefined, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 4 });
-}
 
 function formatDate(ms: number): string {
   if (ms <= 0) return '—';

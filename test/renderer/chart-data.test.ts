@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillHours, niceTicks, shortLabel, tickLabel, timeTicks, topWithOther, totalsByModel } from '../../renderer/pages/dashboard/chart-data.js';
-import { formatUsd, formatUsdCompact } from '../../renderer/pages/dashboard/range.js';
+import { formatUsd, formatUsdCompact } from '../../renderer/lib/money.js';
 
 const HOUR = 3600;
 const END = Date.UTC(2026, 10, 21, 12, 30) / 1000;

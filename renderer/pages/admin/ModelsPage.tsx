@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import {
   createModelMeta,
   deleteModelMeta,
-  formatUsd,
+  formatPrice,
   listAll,
   listGroups,
   listMissingModels,
@@ -65,13 +65,13 @@ function priceOf(model: ModelMeta): Price {
 }
 
 function PriceText({ price, factor = 1 }: { price: Price; factor?: number }) {
-  if (price.kind === 'call') return <span>{formatUsd(clean(price.input * factor))} per call</span>;
+  if (price.kind === 'call') return <span>{formatPrice(clean(price.input * factor))} per call</span>;
   if (price.kind === 'default') return <span className="muted">Built-in price</span>;
   if (price.kind === 'none') return <span className="status status--warn">No price</span>;
   return (
     <span className="stack">
-      <span>{formatUsd(clean(price.input * factor))} / 1M input</span>
-      <span>{formatUsd(clean(price.output * factor))} / 1M output</span>
+      <span>{formatPrice(clean(price.input * factor))} / 1M input</span>
+      <span>{formatPrice(clean(price.output * factor))} / 1M output</span>
     </span>
   );
 }

@@ -5,7 +5,7 @@ import { lazy } from 'react';
 import type { UsageData } from '../../api/stats.js';
 import { ChartFigure, type TableRow } from './ChartFigure.js';
 import { fillHours, hourLabel, niceTicks, topWithOther, totalsByModel, type LabelledValue, type TimePoint } from './chart-data.js';
-import { QUOTA_PER_USD, formatCompact, formatNumber, formatUsd, formatUsdCompact } from './range.js';
+import { QUOTA_PER_USD, formatCompact, formatNumber, formatUsd, formatUsdCompact } from '../../lib/money.js';
 
 const TimePlot = lazy(() => import('./plots.js').then((module) => ({ default: module.TimePlot })));
 const BarsPlot = lazy(() => import('./plots.js').then((module) => ({ default: module.BarsPlot })));

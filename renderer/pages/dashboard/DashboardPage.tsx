@@ -6,7 +6,8 @@ import { getLogStat, getUsage } from '../../api/stats.js';
 import type { LogStat, UsageData } from '../../api/stats.js';
 import { DashboardCharts } from './Charts.js';
 import { RangePicker } from './RangePicker.js';
-import { RANGES, formatCompact, formatNumber, formatUsd, rangeBounds } from './range.js';
+import { formatCompact, formatNumber, formatUsd } from '../../lib/money.js';
+import { RANGES, rangeBounds } from './range.js';
 import type { RangeId } from './range.js';
 import './dashboard.css';
 

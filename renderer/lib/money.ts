@@ -1,0 +1,39 @@
+// Quota and money: the one place the console turns the relay's quota units into dollars
+// and back. 500 000 units are 1 USD (relay/billing/quota-math.ts), as on the established relays.
+
+export const QUOTA_PER_USD = 500_000;
+
+const numberFormat = new Intl.NumberFormat();
+const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const usdFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+// Sub-cent amounts are common (one small call): two significant digits instead of "$0.00".
+const smallUsdFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumSignificantDigits: 2 });
+const compactUsdFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 2 });
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(Math.round(value));
+}
+export function formatCompact(value: number): string {
+  return compactFormat.format(value);
+}
+
+/** Quota units as US dollars: "$1,234.50", "$0.0003". */
+export function formatUsd(quota: number): string {
+  const usd = quota / QUOTA_PER_USD;
+  return usd !== 0 && Math.abs(usd) < 0.01 ? smallUsdFormat.format(usd) : usdFormat.format(usd);
+}
+/** Quota units as short US dollars for axis ticks: "$1.5K", "$0.0025". */
+export function formatUsdCompact(quota: number): string {
+  return compactUsdFormat.format(quota / QUOTA_PER_USD);
+}
+
+/** Quota units as a plain dollar number for a form field: 250000 → "0.5". */
+export function quotaToUsdInput(quota: number): string {
+  return String(Number((quota / QUOTA_PER_USD).toFixed(6)));
+}
+/** A dollar amount typed in a form as quota units (whole units, never negative); null when it is not a number. */
+export function usdInputToQuota(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
+  return Math.round(Number(trimmed) * QUOTA_PER_USD);
+}
