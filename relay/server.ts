@@ -13,7 +13,7 @@ import type { AppLogger, ManagementContext } from './management/context.js';
 import { createMemorySecretStore } from './secrets/memory-store.js';
 import { selectSecretStore } from './secrets/select-secret-store.js';
 import type { SecretBackendChoice } from './secrets/select-secret-store.js';
-import type { SecretSealer } from './secrets/secret-store.js';
+import type { PlainKeyPolicy, SecretSealer } from './secrets/secret-store.js';
 import { lockDataDir } from './store/data-dir-lock.js';
 import type { DataDirLock } from './store/data-dir-lock.js';
 import { openLogStore } from './store/logs/index.js';
@@ -50,6 +50,12 @@ export interface RelayOptions {
    * is sealed, a start without a sealer refuses rather than lose the secrets.
    */
   secretSealer?: SecretSealer;
+  /**
+   * Default 'allow' (`npm start`). 'refuse' (the desktop app): without a sealer the
+   * encrypted-file backend fails with a SecretBackendError instead of making, keeping or
+   * reading a plain key file.
+   */
+  plainSecretKey?: PlainKeyPolicy;
   /** The built renderer; default `<package>/dist/renderer`; null serves no console. */
   consoleDir?: string | null;
   log?: AppLogger;
@@ -120,6 +126,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
             dataDir,
             instanceId: opened.data.instance_id,
             sealer: options.secretSealer,
+            plainKey: options.plainSecretKey,
           });
     if (selected.migrated > 0) log.info(`secrets: moved ${selected.migrated} to the ${selected.store.backend} backend`);
     if (opened.data.secret_backend !== selected.store.backend) {

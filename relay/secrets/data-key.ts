@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { SecretKeyProtection } from '../management/contract.js';
 import { unlinkDurably, writeFileDurably } from '../store/durable-write.js';
 import { SecretBackendError } from './secret-store.js';
-import type { SecretSealer } from './secret-store.js';
+import type { PlainKeyPolicy, SecretSealer } from './secret-store.js';
 
 const PLAIN_KEY_FILE = 'secrets.key';
 const SEALED_KEY_FILE = 'secrets.key.sealed';
@@ -20,9 +20,15 @@ export interface DataKey {
  * (0600); with one it sits sealed in `secrets.key.sealed`, so a copy of the data folder, or
  * another OS user, gets nothing usable. A plain key found by a start with a sealer is sealed
  * and its plain file removed. A new key is made only when no secret needs the old one
- * (`mayCreate`): a missing or unreadable key never silently costs the secrets.
+ * (`mayCreate`): a missing or unreadable key never silently costs the secrets. Under the
+ * `refuse` policy a start without a sealer neither makes, keeps nor reads a plain key.
  */
-export async function loadDataKey(dataDir: string, sealer: SecretSealer | undefined, mayCreate: boolean): Promise<DataKey> {
+export async function loadDataKey(
+  dataDir: string,
+  sealer: SecretSealer | undefined,
+  mayCreate: boolean,
+  plainKey: PlainKeyPolicy = 'allow',
+): Promise<DataKey> {
   const plainPath = join(dataDir, PLAIN_KEY_FILE);
   const sealedPath = join(dataDir, SEALED_KEY_FILE);
   const sealed = await readIfPresent(sealedPath);
@@ -31,7 +37,9 @@ export async function loadDataKey(dataDir: string, sealer: SecretSealer | undefi
   if (sealed) {
     if (!sealer) {
       throw new SecretBackendError(
-        `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system for the Relaydesk desktop app, and this relay cannot unseal it. Start Relaydesk from the desktop app, as the same user. Nothing was changed.`,
+        plainKey === 'refuse'
+          ? `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system, but no OS encryption is available now: the login keyring is locked or not running. ${UNLOCK_KEYRING} Nothing was changed.`
+          : `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system for the Relaydesk desktop app, and this relay cannot unseal it. Start Relaydesk from the desktop app, as the same user. Nothing was changed.`,
       );
     }
     const key = await unsealKey(sealer, sealed, sealedPath);
@@ -43,6 +51,11 @@ export async function loadDataKey(dataDir: string, sealer: SecretSealer | undefi
       await unlinkDurably(plainPath);
     }
     return { key, protection: 'os-sealed' };
+  }
+
+  if (!sealer && plainKey === 'refuse') {
+    const found = plain ? ` This data folder's key is in plain text in ${plainPath} (made by \`npm start\`); it is sealed and the plain file removed at the first start with OS encryption.` : '';
+    throw new SecretBackendError(`${NO_OS_ENCRYPTION}${found} Nothing was changed.`);
   }
 
   if (plain) {
@@ -68,6 +81,11 @@ export async function loadDataKey(dataDir: string, sealer: SecretSealer | undefi
   else await writeFileDurably(plainPath, key, 0o600);
   return { key, protection: sealer ? 'os-sealed' : 'key-file' };
 }
+
+const UNLOCK_KEYRING = 'Unlock or install a keyring (on Linux: gnome-keyring or KWallet, running in your desktop session), then start Relaydesk again.';
+const NO_OS_ENCRYPTION =
+  'No OS encryption is available to protect the key of the encrypted secrets file, and the desktop app never keeps that key in plain text. ' +
+  `${UNLOCK_KEYRING} Or run the relay headless with \`npm start\`, which keeps the key in a file only your user can read (${PLAIN_KEY_FILE}, mode 0600).`;
 
 async function unsealKey(sealer: SecretSealer, sealed: Buffer, path: string): Promise<Buffer> {
   let key: Buffer;

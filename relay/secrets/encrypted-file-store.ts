@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileDurably } from '../store/durable-write.js';
 import { loadDataKey } from './data-key.js';
-import type { SecretSealer, SecretStore } from './secret-store.js';
+import type { PlainKeyPolicy, SecretSealer, SecretStore } from './secret-store.js';
 
 const SECRETS_FILE = 'secrets.enc.json';
 
@@ -18,12 +18,17 @@ interface SecretsFile {
  * cannot load): each secret encrypted with AES-256-GCM under a random key (see data-key.ts).
  * With a plain key file this protects the secrets from anything that reads the state file
  * or a backup of it without the key file, not from someone with the user's own file access;
- * with a `sealer` the key itself is encrypted by the OS for this user.
+ * with a `sealer` the key itself is encrypted by the OS for this user. `plainKey: 'refuse'`
+ * (the desktop app) makes a start without a sealer fail instead of using a plain key.
  */
-export async function openEncryptedFileSecretStore(dataDir: string, sealer?: SecretSealer): Promise<SecretStore> {
+export async function openEncryptedFileSecretStore(
+  dataDir: string,
+  sealer?: SecretSealer,
+  plainKey: PlainKeyPolicy = 'allow',
+): Promise<SecretStore> {
   const file = join(dataDir, SECRETS_FILE);
   const stored = await readSecretsFile(file);
-  const { key, protection } = await loadDataKey(dataDir, sealer, Object.keys(stored.entries).length === 0);
+  const { key, protection } = await loadDataKey(dataDir, sealer, Object.keys(stored.entries).length === 0, plainKey);
   let writing: Promise<void> = Promise.resolve();
 
   // Every write replaces the whole (small) file; writes are chained so none is lost.

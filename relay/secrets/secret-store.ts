@@ -29,5 +29,12 @@ export interface SecretSealer {
   unseal(sealed: Buffer): Promise<Buffer>;
 }
 
+/**
+ * Whether the encrypted file's key may sit in a plain 0600 file when no sealer is at hand:
+ * `allow` for the headless relay (`npm start`), `refuse` for the desktop app, which promises
+ * OS-protected secrets and so refuses to start rather than write or use a plain key.
+ */
+export type PlainKeyPolicy = 'allow' | 'refuse';
+
 /** The secrets cannot be reached with what this start has; nothing was changed. */
 export class SecretBackendError extends Error {}

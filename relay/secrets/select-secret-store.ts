@@ -2,7 +2,7 @@ import type { SecretBackendName } from '../management/contract.js';
 import { openEncryptedFileSecretStore } from './encrypted-file-store.js';
 import { openKeychainSecretStore } from './keychain-store.js';
 import { SecretBackendError } from './secret-store.js';
-import type { SecretSealer, SecretStore } from './secret-store.js';
+import type { PlainKeyPolicy, SecretSealer, SecretStore } from './secret-store.js';
 
 export type SecretBackendChoice = 'auto' | 'keychain' | 'encrypted-file';
 
@@ -27,11 +27,13 @@ export async function selectSecretStore(options: {
   instanceId: string;
   /** Seals the encrypted file's key with OS-bound encryption (see data-key.ts). */
   sealer?: SecretSealer;
+  /** Whether the encrypted file may keep a plain key when there is no sealer (default allow). */
+  plainKey?: PlainKeyPolicy;
   /** The keychain opener; replaced in tests. */
   keychain?: typeof openKeychainSecretStore;
 }): Promise<SelectedSecretStore> {
-  const { choice, recorded, dataDir, instanceId, sealer, keychain: tryKeychain = openKeychainSecretStore } = options;
-  const openFile = () => openEncryptedFileSecretStore(dataDir, sealer);
+  const { choice, recorded, dataDir, instanceId, sealer, plainKey, keychain: tryKeychain = openKeychainSecretStore } = options;
+  const openFile = () => openEncryptedFileSecretStore(dataDir, sealer, plainKey);
   const openKeychain = async (): Promise<SecretStore> => {
     const result = await tryKeychain(instanceId);
     if ('unavailable' in result) {
@@ -50,7 +52,12 @@ export async function selectSecretStore(options: {
   if (wanted === 'probe') {
     const keychain = await tryKeychain(instanceId);
     if ('store' in keychain) return { store: keychain.store, migrated: 0 };
-    return { store: await openFile(), keychainUnavailable: keychain.unavailable, migrated: 0 };
+    const file = await openFile().catch((error: unknown) => {
+      // Neither backend: say why the keychain was passed over too.
+      if (!(error instanceof SecretBackendError)) throw error;
+      throw new SecretBackendError(`The OS keychain cannot be used: ${keychain.unavailable}. ${error.message}`);
+    });
+    return { store: file, keychainUnavailable: keychain.unavailable, migrated: 0 };
   }
   const store = wanted === 'keychain' ? await openKeychain() : await openFile();
   if (recorded === null || recorded === 'memory' || recorded === wanted) return { store, migrated: 0 };
