@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../auth/api-key.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import type { Usage } from '../ir/usage.js';
+import { groupRatio } from '../settings.js';
 import { LogType } from '../store/logs/index.js';
 import type { RetryAttempt } from '../store/logs/index.js';
 import type { ChannelRecord } from '../store/schema.js';
@@ -29,6 +30,7 @@ export function writeCallLog(
   if (call.warnings.length > 0) other.warnings = call.warnings;
   if (outcome.usage?.estimated) other.usage_estimated = true;
   if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
+  if (outcome.type === LogType.consume && outcome.price) Object.assign(other, pricingFacts(outcome.price, groupRatio(deps.state, caller.group), outcome.usage));
   const logged = deps.logs.append({
     type: outcome.type,
     user_id: caller.user.id,
@@ -55,4 +57,21 @@ export function writeCallLog(
     other,
   });
   deps.stats.record(logged);
+}
+
+/**
+ * The price a consume record was charged at, so the console can show its bill line by line:
+ * the ratios of relay/billing/quota-math.ts under the names the established relays log them.
+ */
+function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined): Record<string, number> {
+  if (price.pricePerCall !== undefined) return { model_price: price.pricePerCall, group_ratio: ratio };
+  const facts: Record<string, number> = {
+    model_ratio: price.modelRatio ?? 0,
+    completion_ratio: price.completionRatio ?? 1,
+    cache_ratio: price.cacheRatio ?? 1,
+    group_ratio: ratio,
+  };
+  const written = usage?.cacheWriteInputTokens ?? 0;
+  if (written > 0) Object.assign(facts, { cache_creation_tokens: written, cache_creation_ratio: price.cacheWriteRatio ?? 1 });
+  return facts;
 }
