@@ -2,7 +2,8 @@ import { request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError } from '../http/errors.js';
 import { joinV1 } from '../providers/openai-chat/adapter.js';
-import { ChannelType, DEFAULT_BASE_URLS } from '../providers/registry.js';
+import { BALANCE_SOURCES } from '../providers/channel-facts.js';
+import { DEFAULT_BASE_URLS } from '../providers/registry.js';
 import { ChannelStatus } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { channelOr404 } from './channel-fields.js';
@@ -15,14 +16,6 @@ import { Answer, route } from './route.js';
  * a balance is converted at this fixed, approximate rate (the answer carries the CNY figure).
  */
 const CNY_PER_USD = 7.2;
-
-type Source = 'openai' | 'openrouter' | 'deepseek';
-const SOURCES: Partial<Record<number, Source>> = {
-  [ChannelType.openai]: 'openai',
-  [ChannelType.custom]: 'openai',
-  [ChannelType.openrouter]: 'openrouter',
-  [ChannelType.deepseek]: 'deepseek',
-};
 
 interface BalanceReading {
   balance: number;
@@ -41,7 +34,7 @@ export function channelBalanceRoutes(context: ManagementContext) {
       response: BalanceSchema,
       handler: async ({ params }) => {
         const channel = channelOr404(context, params.id);
-        const source = SOURCES[channel.type];
+        const source = BALANCE_SOURCES[channel.type];
         if (!source) throw new ApiError(400, `Balance queries are not supported for this channel's type (${channel.type}): only OpenAI-compatible (1, 8), OpenRouter (20) and DeepSeek (43) channels.`);
         const keys = await context.channels.keys(channel.id);
         const enabled = channel.key_states.findIndex((k) => k.status === ChannelStatus.enabled);

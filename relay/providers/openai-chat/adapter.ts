@@ -1,4 +1,5 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
+import { DEFAULT_AZURE_API_VERSION } from '../channel-facts.js';
 import { parseOpenAIError } from '../openai-responses/parse-openai-error.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 import { ChatStreamDecoder } from './chat-stream-decoder.js';
@@ -51,7 +52,7 @@ function passthroughBody(body: Record<string, unknown>, model: string): Record<s
   return out;
 }
 
-export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+export { DEFAULT_AZURE_API_VERSION };
 
 /** Azure OpenAI: the model is a deployment in the URL, the key goes in `api-key`. */
 export const azureOpenAIAdapter: ProviderAdapter = {

@@ -1,0 +1,38 @@
+// Per-type facts the relay and the console share: plain data with no imports, so the
+// console (renderer/lib/channel-types.ts) bundles this file rather than copying the facts.
+
+export const ChannelType = {
+  openai: 1,
+  azure: 3,
+  ollama: 4,
+  custom: 8,
+  anthropic: 14,
+  openrouter: 20,
+  gemini: 24,
+  deepseek: 43,
+  /** Routes with their own upstream path, key placement and converter (`settings.advanced_custom`). */
+  advancedCustom: 58,
+} as const;
+
+/** Sensible base URLs per type, for channels created without one. */
+export const DEFAULT_BASE_URLS: Record<number, string> = {
+  [ChannelType.openai]: 'https://api.openai.com',
+  [ChannelType.ollama]: 'http://127.0.0.1:11434',
+  [ChannelType.anthropic]: 'https://api.anthropic.com',
+  [ChannelType.openrouter]: 'https://openrouter.ai/api',
+  [ChannelType.gemini]: 'https://generativelanguage.googleapis.com',
+  [ChannelType.deepseek]: 'https://api.deepseek.com',
+};
+
+/** The Azure OpenAI `api-version` used when a channel names none. */
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
+export type BalanceSource = 'openai' | 'openrouter' | 'deepseek';
+
+/** The types whose upstream answers a balance query, and which query (the others have none). */
+export const BALANCE_SOURCES: Partial<Record<number, BalanceSource>> = {
+  [ChannelType.openai]: 'openai',
+  [ChannelType.custom]: 'openai',
+  [ChannelType.openrouter]: 'openrouter',
+  [ChannelType.deepseek]: 'deepseek',
+};
