@@ -1,6 +1,7 @@
 import type { RelayRouteHandler, RelayRoutes } from './http/relay-router.js';
 import { countTokensRoute } from './pipeline/count-tokens.js';
 import { modelListRoutes } from './pipeline/model-lists.js';
+import { authorizeConsoleSession } from './auth/console-session.js';
 import { chatRoute } from './pipeline/relay-chat.js';
 import type { RelayDeps } from './pipeline/relay-chat.js';
 import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
@@ -15,6 +16,8 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/messages', chatRoute(anthropicMessagesCodec, deps)],
     ['POST /v1/messages/count_tokens', countTokensRoute(anthropicMessagesCodec, deps)],
     ['POST /v1/responses', chatRoute(openaiResponsesCodec, deps)],
+    // The console's playground: chat completions as the signed-in user, no API key.
+    ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.sessions, deps.users))],
   ]);
   const gemini = chatRoute(geminiCodec, deps);
   const lists = modelListRoutes(deps);

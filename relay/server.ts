@@ -142,6 +142,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     const tokens = createStateTokenStore(opened);
     const channels = createStateChannelStore(opened, selected.store);
     dispatchers = new Dispatchers(readSettings(opened).connect_timeout_seconds * 1000);
+    const sessions = createStateSessionStore(opened);
     const relayDeps: RelayDeps = {
       state: opened,
       users,
@@ -154,6 +155,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       log,
       keyCursors: new Map(),
       inFlight: new Set(),
+      sessions,
     };
     const context: ManagementContext = {
       version,
@@ -166,7 +168,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       models: createStateModelStore(opened),
       dispatchers,
       tasks: createTaskRegistry(),
-      sessions: createStateSessionStore(opened),
+      sessions,
       secrets: selected.store,
       logs,
       stats,

@@ -3,13 +3,14 @@ import { ApiError, RelayError, sendEnvelopeError, sendRelayError } from './error
 import { isAllowedHostHeader } from './network.js';
 import { newRequestId } from './request-id.js';
 
+/** Model calls: the protocols' `/v1…` and `/v1beta…`, and the console playground's `/pg/…`. */
 export function isRelayPath(url: string): boolean {
-  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url.startsWith('/v1beta');
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url.startsWith('/v1beta') || url.startsWith('/pg/');
 }
 
 /**
  * The server's one entry point: gives every request its id, refuses foreign host names on
- * a loopback-bound relay, and sends `/v1…` to the lean relay router and everything else
+ * a loopback-bound relay, and sends model calls (`/v1…`, `/pg/…`) to the lean relay router and everything else
  * (management API, console) to Express.
  */
 export function createRequestHandler(options: {

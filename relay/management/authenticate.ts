@@ -69,7 +69,8 @@ export function sameOriginForCookieWrites(req: Request, _res: Response, next: Ne
   next();
 }
 
-function hostOf(origin: string): string | null {
+/** The host of an Origin header, null for "null" and anything unparsable. */
+export function hostOf(origin: string): string | null {
   try {
     return new URL(origin).host;
   } catch {

@@ -1,8 +1,9 @@
-import { authorizeApiKey, checkModelAllowed, presentedApiKey } from '../auth/api-key.js';
+import { checkModelAllowed } from '../auth/api-key.js';
 import { countTokens, promptText } from '../billing/estimate-tokens.js';
 import { RelayError } from '../http/errors.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { ClientCodec } from '../protocols/types.js';
+import { byApiKey } from './relay-chat.js';
 import type { RelayDeps } from './relay-chat.js';
 import { parseJsonBody, readBody } from './read-body.js';
 
@@ -14,7 +15,7 @@ export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'toke
   return async (req, res, params) => {
     try {
       const bytes = await readBody(req);
-      const caller = authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
+      const caller = byApiKey(req, deps);
       const route = { ...(params.model ? { model: decodeURIComponent(params.model) } : {}), countTokens: true };
       const request = codec.decodeRequest(parseJsonBody(bytes), route, []);
       checkModelAllowed(caller, request.model);

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authorizeApiKey, presentedApiKey } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
 import { RelayError } from '../http/errors.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
@@ -10,6 +9,7 @@ import type { ClientCodec } from '../protocols/types.js';
 import { candidateChannels } from '../routing/select-channel.js';
 import { modelDescription, modelLimits } from '../store/models.js';
 import type { StateFile } from '../store/state-file.js';
+import { byApiKey } from './relay-chat.js';
 import type { RelayDeps } from './relay-chat.js';
 
 /** The models this key may call: served by an enabled channel of its group, within its allow list. */
@@ -37,7 +37,7 @@ function listRoute(codecOf: (req: IncomingMessage) => ClientCodec, deps: RelayDe
   return (req, res, params) => {
     const codec = codecOf(req);
     try {
-      const caller = authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
+      const caller = byApiKey(req, deps);
       const models = modelsFor(caller, deps);
       const id = params.model ? decodeURIComponent(params.model).replace(/^models\//, '') : undefined;
       if (id !== undefined && !models.includes(id)) throw new RelayError(404, 'not_found', `The model ${id} does not exist or this key may not use it.`, 'model_not_found');

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorizeApiKey, checkModelAllowed, presentedApiKey } from '../auth/api-key.js';
+import type { Caller } from '../auth/api-key.js';
 import { countTokens, promptText, roughPromptTokens } from '../billing/estimate-tokens.js';
 import type { Ledger, Reservation } from '../billing/ledger.js';
 import { quotaFor } from '../billing/quota-math.js';
@@ -18,6 +19,7 @@ import { groupRatio, modelPrice, readSettings } from '../settings.js';
 import type { ChannelStore } from '../store/channels.js';
 import { LogType } from '../store/logs/index.js';
 import type { LogStore } from '../store/logs/index.js';
+import type { SessionStore } from '../store/sessions.js';
 import type { StatsStore } from '../store/stats/index.js';
 import type { StateFile } from '../store/state-file.js';
 import type { TokenStore } from '../store/tokens.js';
@@ -45,15 +47,22 @@ export interface RelayDeps {
   keyCursors: Map<number, number>;
   /** Calls still running (billing and logging included), so that shutdown can wait for them. */
   inFlight: Set<Promise<void>>;
+  /** Console sign-ins: the playground calls as the signed-in user. */
+  sessions: SessionStore;
 }
+
+/** Who is calling and on whose quota: an API key by default, the console session for the playground. */
+export type Authorize = (req: IncomingMessage, deps: Pick<RelayDeps, 'tokens' | 'users'>) => Caller;
+
+export const byApiKey: Authorize = (req, deps) => authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
 
 /**
  * One model call, whatever the client protocol: authorise the key, decode into the IR,
  * reserve quota, try channels in routing order until one answers (never one that already
  * failed for this call), settle what was used, and log the call.
  */
-export function chatRoute(codec: ClientCodec, deps: RelayDeps): RelayRouteHandler {
-  const handle = relayChat(codec, deps);
+export function chatRoute(codec: ClientCodec, deps: RelayDeps, authorize: Authorize = byApiKey): RelayRouteHandler {
+  const handle = relayChat(codec, deps, authorize);
   return (req, res, params) => {
     const call = handle(req, res, params);
     deps.inFlight.add(call);
@@ -61,16 +70,15 @@ export function chatRoute(codec: ClientCodec, deps: RelayDeps): RelayRouteHandle
   };
 }
 
-function relayChat(codec: ClientCodec, deps: RelayDeps): (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> {
+function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> {
   return async (req, res, params) => {
     const startedAt = performance.now();
-    const clientIp = req.socket.remoteAddress ?? '';
     const record: CallLog = { model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
-    let caller: ReturnType<typeof authorizeApiKey> | undefined;
+    let caller: Caller | undefined;
     let reservation: Reservation | undefined;
     try {
       const bodyBytes = await readBody(req);
-      caller = authorizeApiKey(presentedApiKey(req), clientIp, deps.tokens, deps.users);
+      caller = authorize(req, deps);
       const raw = parseJsonBody(bodyBytes);
       const route = routeFacts(req, params);
       const request = codec.decodeRequest(raw, route, record.warnings);
