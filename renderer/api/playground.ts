@@ -1,5 +1,8 @@
-// The playground's calls: the models the user may use, and a streamed chat completion
-// through the relay's OpenAI-compatible endpoint (needs an API key, given by the caller).
+// The playground's calls: the models the user may use, and a streamed chat completion.
+// By default it calls as the signed-in user (`/pg/chat/completions`, the session cookie);
+// with a pasted API key it calls `/v1/chat/completions` exactly as a client would, so that
+// key's own limits apply.
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { api, ApiError } from './client.js';
 import type { ApiData } from './client.js';
 
@@ -9,20 +12,26 @@ export function listModels(): Promise<UsableModel[]> {
   return api.get('/api/models');
 }
 
-export interface ChatParams {
-  model: string;
-  prompt: string;
-  temperature?: number;
-  top_p?: number;
-  max_tokens?: number;
-  reasoning_effort?: string;
-}
-
 export interface ToolCallView {
   index: number;
   id: string;
   name: string;
   arguments: string;
+}
+
+/** One turn of the conversation, in chat-completions form. */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; tool_calls?: ToolCallView[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatParams {
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+  reasoning_effort?: string;
+  /** Function tools, as chat completions takes them (`[{type: 'function', function: {...}}]`). */
+  tools?: unknown[];
 }
 
 export interface Usage {
@@ -41,41 +50,52 @@ export interface StreamEvents {
   onFinish(reason: string): void;
 }
 
-/** Streams `/v1/chat/completions`; resolves when the stream ends, rejects with a readable ApiError. */
-export async function streamChat(key: string, params: ChatParams, events: StreamEvents, signal: AbortSignal): Promise<void> {
+/** Who the call is made as: the signed-in user, or a pasted API key. */
+export type CallAs = { kind: 'session' } | { kind: 'key'; key: string };
+
+/** The chat-completions body the playground sends: blank parameters are left out. */
+export function chatBody(model: string, messages: ChatMessage[], params: ChatParams): Record<string, unknown> {
   const body: Record<string, unknown> = {
-    model: params.model,
-    messages: [{ role: 'user', content: params.prompt }],
+    model,
+    messages: messages.map(toWireMessage),
     stream: true,
     stream_options: { include_usage: true },
   };
-  if (params.temperature !== undefined) body.temperature = params.temperature;
-  if (params.top_p !== undefined) body.top_p = params.top_p;
-  if (params.max_tokens !== undefined) body.max_tokens = params.max_tokens;
-  if (params.reasoning_effort) body.reasoning_effort = params.reasoning_effort;
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') body[name] = value;
+  }
+  return body;
+}
 
+function toWireMessage(message: ChatMessage): Record<string, unknown> {
+  if (message.role !== 'assistant' || !message.tool_calls?.length) return message;
+  return {
+    role: 'assistant',
+    content: message.content || null,
+    tool_calls: message.tool_calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+  };
+}
+
+/** Streams one answer; resolves when the stream ends, rejects with a readable ApiError. */
+export async function streamChat(as: CallAs, body: Record<string, unknown>, events: StreamEvents, signal: AbortSignal): Promise<void> {
   const started = performance.now();
   let response: Response;
   try {
-    response = await fetch('/v1/chat/completions', {
-      method: 'POST',
-      credentials: 'omit',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${key}` },
-      body: JSON.stringify(body),
-      signal,
-    });
+    response =
+      as.kind === 'session'
+        ? await fetch('/pg/chat/completions', { method: 'POST', credentials: 'same-origin', headers: jsonHeaders, body: JSON.stringify(body), signal })
+        : await fetch('/v1/chat/completions', { method: 'POST', credentials: 'omit', headers: { ...jsonHeaders, Authorization: `Bearer ${as.key}` }, body: JSON.stringify(body), signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError("Can't reach the Relaydesk relay. Check that it is running, then try again.", 0);
   }
   if (!response.ok || response.body === null) {
-    throw new ApiError(await errorText(response), response.status);
+    throw new ApiError(await errorText(response, as), response.status);
   }
 
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let first = true;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   const tools = new Map<number, ToolCallView>();
+  let first = true;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
@@ -83,21 +103,12 @@ export async function streamChat(key: string, params: ChatParams, events: Stream
       first = false;
       events.onFirstByte(performance.now() - started);
     }
-    buffer += value;
-    let end: number;
-    while ((end = buffer.search(/\r?\n\r?\n/)) !== -1) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
-      const data = block
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
-      if (data === '' || data === '[DONE]') continue;
-      handleChunk(data, events, tools);
-    }
+    if (value.data === '[DONE]') continue;
+    handleChunk(value.data, events, tools);
   }
 }
+
+const jsonHeaders = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
 
 function handleChunk(data: string, events: StreamEvents, tools: Map<number, ToolCallView>): void {
   let chunk: any;
@@ -137,7 +148,7 @@ function handleChunk(data: string, events: StreamEvents, tools: Map<number, Tool
   }
 }
 
-async function errorText(response: Response): Promise<string> {
+async function errorText(response: Response, as: CallAs): Promise<string> {
   try {
     const parsed: any = await response.json();
     const message = parsed?.error?.message ?? parsed?.message;
@@ -145,6 +156,6 @@ async function errorText(response: Response): Promise<string> {
   } catch {
     // not JSON
   }
-  if (response.status === 401) return 'The relay did not accept this API key.';
+  if (response.status === 401) return as.kind === 'key' ? 'The relay did not accept this API key.' : 'Your session ended: sign in again.';
   return `The relay answered HTTP ${response.status}.`;
 }

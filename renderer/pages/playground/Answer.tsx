@@ -13,12 +13,20 @@ export interface AnswerState {
 
 export const EMPTY_ANSWER: AnswerState = { content: '', reasoning: '', tools: [], usage: null, firstByteMs: null, totalMs: null, finish: '' };
 
+/** Tool arguments indented when they are JSON (they arrive as one string). */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 const seconds = (ms: number | null) => (ms === null ? '…' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
 export function Answer({ answer, running }: { answer: AnswerState; running: boolean }) {
   return (
-    <section className="pg-answer" aria-labelledby="pg-answer-title" aria-busy={running}>
-      <h2 id="pg-answer-title">Answer</h2>
+    <article className="pg-turn pg-turn--assistant" aria-label="Answer" aria-busy={running}>
       {answer.reasoning && (
         <details className="pg-reasoning" open>
           <summary>Reasoning</summary>
@@ -29,12 +37,13 @@ export function Answer({ answer, running }: { answer: AnswerState; running: bool
         {answer.content || (running ? 'Waiting for the first token…' : '')}
       </div>
       {answer.tools.length > 0 && (
-        <div className="pg-tools">
+        <div className="pg-tools" data-testid="pg-tool-calls">
           <h3>Tool calls</h3>
           <ul>
             {answer.tools.map((t) => (
               <li key={t.index}>
-                <code>{t.name || '(unnamed)'}</code> <code>{t.arguments}</code>
+                <code>{t.name || '(unnamed)'}</code>
+                <pre className="pg-code">{prettyJson(t.arguments)}</pre>
               </li>
             ))}
           </ul>
@@ -70,6 +79,6 @@ export function Answer({ answer, running }: { answer: AnswerState; running: bool
           </div>
         )}
       </dl>
-    </section>
+    </article>
   );
 }

@@ -1,7 +1,7 @@
-// Sampling parameters: temperature, top_p, max tokens, reasoning effort.
-import type { ParamForm } from './params.js';
+// Sampling parameters (temperature, top_p, max tokens, reasoning effort) and function tools.
+import type { ParamErrors, ParamForm } from './params.js';
 
-export function ParamsPanel({ value, errors, onChange, disabled }: { value: ParamForm; errors: Partial<Record<keyof ParamForm, string>>; onChange: (next: ParamForm) => void; disabled: boolean }) {
+export function ParamsPanel({ value, errors, onChange, disabled }: { value: ParamForm; errors: ParamErrors; onChange: (next: ParamForm) => void; disabled: boolean }) {
   const field = (key: 'temperature' | 'top_p' | 'max_tokens', label: string, hint: string, step: string) => (
     <div className={`field${errors[key] ? ' field--invalid' : ''}`}>
       <label htmlFor={`pg-${key}`}>{label}</label>
@@ -38,6 +38,23 @@ export function ParamsPanel({ value, errors, onChange, disabled }: { value: Para
           <option value="high">High</option>
         </select>
         <span className="field__hint">For reasoning models only.</span>
+      </div>
+      <div className={`field${errors.tools ? ' field--invalid' : ''}`}>
+        <label htmlFor="pg-tools">Tools (JSON)</label>
+        <textarea
+          id="pg-tools"
+          rows={4}
+          spellCheck={false}
+          className="pg-code"
+          placeholder='[{"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}]'
+          value={value.tools}
+          aria-invalid={errors.tools ? true : undefined}
+          aria-describedby="pg-tools-hint"
+          onChange={(e) => onChange({ ...value, tools: e.target.value })}
+        />
+        <span id="pg-tools-hint" className={errors.tools ? 'field__error' : 'field__hint'}>
+          {errors.tools ?? 'Functions the model may call; you answer each call with its result.'}
+        </span>
       </div>
     </fieldset>
   );

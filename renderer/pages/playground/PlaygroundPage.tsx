@@ -1,21 +1,23 @@
-// Try a model through the relay, exactly as a client would: `/v1/chat/completions`, streamed.
-//
-// The relay's chat endpoint takes an API key, and keys cannot be read back after creation.
-// So the person pastes one of their keys: it lives only in this component's memory (a
-// password field, never stored, gone on reload). Creating a "playground" key behind the
-// person's back was rejected: it would leave a live key around with its own quota and
-// limits, and its calls would not reflect the limits of the key they mean to test.
+// Try any model you may use, as a conversation, streamed through the relay. It calls as the
+// signed-in user (billed and logged to you as "Playground"), or with a pasted API key to see
+// that key's own limits at work; the key lives only in this page's memory.
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { listModels, streamChat } from '../../api/playground.js';
-import type { UsableModel } from '../../api/playground.js';
-import { Answer, EMPTY_ANSWER } from './Answer.js';
+import { chatBody, listModels, streamChat } from '../../api/playground.js';
+import type { CallAs, UsableModel } from '../../api/playground.js';
+import { Alert } from '../../components/Alert.js';
+import { EMPTY_ANSWER } from './Answer.js';
 import type { AnswerState } from './Answer.js';
+import { Conversation } from './Conversation.js';
+import { pendingToolCalls, toMessages } from './conversation.js';
+import type { Turn } from './conversation.js';
 import { ParamsPanel } from './ParamsPanel.js';
 import { DEFAULT_PARAMS, toParams } from './params.js';
-import type { ParamForm } from './params.js';
+import type { ParamErrors, ParamForm } from './params.js';
 import '../dashboard/dashboard.css';
 import './playground.css';
+
+const STOPPED = 'Stopped.';
 
 type Models = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; models: UsableModel[] };
 
@@ -23,11 +25,13 @@ export default function PlaygroundPage() {
   const [models, setModels] = useState<Models>({ status: 'loading' });
   const [model, setModel] = useState('');
   const [key, setKey] = useState('');
+  const [system, setSystem] = useState('');
   const [prompt, setPrompt] = useState('');
+  const [toolResults, setToolResults] = useState<Record<string, string>>({});
+  const [turns, setTurns] = useState<Turn[]>([]);
   const [paramForm, setParamForm] = useState<ParamForm>(DEFAULT_PARAMS);
-  const [paramErrors, setParamErrors] = useState<Partial<Record<keyof ParamForm, string>>>({});
+  const [paramErrors, setParamErrors] = useState<ParamErrors>({});
   const [formError, setFormError] = useState('');
-  const [answer, setAnswer] = useState<AnswerState>(EMPTY_ANSWER);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState('');
   const abortRef = useRef<AbortController | null>(null);
@@ -47,104 +51,175 @@ export default function PlaygroundPage() {
     };
   }, []);
 
+  const waitingCalls = running ? [] : pendingToolCalls(turns);
+
+  /** What this send adds before the answer: the user's message, or a result for each pending tool call. */
+  const nextTurns = (): Turn[] | string => {
+    if (waitingCalls.length > 0) {
+      const missing = waitingCalls.find((call) => !(toolResults[call.id] ?? '').trim());
+      if (missing) return `Give the result of ${missing.name || 'each tool call'} first.`;
+      return waitingCalls.map((call) => ({ role: 'tool', callId: call.id, name: call.name, content: toolResults[call.id]! }));
+    }
+    if (!prompt.trim()) return 'Write a message.';
+    return [{ role: 'user', content: prompt }];
+  };
+
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const { params, errors } = toParams(paramForm);
     setParamErrors(errors);
-    const missing = !key.trim() ? 'Paste an API key first.' : !model ? 'Pick a model.' : !prompt.trim() ? 'Write a message.' : '';
-    setFormError(missing);
-    if (missing || Object.keys(errors).length > 0) return;
+    const added = model ? nextTurns() : 'Pick a model.';
+    setFormError(typeof added === 'string' ? added : '');
+    if (typeof added === 'string' || Object.keys(errors).length > 0) return;
 
+    const asked = [...turns, ...added];
+    const as: CallAs = key.trim() ? { kind: 'key', key: key.trim() } : { kind: 'session' };
     const controller = new AbortController();
     abortRef.current = controller;
     setRunning(true);
     setError('');
-    setAnswer(EMPTY_ANSWER);
+    setTurns([...asked, { role: 'assistant', answer: EMPTY_ANSWER }]);
+    setPrompt('');
+    setToolResults({});
+    const update = (change: (a: AnswerState) => AnswerState) =>
+      setTurns((all) => {
+        const last = all.at(-1);
+        return last?.role === 'assistant' ? [...all.slice(0, -1), { role: 'assistant', answer: change(last.answer) }] : all;
+      });
     const started = performance.now();
-    const update = (change: (a: AnswerState) => AnswerState) => setAnswer(change);
+    let answered = false;
     try {
       await streamChat(
-        key.trim(),
-        { model, prompt, ...params },
+        as,
+        chatBody(model, toMessages(system, asked), params),
         {
-          onContent: (text) => update((a) => ({ ...a, content: a.content + text })),
+          onContent: (text) => {
+            answered = true;
+            update((a) => ({ ...a, content: a.content + text }));
+          },
           onReasoning: (text) => update((a) => ({ ...a, reasoning: a.reasoning + text })),
-          onToolCall: (call) => update((a) => ({ ...a, tools: [...a.tools.filter((t) => t.index !== call.index), call].sort((x, y) => x.index - y.index) })),
+          onToolCall: (call) => {
+            answered = true;
+            update((a) => ({ ...a, tools: [...a.tools.filter((t) => t.index !== call.index), call].sort((x, y) => x.index - y.index) }));
+          },
           onUsage: (usage) => update((a) => ({ ...a, usage })),
           onFirstByte: (ms) => update((a) => ({ ...a, firstByteMs: ms })),
           onFinish: (reason) => update((a) => ({ ...a, finish: reason })),
         },
         controller.signal,
       );
+      update((a) => ({ ...a, totalMs: performance.now() - started }));
     } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') setError('Stopped.');
-      else setError(e instanceof Error ? e.message : String(e));
+      const stopped = e instanceof DOMException && e.name === 'AbortError';
+      setError(stopped ? STOPPED : e instanceof Error ? e.message : String(e));
+      if (answered) {
+        update((a) => ({ ...a, totalMs: performance.now() - started }));
+      } else {
+        // Nothing came back: undo this turn and give the message back, so nothing typed is lost.
+        setTurns(turns);
+        if (added[0]?.role === 'user') setPrompt(added[0].content);
+        else setToolResults(Object.fromEntries(added.flatMap((t) => (t.role === 'tool' ? [[t.callId, t.content]] : []))));
+      }
     } finally {
-      const total = performance.now() - started;
-      update((a) => ({ ...a, totalMs: total }));
       setRunning(false);
       abortRef.current = null;
     }
+  };
+
+  const startOver = () => {
+    setTurns([]);
+    setToolResults({});
+    setError('');
+    setFormError('');
   };
 
   return (
     <section className="observe" aria-labelledby="playground-title">
       <div className="observe__head">
         <h1 id="playground-title">Playground</h1>
+        {turns.length > 0 && (
+          <button type="button" className="button button--secondary" onClick={startOver} disabled={running}>
+            New conversation
+          </button>
+        )}
       </div>
       <form className="pg" onSubmit={send} noValidate>
         <div className="pg-main">
-          <div className="field">
-            <label htmlFor="pg-key">API key</label>
-            {/* Uncontrolled on purpose: React would mirror a controlled value into the DOM's value attribute. */}
-            <input id="pg-key" type="password" autoComplete="off" spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
-            <span id="pg-key-hint" className="field__hint">
-              Paste one of your keys (sk-…). It stays in this page's memory only and is forgotten on reload.
-            </span>
+          <div className="pg-setup">
+            <div className="field">
+              <label htmlFor="pg-model">Model</label>
+              {models.status === 'ready' && models.models.length > 0 ? (
+                <select id="pg-model" value={model} onChange={(e) => setModel(e.target.value)}>
+                  {models.models.map((m) => (
+                    <option key={m.name} value={m.name}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input id="pg-model" value={model} onChange={(e) => setModel(e.target.value)} placeholder="model name" />
+              )}
+              <span className="field__hint">
+                {models.status === 'loading' && 'Loading the models you may use…'}
+                {models.status === 'error' && `Couldn't load the models (${models.message}); type a name.`}
+                {models.status === 'ready' && (models.models.length === 0 ? 'No channel serves you a model yet: add a channel, or type a name.' : `${models.models.length} ${models.models.length === 1 ? 'model' : 'models'} available to you.`)}
+              </span>
+            </div>
+            <div className="field">
+              <label htmlFor="pg-key">API key (optional)</label>
+              {/* Uncontrolled on purpose: React would mirror a controlled value into the DOM's value attribute. */}
+              <input id="pg-key" type="password" autoComplete="off" spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
+              <span id="pg-key-hint" className="field__hint">
+                Empty: you call as yourself. Paste a key (sk-…) to test its limits; it is forgotten on reload.
+              </span>
+            </div>
           </div>
           <div className="field">
-            <label htmlFor="pg-model">Model</label>
-            {models.status === 'ready' && models.models.length > 0 ? (
-              <select id="pg-model" value={model} onChange={(e) => setModel(e.target.value)}>
-                {models.models.map((m) => (
-                  <option key={m.name} value={m.name}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input id="pg-model" value={model} onChange={(e) => setModel(e.target.value)} placeholder="model name" />
-            )}
-            <span className="field__hint">
-              {models.status === 'loading' && 'Loading the models you may use…'}
-              {models.status === 'error' && `Couldn't load the models (${models.message}); type a name.`}
-              {models.status === 'ready' && (models.models.length === 0 ? 'No channel serves you a model yet; type a name.' : `${models.models.length} ${models.models.length === 1 ? 'model' : 'models'} available to you.`)}
-            </span>
+            <label htmlFor="pg-system">System prompt</label>
+            <textarea id="pg-system" rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder="Optional instructions for the whole conversation" />
           </div>
-          <div className="field">
-            <label htmlFor="pg-prompt">Message</label>
-            <textarea
-              id="pg-prompt"
-              rows={5}
-              value={prompt}
-              onChange={(e) => setPrompt(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
-              }}
-              aria-describedby="pg-prompt-hint"
-            />
-            <span id="pg-prompt-hint" className="field__hint">
-              Ctrl+Enter sends.
-            </span>
-          </div>
-          {formError && (
-            <div className="alert alert--error" role="alert">
-              {formError}
+          <Conversation turns={turns} running={running} />
+          {waitingCalls.length > 0 ? (
+            waitingCalls.map((call) => (
+              <div className="field" key={call.id}>
+                <label htmlFor={`pg-result-${call.id}`}>Result of {call.name || 'the tool call'}</label>
+                <textarea
+                  id={`pg-result-${call.id}`}
+                  rows={3}
+                  className="pg-code"
+                  value={toolResults[call.id] ?? ''}
+                  onChange={(e) => setToolResults((all) => ({ ...all, [call.id]: e.target.value }))}
+                  aria-describedby="pg-result-hint"
+                />
+              </div>
+            ))
+          ) : (
+            <div className="field">
+              <label htmlFor="pg-prompt">Message</label>
+              <textarea
+                id="pg-prompt"
+                rows={4}
+                value={prompt}
+                onChange={(e) => setPrompt(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
+                }}
+                aria-describedby="pg-prompt-hint"
+              />
+              <span id="pg-prompt-hint" className="field__hint">
+                Ctrl+Enter sends.
+              </span>
             </div>
           )}
+          {waitingCalls.length > 0 && (
+            <span id="pg-result-hint" className="field__hint">
+              The model asked for {waitingCalls.length === 1 ? 'a tool call' : `${waitingCalls.length} tool calls`}: write what each returned, and send.
+            </span>
+          )}
+          {formError && <Alert tone="error">{formError}</Alert>}
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={running}>
-              {running ? 'Streaming…' : 'Send'}
+              {running ? 'Streaming…' : waitingCalls.length > 0 ? 'Send results' : 'Send'}
             </button>
             {running && (
               <button type="button" className="button button--secondary" onClick={() => abortRef.current?.abort()}>
@@ -155,12 +230,7 @@ export default function PlaygroundPage() {
         </div>
         <ParamsPanel value={paramForm} errors={paramErrors} onChange={setParamForm} disabled={running} />
       </form>
-      {error && (
-        <div className="alert alert--error" role="alert">
-          {error}
-        </div>
-      )}
-      {(running || answer !== EMPTY_ANSWER) && <Answer answer={answer} running={running} />}
+      {error && <Alert tone={error === STOPPED ? 'info' : 'error'}>{error}</Alert>}
     </section>
   );
 }

@@ -1,0 +1,24 @@
+// The conversation so far: your messages, the answers (with reasoning, tool calls, timings
+// and usage) and the tool results you gave.
+import { Answer } from './Answer.js';
+import type { Turn } from './conversation.js';
+
+export function Conversation({ turns, running }: { turns: Turn[]; running: boolean }) {
+  if (turns.length === 0) return null;
+  return (
+    <ol className="pg-conversation" aria-label="Conversation">
+      {turns.map((turn, index) => (
+        <li key={index}>
+          {turn.role === 'assistant' ? (
+            <Answer answer={turn.answer} running={running && index === turns.length - 1} />
+          ) : (
+            <article className={`pg-turn pg-turn--${turn.role}`} aria-label={turn.role === 'user' ? 'You' : `Result of ${turn.name}`}>
+              <p className="pg-turn__who">{turn.role === 'user' ? 'You' : `Result of ${turn.name || 'the tool call'}`}</p>
+              <div className={turn.role === 'user' ? 'pg-text' : 'pg-code'}>{turn.content}</div>
+            </article>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
