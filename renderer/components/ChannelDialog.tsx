@@ -1,78 +1,31 @@
-// The add/edit channel dialog, shared by the Channels page and the first-run wizard.
+// The add/edit channel dialog, shared by the Channels page and the first-run wizard. The form
+// follows the type: its default address, key hint and the fields only it has.
 import { useId, useState, type FormEvent } from 'react';
 import { createChannel, fetchModels, updateChannel, type ChannelView } from '../api/channels.js';
 import { AdvancedCustomEditor, advancedCustomOf, routesError, routesFromJson, type RouteDraft } from './AdvancedCustomEditor.js';
 import { Alert } from './Alert.js';
+import { ChannelBehaviourFields, ChannelTypeFields, KeyModeField } from './ChannelTypeFields.js';
+import { initialValues, isMultiKey, toBody, toModels, validate, type ChannelValues } from './channel-form.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
-import { MultiKeyPanel } from './MultiKeyPanel.js';
 import { jsonObjectError, SelectField, TextAreaField } from './FormFields.js';
-import { CHANNEL_TYPES } from '../lib/channel-types.js';
+import { ModelPicker } from './ModelPicker.js';
+import { MultiKeyPanel } from './MultiKeyPanel.js';
+import { CHANNEL_TYPES, ChannelType, channelType, hasField } from '../lib/channel-types.js';
+import './channel-dialog.css';
 
-/** The types, their default addresses and key hints: one list, shared with the Channels table. */
-const TYPES = CHANNEL_TYPES;
-
-interface Values {
-  type: string;
-  name: string;
-  baseUrl: string;
-  keys: string;
-  models: string;
-  group: string;
-  priority: string;
-  weight: string;
-  mapping: string;
-  headers: string;
-  proxy: string;
-}
-
-type Errors = Partial<Record<keyof Values, string>>;
-
-function toModels(text: string): string[] {
-  return [...new Set(text.split(/[\n,]/).map((m) => m.trim()).filter(Boolean))];
-}
-
-function validate(values: Values, isNew: boolean): Errors {
-  const errors: Errors = {};
-  if (values.name.trim() === '') errors.name = 'Give the channel a name.';
-  if (values.baseUrl.trim() !== '' && !/^https?:\/\/\S+$/.test(values.baseUrl.trim())) errors.baseUrl = 'Start with http:// or https://.';
-  if (isNew && values.type !== '4' && values.keys.trim() === '') errors.keys = 'Enter at least one API key.';
-  if (toModels(values.models).length === 0) errors.models = 'Give at least one model (Fetch models lists them).';
-  if (!/^-?\d+$/.test(values.priority.trim())) errors.priority = 'A whole number.';
-  if (!/^\d+$/.test(values.weight.trim())) errors.weight = 'A whole number, 0 or more.';
-  const mapping = jsonObjectError(values.mapping);
-  if (mapping !== null) errors.mapping = mapping;
-  const headers = jsonObjectError(values.headers);
-  if (headers !== null) errors.headers = headers;
-  if (values.proxy.trim() !== '' && !/^(https?|socks5h?):\/\/\S+$/.test(values.proxy.trim())) errors.proxy = 'An http://, https:// or socks5:// URL.';
-  return errors;
-}
-
-function jsonText(map: Record<string, string>): string {
-  return Object.keys(map).length === 0 ? '' : JSON.stringify(map, null, 2);
+function baseUrlHint(type: number): string {
+  const info = channelType(type);
+  if (info?.baseUrl) return `Default for ${info.label}: ${info.baseUrl}`;
+  if (type === ChannelType.advancedCustom) return 'The upstream address the routes’ relative paths are joined to.';
+  return info?.baseUrlExample ? `The upstream address, e.g. ${info.baseUrlExample}` : 'The upstream address.';
 }
 
 /** Adds a channel (`channel` null) or edits one; Fetch models lists what the upstream serves. */
 export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelView | null; onClose: () => void; onSaved: (message: string) => void }) {
   const formId = useId();
   const isNew = channel === null;
-  const [values, setValues] = useState<Values>(() =>
-    channel === null
-      ? { type: '1', name: '', baseUrl: TYPES[0]!.baseUrl, keys: '', models: '', group: 'default', priority: '0', weight: '0', mapping: '', headers: '', proxy: '' }
-      : {
-          type: String(channel.type),
-          name: channel.name,
-          baseUrl: channel.base_url,
-          keys: '',
-          models: channel.models.join(', '),
-          group: channel.groups.join(', '),
-          priority: String(channel.priority),
-          weight: String(channel.weight),
-          mapping: jsonText(channel.model_mapping),
-          headers: jsonText(channel.header_override),
-          proxy: channel.proxy,
-        },
-  );
+  const [values, setValues] = useState<ChannelValues>(() => initialValues(channel));
   const [routes, setRoutes] = useState<RouteDraft[]>(() => routesFromJson(channel?.settings?.advanced_custom));
   const [keysOpen, setKeysOpen] = useState(false);
   const [attempted, setAttempted] = useState(false);
@@ -82,20 +35,22 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
   const [fetching, setFetching] = useState(false);
   const [fetchError, setFetchError] = useState<string | null>(null);
   const errors = attempted ? validate(values, isNew) : {};
-  const isAdvanced = values.type === '58';
+  const type = Number(values.type);
+  const isAdvanced = type === ChannelType.advancedCustom;
   const routeProblem = isAdvanced && attempted ? routesError(routes) : null;
   // The API names the field at fault (advanced_custom…): shown under the routes too.
   const routeError = routeProblem ?? (isAdvanced && serverError !== null && /advanced_custom|route/i.test(serverError) ? serverError : null);
-  const typeInfo = TYPES.find((t) => String(t.type) === values.type);
-  const selected = new Set(toModels(values.models));
+  const typeInfo = channelType(type);
+  const models = toModels(values.models);
+  const selected = new Set(models);
 
-  function set<K extends keyof Values>(key: K, value: Values[K]) {
+  function set<K extends keyof ChannelValues>(key: K, value: ChannelValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
   }
 
   function changeType(next: string) {
-    const previous = TYPES.find((t) => String(t.type) === values.type);
-    const info = TYPES.find((t) => String(t.type) === next);
+    const previous = channelType(Number(values.type));
+    const info = channelType(Number(next));
     setValues((current) => ({
       ...current,
       type: next,
@@ -107,7 +62,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
 
   async function loadModels() {
     setFetchError(null);
-    if (isNew && values.type !== '4' && values.keys.trim() === '') {
+    if (isNew && type !== ChannelType.ollama && values.keys.trim() === '') {
       setFetchError('Enter the API key first: the upstream lists models only for a key.');
       return;
     }
@@ -118,17 +73,18 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
     }
     setFetching(true);
     try {
-      const models = await fetchModels({
-        type: Number(values.type),
+      const listed = await fetchModels({
+        type,
         base_url: values.baseUrl.trim(),
         ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
         ...(channel !== null && values.keys.trim() === '' ? { channel_id: channel.id } : {}),
         header_override: values.headers.trim(),
         proxy: values.proxy.trim(),
-        ...(values.type === '58' ? { advanced_custom: advancedCustomOf(routes) } : {}),
+        ...(isAdvanced ? { advanced_custom: advancedCustomOf(routes) } : {}),
+        ...(hasField(type, 'api_version') ? { api_version: values.apiVersion.trim() } : {}),
       });
-      setFetched(models);
-      if (models.length === 0) setFetchError('The upstream listed no models.');
+      setFetched(listed);
+      if (listed.length === 0) setFetchError('The upstream listed no models.');
     } catch (caught) {
       setFetchError(caught instanceof Error ? caught.message : 'Could not fetch the models.');
     } finally {
@@ -137,8 +93,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
   }
 
   function toggleModel(model: string, on: boolean) {
-    const current = toModels(values.models);
-    const next = on ? [...current, model] : current.filter((m) => m !== model);
+    const next = on ? [...models, model] : models.filter((m) => m !== model);
     set('models', [...new Set(next)].join(', '));
   }
 
@@ -147,22 +102,9 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
     setAttempted(true);
     setServerError(null);
     if (Object.keys(validate(values, isNew)).length > 0) return;
-    if (values.type === '58' && routesError(routes) !== null) return;
+    if (isAdvanced && routesError(routes) !== null) return;
     setSubmitting(true);
-    const body = {
-      type: Number(values.type),
-      name: values.name.trim(),
-      base_url: values.baseUrl.trim(),
-      models: toModels(values.models).join(','),
-      group: values.group.trim() || 'default',
-      priority: Number(values.priority),
-      weight: Number(values.weight),
-      model_mapping: values.mapping.trim(),
-      header_override: values.headers.trim(),
-      proxy: values.proxy.trim(),
-      ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
-      ...(values.type === '58' ? { advanced_custom: advancedCustomOf(routes) } : {}),
-    };
+    const body = { ...toBody(values, channel), ...(isAdvanced ? { advanced_custom: advancedCustomOf(routes) } : {}) };
     try {
       if (channel === null) {
         await createChannel(body);
@@ -202,7 +144,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
             name="type"
             value={values.type}
             onChange={(e) => changeType(e.currentTarget.value)}
-            options={TYPES.map((t) => ({ value: String(t.type), label: t.label }))}
+            options={CHANNEL_TYPES.map((t) => ({ value: String(t.type), label: t.label }))}
           />
           <Field label="Name" name="name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} autoFocus={isNew} />
         </div>
@@ -211,11 +153,12 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           name="base_url"
           value={values.baseUrl}
           spellCheck={false}
-          placeholder={typeInfo?.baseUrl || 'https://…'}
+          placeholder={typeInfo?.baseUrl || typeInfo?.baseUrlExample || 'https://…'}
           onChange={(e) => set('baseUrl', e.currentTarget.value)}
           error={errors.baseUrl}
-          hint={typeInfo?.baseUrl ? `Default for ${typeInfo.label}: ${typeInfo.baseUrl}` : isAdvanced ? 'The upstream address the routes’ relative paths are joined to.' : 'The upstream address.'}
+          hint={baseUrlHint(type)}
         />
+        <ChannelTypeFields values={values} errors={errors} set={set} />
         {isAdvanced && <AdvancedCustomEditor routes={routes} onChange={setRoutes} error={routeError} />}
         <TextAreaField
           label={isNew ? 'API keys' : 'Replace API keys'}
@@ -229,11 +172,16 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           error={errors.keys}
           hint={isNew ? `One per line (${typeInfo?.keyHint ?? 'the upstream key'}). Several keys are used in turn.` : `The channel has ${channel.key_count} key(s). Leave empty to keep them; lines entered here replace them.`}
         />
-        {!isNew && channel.key_count > 1 && (
-          <div className="actions">
-            <button type="button" className="button button--secondary button--small" onClick={() => setKeysOpen(true)}>
-              Manage the {channel.key_count} keys
-            </button>
+        {isMultiKey(values, channel) && (
+          <div className="form-row channel-form__keys">
+            <KeyModeField values={values} set={set} />
+            {!isNew && channel.key_count > 1 && (
+              <div className="actions">
+                <button type="button" className="button button--secondary button--small" onClick={() => setKeysOpen(true)}>
+                  Manage the {channel.key_count} keys
+                </button>
+              </div>
+            )}
           </div>
         )}
         <div className="field">
@@ -246,7 +194,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
               value={values.models}
               onChange={(e) => set('models', e.currentTarget.value)}
               error={errors.models}
-              hint="Comma-separated: the models this channel serves."
+              hint={`Comma-separated: the models this channel serves.${typeInfo?.modelsHint ? ` ${typeInfo.modelsHint}` : ''}`}
             />
             <button type="button" className="button button--secondary button--small" onClick={() => void loadModels()} disabled={fetching}>
               {fetching ? 'Fetching…' : 'Fetch models'}
@@ -254,27 +202,13 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           </div>
           {fetchError !== null && <Alert tone="error">{fetchError}</Alert>}
           {fetched !== null && fetched.length > 0 && (
-            <fieldset className="picker">
-              <legend>
-                The upstream serves {fetched.length} model{fetched.length === 1 ? '' : 's'}: pick the ones to relay
-              </legend>
-              <div className="actions">
-                <button type="button" className="button button--secondary button--small" onClick={() => set('models', [...new Set([...toModels(values.models), ...fetched])].join(', '))}>
-                  Select all
-                </button>
-                <button type="button" className="button button--secondary button--small" onClick={() => set('models', '')}>
-                  Clear
-                </button>
-              </div>
-              <div className="picker__list">
-                {fetched.map((model) => (
-                  <label key={model} className="picker__item">
-                    <input type="checkbox" checked={selected.has(model)} onChange={(e) => toggleModel(model, e.currentTarget.checked)} />
-                    <span>{model}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ModelPicker
+              fetched={fetched}
+              selected={selected}
+              onToggle={toggleModel}
+              onSelectAll={() => set('models', [...new Set([...models, ...fetched])].join(', '))}
+              onClear={() => set('models', '')}
+            />
           )}
         </div>
         <div className="form-row form-row--3">
@@ -318,6 +252,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           error={errors.proxy}
           hint="Optional: http://, https:// or socks5:// URL."
         />
+        <ChannelBehaviourFields values={values} set={set} models={models} />
       </form>
       {keysOpen && channel !== null && <MultiKeyPanel channel={channel} onClose={() => setKeysOpen(false)} />}
     </Dialog>

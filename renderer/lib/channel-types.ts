@@ -1,28 +1,63 @@
-// The channel types the console offers: one place for their names, default addresses, key hints
-// and the small badge the Channels table shows (the form and the table both read this list).
+// The channel types the console offers: one place for their names, default addresses, key
+// hints, which form fields apply, whether a balance can be read, and the table's badge. The
+// facts the relay also needs (default base URLs, balance sources, Azure's api-version) come
+// from the relay's own module, so the two never disagree.
+import { BALANCE_SOURCES, ChannelType, DEFAULT_AZURE_API_VERSION, DEFAULT_BASE_URLS } from '../../relay/providers/channel-facts.js';
+
+export { ChannelType, DEFAULT_AZURE_API_VERSION };
+
+/** Form fields only some types have. */
+export type TypeField = 'api_version' | 'upstream_protocol';
 
 export interface ChannelTypeInfo {
   type: number;
   label: string;
+  /** The relay's default address; '' when the type has none (the form then asks for one). */
   baseUrl: string;
+  /** What an address looks like, for types without a default. */
+  baseUrlExample?: string;
   keyHint: string;
+  /** What the models are called upstream, when it is not obvious. */
+  modelsHint?: string;
+  fields: readonly TypeField[];
+  /** The upstream answers a balance query (Refresh balance). */
+  balance: boolean;
   /** One or two letters (or a sign) for the table's type badge. */
   badge: string;
   /** The badge's hue (0–360): neutral tints, told apart by letters first. */
   hue: number;
 }
 
-export const CHANNEL_TYPES: ChannelTypeInfo[] = [
-  { type: 1, label: 'OpenAI', baseUrl: 'https://api.openai.com', keyHint: 'sk-…', badge: 'OA', hue: 160 },
-  { type: 14, label: 'Anthropic', baseUrl: 'https://api.anthropic.com', keyHint: 'sk-ant-…', badge: 'An', hue: 25 },
-  { type: 24, label: 'Gemini', baseUrl: 'https://generativelanguage.googleapis.com', keyHint: 'AIza…', badge: 'G', hue: 220 },
-  { type: 43, label: 'DeepSeek', baseUrl: 'https://api.deepseek.com', keyHint: 'sk-…', badge: 'DS', hue: 235 },
-  { type: 20, label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api', keyHint: 'sk-or-…', badge: 'OR', hue: 270 },
-  { type: 4, label: 'Ollama', baseUrl: 'http://127.0.0.1:11434', keyHint: 'Usually none', badge: 'Ol', hue: 0 },
-  { type: 3, label: 'Azure OpenAI', baseUrl: '', keyHint: 'The resource key', badge: 'Az', hue: 200 },
-  { type: 8, label: 'Custom (OpenAI-compatible)', baseUrl: '', keyHint: 'The upstream key', badge: 'C', hue: 300 },
-  { type: 58, label: 'Advanced custom', baseUrl: '', keyHint: 'The upstream key', badge: '⚙', hue: 45 },
+type Own = Omit<ChannelTypeInfo, 'baseUrl' | 'balance' | 'fields'> & { fields?: readonly TypeField[] };
+
+// upstream_protocol: the types the relay calls with its OpenAI adapters (chat or Responses).
+const OWN: Own[] = [
+  { type: ChannelType.openai, label: 'OpenAI', keyHint: 'sk-…', fields: ['upstream_protocol'], badge: 'OA', hue: 160 },
+  { type: ChannelType.anthropic, label: 'Anthropic', keyHint: 'sk-ant-…', badge: 'An', hue: 25 },
+  { type: ChannelType.gemini, label: 'Gemini', keyHint: 'AIza…', badge: 'G', hue: 220 },
+  { type: ChannelType.deepseek, label: 'DeepSeek', keyHint: 'sk-…', badge: 'DS', hue: 235 },
+  { type: ChannelType.openrouter, label: 'OpenRouter', keyHint: 'sk-or-…', fields: ['upstream_protocol'], badge: 'OR', hue: 270 },
+  { type: ChannelType.ollama, label: 'Ollama', keyHint: 'Usually none', badge: 'Ol', hue: 0 },
+  {
+    type: ChannelType.azure,
+    label: 'Azure OpenAI',
+    baseUrlExample: 'https://<resource>.openai.azure.com',
+    keyHint: 'The resource key',
+    modelsHint: 'Your deployment names (the relay calls /openai/deployments/<name>).',
+    fields: ['api_version'],
+    badge: 'Az',
+    hue: 200,
+  },
+  { type: ChannelType.custom, label: 'Custom (OpenAI-compatible)', baseUrlExample: 'https://llm.example.com', keyHint: 'The upstream key', fields: ['upstream_protocol'], badge: 'C', hue: 300 },
+  { type: ChannelType.advancedCustom, label: 'Advanced custom', baseUrlExample: 'https://llm.example.com', keyHint: 'The upstream key', badge: '⚙', hue: 45 },
 ];
+
+export const CHANNEL_TYPES: ChannelTypeInfo[] = OWN.map((own) => ({
+  ...own,
+  baseUrl: DEFAULT_BASE_URLS[own.type] ?? '',
+  balance: BALANCE_SOURCES[own.type] !== undefined,
+  fields: own.fields ?? [],
+}));
 
 export function channelType(type: number): ChannelTypeInfo | undefined {
   return CHANNEL_TYPES.find((t) => t.type === type);
@@ -30,4 +65,18 @@ export function channelType(type: number): ChannelTypeInfo | undefined {
 
 export function typeLabel(type: number): string {
   return channelType(type)?.label ?? `Type ${type}`;
+}
+
+export function hasField(type: number, field: TypeField): boolean {
+  return channelType(type)?.fields.includes(field) ?? false;
+}
+
+/** Whether the relay can read this type's account balance. */
+export function hasBalance(type: number): boolean {
+  return channelType(type)?.balance ?? false;
+}
+
+/** The address must be typed: the type has no default (an advanced custom route may carry its own). */
+export function needsBaseUrl(type: number): boolean {
+  return channelType(type)?.baseUrl === '' && type !== ChannelType.advancedCustom;
 }

@@ -141,8 +141,16 @@ describe('ChannelDialog: fetch models and save', () => {
       model_mapping: '{"sonnet": "claude-sonnet-4"}',
       header_override: '',
       proxy: '',
+      test_model: '',
+      auto_ban: true,
+      tag: '',
+      remark: '',
       key: 'sk-ant-1\nsk-ant-2',
+      key_mode: 'random',
     });
+    // Anthropic has neither an API version nor a choice of upstream API.
+    expect(api.calls[0]?.body).not.toHaveProperty('api_version');
+    expect(api.calls[0]?.body).not.toHaveProperty('upstream_protocol');
   });
 
   it('edits a channel without asking for its keys again', async () => {
@@ -170,5 +178,104 @@ describe('ChannelDialog: fetch models and save', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Saved the channel “Main”.'));
     expect(api.calls[0]?.body).toMatchObject({ id: 9, name: 'Main', models: 'gpt-4o', weight: 1 });
     expect(api.calls[0]?.body).not.toHaveProperty('key');
+  });
+});
+
+const typeSelect = () => screen.getByRole('combobox', { name: 'Type' });
+const combo = (name: string) => screen.queryByRole<HTMLSelectElement>('combobox', { name });
+
+/** Fills what every channel needs, so a save gets past validation. */
+async function fillBasics(keys = 'sk-1') {
+  await typeText('Name', 'Work');
+  await typeText('API keys', keys);
+  await typeText('Models', 'gpt-4o');
+}
+
+describe('ChannelDialog: fields by type', () => {
+  it('asks Azure for its address and an API version, prefilled with the relay default', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 3 });
+    const onSaved = openNew();
+    await userEvent.selectOptions(typeSelect(), 'Azure OpenAI');
+    expect(field('API version').value).toBe('2024-10-21');
+    expect(screen.getByText(/The relay's default: 2024-10-21/)).toBeTruthy();
+    expect(screen.getByText(/deployment names/)).toBeTruthy();
+    expect(combo('Upstream API')).toBeNull();
+
+    await fillBasics();
+    await typeText('API version', 'latest please');
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    expect(screen.getByText('Azure OpenAI has no default address: enter the upstream\'s, e.g. https://<resource>.openai.azure.com.')).toBeTruthy();
+    expect(screen.getByText('A version such as 2024-10-21 (or one ending in -preview).')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+
+    await typeText('Base URL', 'https://work.openai.azure.com');
+    await typeText('API version', '2025-04-01-preview');
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ type: 3, base_url: 'https://work.openai.azure.com', api_version: '2025-04-01-preview' });
+    expect(api.calls[0]?.body).not.toHaveProperty('upstream_protocol');
+  });
+
+  it('lets OpenAI-style channels call the upstream through the Responses API', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 4 });
+    const onSaved = openNew();
+    expect(combo('Upstream API')?.value).toBe('chat');
+    expect(screen.queryByRole('textbox', { name: 'API version' })).toBeNull();
+    await fillBasics();
+    await userEvent.selectOptions(combo('Upstream API')!, 'responses');
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ type: 1, upstream_protocol: 'responses' });
+    expect(api.calls[0]?.body).not.toHaveProperty('api_version');
+  });
+
+  it('has neither field for Anthropic or Gemini', async () => {
+    openNew();
+    for (const type of ['Anthropic', 'Gemini']) {
+      await userEvent.selectOptions(typeSelect(), type);
+      expect(combo('Upstream API')).toBeNull();
+      expect(screen.queryByRole('textbox', { name: 'API version' })).toBeNull();
+    }
+  });
+
+  it('offers the key order only once there are several keys', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 5 });
+    const onSaved = openNew();
+    await fillBasics('sk-1');
+    expect(combo('Key order')).toBeNull();
+    await typeText('API keys', 'sk-1\nsk-2');
+    expect(combo('Key order')?.value).toBe('random');
+    await userEvent.selectOptions(combo('Key order')!, 'polling');
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ key: 'sk-1\nsk-2', key_mode: 'polling' });
+  });
+
+  it('sends the test model, automatic disabling, tag and note', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 6 });
+    const onSaved = openNew();
+    await fillBasics();
+    // With its list of the channel's models, the field is a combobox.
+    await userEvent.type(screen.getByRole('combobox', { name: 'Test model' }), 'gpt-4o');
+    await typeText('Tag', 'work');
+    await typeText('Note', 'Paid by the team');
+    const autoBan = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Disable keys the upstream refuses' });
+    expect(autoBan.checked).toBe(true);
+    await userEvent.click(autoBan);
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ test_model: 'gpt-4o', auto_ban: false, tag: 'work', remark: 'Paid by the team' });
+  });
+
+  it('shows a saved Azure channel with its own version, and a saved Responses channel as such', async () => {
+    const saved = (extra: Partial<ChannelView>) =>
+      ({ id: 2, name: 'Saved', base_url: 'https://x.example', models: ['m'], groups: ['default'], priority: 0, weight: 0, model_mapping: {}, header_override: {}, proxy: '', key_count: 1, ...extra }) as ChannelView;
+    const { unmount } = render(<ChannelDialog channel={saved({ type: 3, settings: { api_version: '2025-01-01-preview' } })} onClose={() => {}} onSaved={() => {}} />);
+    expect(field('API version').value).toBe('2025-01-01-preview');
+    unmount();
+    render(<ChannelDialog channel={saved({ type: 8, settings: { upstream_protocol: 'responses' }, key_count: 3, key_mode: 'polling' })} onClose={() => {}} onSaved={() => {}} />);
+    expect(combo('Upstream API')?.value).toBe('responses');
+    // Three keys kept from before: their order can be changed without retyping them.
+    expect(combo('Key order')?.value).toBe('polling');
   });
 });

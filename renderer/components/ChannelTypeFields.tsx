@@ -1,0 +1,101 @@
+// The fields only some channel types have (renderer/lib/channel-types.ts says which), and the
+// channel's behaviour: test model, key order, automatic disabling, tag and note.
+import { useId } from 'react';
+import { CheckboxField, SelectField } from './FormFields.js';
+import { Field } from './Field.js';
+import type { ChannelErrors, ChannelValues } from './channel-form.js';
+import { DEFAULT_AZURE_API_VERSION, hasField } from '../lib/channel-types.js';
+
+interface Props {
+  values: ChannelValues;
+  errors: ChannelErrors;
+  set: <K extends keyof ChannelValues>(key: K, value: ChannelValues[K]) => void;
+}
+
+/** Azure's api-version; the upstream API (chat completions or Responses) of OpenAI-style types. */
+export function ChannelTypeFields({ values, errors, set }: Props) {
+  const type = Number(values.type);
+  const apiVersion = hasField(type, 'api_version');
+  const protocol = hasField(type, 'upstream_protocol');
+  if (!apiVersion && !protocol) return null;
+  return (
+    <div className="form-row">
+      {apiVersion && (
+        <Field
+          label="API version"
+          name="api_version"
+          spellCheck={false}
+          value={values.apiVersion}
+          onChange={(e) => set('apiVersion', e.currentTarget.value)}
+          error={errors.apiVersion}
+          hint={`Azure's api-version query parameter. The relay's default: ${DEFAULT_AZURE_API_VERSION}.`}
+        />
+      )}
+      {protocol && (
+        <SelectField
+          label="Upstream API"
+          name="upstream_protocol"
+          value={values.protocol}
+          onChange={(e) => set('protocol', e.currentTarget.value === 'responses' ? 'responses' : 'chat')}
+          options={[
+            { value: 'chat', label: 'Chat Completions (/v1/chat/completions)' },
+            { value: 'responses', label: 'Responses (/v1/responses)' },
+          ]}
+          hint="How the relay calls this upstream, whatever API the client used. Choose Responses for models served only there."
+        />
+      )}
+    </div>
+  );
+}
+
+/** How keys take turns; shown only while the channel has several keys. */
+export function KeyModeField({ values, set }: Omit<Props, 'errors'>) {
+  return (
+    <SelectField
+      label="Key order"
+      name="key_mode"
+      value={values.keyMode}
+      onChange={(e) => set('keyMode', e.currentTarget.value === 'polling' ? 'polling' : 'random')}
+      options={[
+        { value: 'random', label: 'Random: any enabled key' },
+        { value: 'polling', label: 'In turn: one key after the other' },
+      ]}
+      hint="Which of the channel's keys each call uses. Disabled keys are skipped either way."
+    />
+  );
+}
+
+/** What every type has beyond the connection: test model, automatic disabling, tag and note. */
+export function ChannelBehaviourFields({ values, set, models }: Omit<Props, 'errors'> & { models: string[] }) {
+  const listId = useId();
+  return (
+    <fieldset className="channel-form__section">
+      <legend>Behaviour</legend>
+      <div className="form-row">
+        <Field
+          label="Test model"
+          name="test_model"
+          spellCheck={false}
+          list={listId}
+          value={values.testModel}
+          onChange={(e) => set('testModel', e.currentTarget.value)}
+          placeholder={models[0] ?? ''}
+          hint="The model Test and Test all call. Empty: the first model."
+        />
+        <datalist id={listId}>
+          {models.map((model) => (
+            <option key={model} value={model} />
+          ))}
+        </datalist>
+        <Field label="Tag" name="tag" spellCheck={false} value={values.tag} onChange={(e) => set('tag', e.currentTarget.value)} hint="Optional: a label shared by related channels." />
+      </div>
+      <CheckboxField
+        label="Disable keys the upstream refuses"
+        checked={values.autoBan}
+        onChange={(on) => set('autoBan', on)}
+        hint="A key answered 401/403 or out of credit is switched off and retried later (when automatic disabling is on in Settings)."
+      />
+      <Field label="Note" name="remark" value={values.remark} onChange={(e) => set('remark', e.currentTarget.value)} hint="For you only; the channel search finds it." />
+    </fieldset>
+  );
+}

@@ -1,0 +1,145 @@
+// The channel form's values: from a saved channel, checked, and turned into the API's body.
+import type { ChannelView, NewChannel } from '../api/channels.js';
+import { jsonObjectError } from './FormFields.js';
+import { ChannelType, channelType, DEFAULT_AZURE_API_VERSION, hasField, needsBaseUrl } from '../lib/channel-types.js';
+
+export interface ChannelValues {
+  type: string;
+  name: string;
+  baseUrl: string;
+  keys: string;
+  models: string;
+  group: string;
+  priority: string;
+  weight: string;
+  mapping: string;
+  headers: string;
+  proxy: string;
+  apiVersion: string;
+  protocol: 'chat' | 'responses';
+  keyMode: 'random' | 'polling';
+  testModel: string;
+  autoBan: boolean;
+  tag: string;
+  remark: string;
+}
+
+export type ChannelErrors = Partial<Record<keyof ChannelValues, string>>;
+
+/** Azure's api-version: a date, with an optional suffix ("2025-04-01-preview"). */
+const API_VERSION = /^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/;
+
+export function toModels(text: string): string[] {
+  return [...new Set(text.split(/[\n,]/).map((m) => m.trim()).filter(Boolean))];
+}
+
+function keyLines(text: string): number {
+  return new Set(text.split('\n').map((k) => k.trim()).filter(Boolean)).size;
+}
+
+/** Several keys: typed now, or kept from before (an empty key field keeps them). */
+export function isMultiKey(values: ChannelValues, channel: ChannelView | null): boolean {
+  const typed = keyLines(values.keys);
+  return typed > 1 || (typed === 0 && (channel?.key_count ?? 0) > 1);
+}
+
+function jsonText(map: Record<string, string>): string {
+  return Object.keys(map).length === 0 ? '' : JSON.stringify(map, null, 2);
+}
+
+function setting(channel: ChannelView, name: string): string {
+  const value = channel.settings?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+export function initialValues(channel: ChannelView | null): ChannelValues {
+  if (channel === null) {
+    return {
+      type: '1',
+      name: '',
+      baseUrl: channelType(1)?.baseUrl ?? '',
+      keys: '',
+      models: '',
+      group: 'default',
+      priority: '0',
+      weight: '0',
+      mapping: '',
+      headers: '',
+      proxy: '',
+      apiVersion: DEFAULT_AZURE_API_VERSION,
+      protocol: 'chat',
+      keyMode: 'random',
+      testModel: '',
+      autoBan: true,
+      tag: '',
+      remark: '',
+    };
+  }
+  return {
+    type: String(channel.type),
+    name: channel.name,
+    baseUrl: channel.base_url,
+    keys: '',
+    models: channel.models.join(', '),
+    group: channel.groups.join(', '),
+    priority: String(channel.priority),
+    weight: String(channel.weight),
+    mapping: jsonText(channel.model_mapping),
+    headers: jsonText(channel.header_override),
+    proxy: channel.proxy,
+    // A channel saved without one calls with the relay's default: shown as such.
+    apiVersion: setting(channel, 'api_version') || DEFAULT_AZURE_API_VERSION,
+    protocol: setting(channel, 'upstream_protocol') === 'responses' ? 'responses' : 'chat',
+    keyMode: channel.key_mode === 'polling' ? 'polling' : 'random',
+    testModel: channel.test_model ?? '',
+    autoBan: channel.auto_ban ?? true,
+    tag: channel.tag ?? '',
+    remark: channel.remark ?? '',
+  };
+}
+
+export function validate(values: ChannelValues, isNew: boolean): ChannelErrors {
+  const errors: ChannelErrors = {};
+  const type = Number(values.type);
+  const info = channelType(type);
+  if (values.name.trim() === '') errors.name = 'Give the channel a name.';
+  const baseUrl = values.baseUrl.trim();
+  if (baseUrl !== '' && !/^https?:\/\/\S+$/.test(baseUrl)) errors.baseUrl = 'Start with http:// or https://.';
+  else if (baseUrl === '' && info !== undefined && needsBaseUrl(type)) errors.baseUrl = `${info.label} has no default address: enter the upstream's${info.baseUrlExample ? `, e.g. ${info.baseUrlExample}` : ''}.`;
+  if (isNew && type !== ChannelType.ollama && values.keys.trim() === '') errors.keys = 'Enter at least one API key.';
+  if (toModels(values.models).length === 0) errors.models = 'Give at least one model (Fetch models lists them).';
+  if (!/^-?\d+$/.test(values.priority.trim())) errors.priority = 'A whole number.';
+  if (!/^\d+$/.test(values.weight.trim())) errors.weight = 'A whole number, 0 or more.';
+  const mapping = jsonObjectError(values.mapping);
+  if (mapping !== null) errors.mapping = mapping;
+  const headers = jsonObjectError(values.headers);
+  if (headers !== null) errors.headers = headers;
+  if (values.proxy.trim() !== '' && !/^(https?|socks5h?):\/\/\S+$/.test(values.proxy.trim())) errors.proxy = 'An http://, https:// or socks5:// URL.';
+  if (hasField(type, 'api_version') && !API_VERSION.test(values.apiVersion.trim())) errors.apiVersion = `A version such as ${DEFAULT_AZURE_API_VERSION} (or one ending in -preview).`;
+  return errors;
+}
+
+/** The create/update body (without `id`, keys only when typed, type-only fields only for their types). */
+export function toBody(values: ChannelValues, channel: ChannelView | null): NewChannel {
+  const type = Number(values.type);
+  return {
+    type,
+    name: values.name.trim(),
+    base_url: values.baseUrl.trim(),
+    models: toModels(values.models).join(','),
+    group: values.group.trim() || 'default',
+    priority: Number(values.priority),
+    weight: Number(values.weight),
+    model_mapping: values.mapping.trim(),
+    header_override: values.headers.trim(),
+    proxy: values.proxy.trim(),
+    test_model: values.testModel.trim(),
+    auto_ban: values.autoBan,
+    tag: values.tag.trim(),
+    remark: values.remark.trim(),
+    ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
+    ...(isMultiKey(values, channel) ? { key_mode: values.keyMode } : {}),
+    ...(hasField(type, 'api_version') ? { api_version: values.apiVersion.trim() } : {}),
+    ...(hasField(type, 'upstream_protocol') ? { upstream_protocol: values.protocol } : {}),
+  };
+}
