@@ -125,10 +125,14 @@ function checkStatusList(value: string | number | boolean): string | undefined {
   return undefined;
 }
 
+// Stored and validated now, read by the user-accounts work that comes later: say so where they are set.
+const NOT_YET_ACCOUNTS = " Not used yet: only the owner's account exists until user accounts arrive.";
+const NOT_YET_MAIL = ' Not used yet: Relaydesk sends no mail until user accounts arrive.';
+
 const OPTION_META: Record<string, OptionMeta> = {
   site_name: { group: 'site', description: 'The name shown in the console.', maxLength: 64, required: true },
-  registration_policy: { group: 'registration', description: 'Who may create an account: closed (the owner adds users), open, or invite (an invite code is needed).', values: ['closed', 'open', 'invite'] },
-  new_user_quota: { group: 'registration', description: 'Quota given to each newly registered user (500 000 = 1 USD).', min: 0, max: 1e12 },
+  registration_policy: { group: 'registration', description: 'Who may create an account: closed (the owner adds users), open, or invite (an invite code is needed).' + NOT_YET_ACCOUNTS, values: ['closed', 'open', 'invite'] },
+  new_user_quota: { group: 'registration', description: 'Quota given to each newly registered user (500 000 = 1 USD).' + NOT_YET_ACCOUNTS, min: 0, max: 1e12 },
   unpriced_model_policy: { group: 'billing', description: 'Models without a price: free serves them at no cost, reject refuses them.', values: ['free', 'reject'] },
   default_reserved_output_tokens: { group: 'billing', description: 'Output tokens reserved (priced) before a call that does not give its maximum.', min: 1, max: 10_000_000 },
   retry_times: { group: 'routing', description: 'Further attempts on other channels or keys after a retryable failure.', min: 0, max: 10 },
@@ -147,7 +151,7 @@ const OPTION_META: Record<string, OptionMeta> = {
   api_rate_limit_window_seconds: { group: 'rate limits', description: 'The window of the management API limit.', min: 1, max: 86_400 },
   critical_rate_limit: { group: 'rate limits', description: 'Sign-ins and other credential checks per IP per window.', min: 1, max: 10_000 },
   critical_rate_limit_window_seconds: { group: 'rate limits', description: 'The window of the credential-check limit.', min: 1, max: 86_400 },
-  smtp_server: { group: 'email', description: 'SMTP server host name; empty: no mail is sent.', pattern: '^[A-Za-z0-9.-]+$', patternHint: 'smtp_server is a host name like smtp.example.com.', maxLength: 253 },
+  smtp_server: { group: 'email', description: 'SMTP server host name; empty: no mail is sent.' + NOT_YET_MAIL, pattern: '^[A-Za-z0-9.-]+$', patternHint: 'smtp_server is a host name like smtp.example.com.', maxLength: 253 },
   smtp_port: { group: 'email', description: 'SMTP port (465 for TLS, 587 for STARTTLS).', min: 1, max: 65_535 },
   smtp_account: { group: 'email', description: 'SMTP user name.', maxLength: 254 },
   smtp_from: { group: 'email', description: 'Sender address; empty: the account.', pattern: '^[^\\s@]+@[^\\s@]+$', patternHint: 'smtp_from is an e-mail address.', maxLength: 254 },

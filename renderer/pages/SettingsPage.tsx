@@ -14,8 +14,15 @@ function toDraft(option: OptionView): string | boolean {
   return option.value === null ? '' : String(option.value);
 }
 
+/** Words of setting names that are written in capitals. */
+const ACRONYMS = new Set(['api', 'smtp', 'lan', 'url', 'ip']);
+
+/** `api_rate_limit` → "API rate limit". */
 function humanize(key: string): string {
-  const text = key.replace(/_/g, ' ');
+  const text = key
+    .split('_')
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+    .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -1,0 +1,58 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import SettingsPage from '../../renderer/pages/SettingsPage.js';
+import { stubApi } from './helpers/fake-api.js';
+
+const options = [
+  { key: 'retry_times', group: 'routing', type: 'integer', value: 2, default: 2, description: 'Further attempts.', min: 0, max: 10 },
+  { key: 'auto_disable_channel', group: 'routing', type: 'boolean', value: true, default: true, description: 'Disable a key.' },
+  { key: 'connect_timeout_seconds', group: 'timeouts', type: 'number', value: 10, default: 10, description: 'Time to connect.', min: 1, max: 600, restart: true },
+  { key: 'api_rate_limit', group: 'rate limits', type: 'integer', value: 360, default: 360, description: 'Calls per window.', min: 0, max: 1000000 },
+  { key: 'lan_access', group: 'network', type: 'boolean', value: false, default: false, description: 'Listen on every interface.', restart: true },
+  { key: 'smtp_password', group: 'email', type: 'secret', value: null, default: null, description: 'SMTP password.', set: true },
+];
+
+function page() {
+  const api = stubApi().on('GET /api/option', options).on('PUT /api/option', null);
+  render(<SettingsPage {...({} as any)} />);
+  return api;
+}
+
+describe('SettingsPage', () => {
+  it('shows every setting in its group, named in words (acronyms in capitals)', async () => {
+    page();
+    const routing = await screen.findByRole('region', { name: 'Routing' });
+    expect(within(routing).getByLabelText('Retry times')).toBeTruthy();
+    expect(screen.getByLabelText('API rate limit')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'LAN access' })).toBeTruthy();
+  });
+
+  it('refuses a value outside its range, saying the limit, and saves nothing', async () => {
+    const api = page();
+    const field = await screen.findByLabelText('Retry times');
+    await userEvent.clear(field);
+    await userEvent.type(field, '11');
+    await userEvent.click(screen.getByRole('button', { name: 'Save routing' }));
+    expect(await screen.findByText('At most 10.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('saves only what changed in the group, and says when it applies at the next start', async () => {
+    const api = page();
+    const field = await screen.findByLabelText('Connect timeout seconds');
+    await userEvent.clear(field);
+    await userEvent.type(field, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save timeouts' }));
+    expect(await screen.findByText(/applies at the next start/)).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ values: { connect_timeout_seconds: 20 } });
+  });
+
+  it('never shows a secret setting, only whether it is stored', async () => {
+    page();
+    const secret = await screen.findByLabelText<HTMLInputElement>('SMTP password');
+    expect(secret.type).toBe('password');
+    expect(secret.value).toBe('');
+    expect(secret.placeholder).toBe('Stored — type to replace');
+  });
+});
