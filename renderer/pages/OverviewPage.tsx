@@ -37,7 +37,7 @@ export default function OverviewPage({ user, status }: PageProps) {
       <div className="page__header">
         <div>
           <h1>Your relay is running</h1>
-          <p className="lead">Point any OpenAI-compatible client at the base URL below.</p>
+          <p className="lead">Point Claude Code, Codex CLI, Gemini CLI or any OpenAI, Anthropic or Google SDK at the base URL below, with one of your API keys.</p>
         </div>
       </div>
 
