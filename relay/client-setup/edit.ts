@@ -12,23 +12,56 @@ export interface Merged {
   notice?: string;
 }
 
+/** A JSON settings file as an object ({} when there is none); ConfigFormatError when it is not one. */
+function parseJsonObject(existing: string | null): Record<string, unknown> {
+  if (existing === null || existing.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(existing);
+  } catch {
+    throw new ConfigFormatError('is not valid JSON');
+  }
+  if (!isObject(parsed)) throw new ConfigFormatError('does not hold a JSON object');
+  return parsed;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The object at `key` ({} when absent); ConfigFormatError naming `path` when it is something else. */
+function objectAt(parent: Record<string, unknown>, key: string, path = key): Record<string, unknown> {
+  const value = parent[key];
+  if (value === undefined) return {};
+  if (!isObject(value)) throw new ConfigFormatError(`has a setting "${path}" that is not an object`);
+  return value;
+}
+
+function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
 /** Claude Code `settings.json`: sets `env.ANTHROPIC_BASE_URL` and `env.ANTHROPIC_AUTH_TOKEN`. */
 export function mergeClaudeSettings(existing: string | null, origin: string, key: string): string {
-  let settings: Record<string, unknown> = {};
-  if (existing !== null && existing.trim() !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(existing);
-    } catch {
-      throw new ConfigFormatError('is not valid JSON');
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigFormatError('does not hold a JSON object');
-    settings = parsed as Record<string, unknown>;
-  }
-  const env = settings.env;
-  if (env !== undefined && (env === null || typeof env !== 'object' || Array.isArray(env))) throw new ConfigFormatError('has an "env" that is not an object');
-  settings.env = { ...((env as Record<string, unknown> | undefined) ?? {}), ANTHROPIC_BASE_URL: origin, ANTHROPIC_AUTH_TOKEN: key };
-  return `${JSON.stringify(settings, null, 2)}\n`;
+  const settings = parseJsonObject(existing);
+  settings.env = { ...objectAt(settings, 'env'), ANTHROPIC_BASE_URL: origin, ANTHROPIC_AUTH_TOKEN: key };
+  return jsonText(settings);
+}
+
+export const GEMINI_API_KEY_AUTH = 'gemini-api-key';
+
+/**
+ * Gemini CLI `settings.json`: selects sign-in with an API key, `security.auth.selectedType`
+ * (Gemini CLI 0.6x). Older versions read a top-level `selectedAuthType`: when the file has
+ * one it is set too, so the two never disagree (the CLI migrates the old key into the new).
+ */
+export function mergeGeminiSettings(existing: string | null): string {
+  const settings = parseJsonObject(existing);
+  const security = objectAt(settings, 'security');
+  const auth = objectAt(security, 'auth', 'security.auth');
+  settings.security = { ...security, auth: { ...auth, selectedType: GEMINI_API_KEY_AUTH } };
+  if (settings.selectedAuthType !== undefined) settings.selectedAuthType = GEMINI_API_KEY_AUTH;
+  return jsonText(settings);
 }
 
 const TABLE_HEADER = /^\s*\[/;

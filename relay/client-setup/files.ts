@@ -3,42 +3,45 @@
 import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { mergeClaudeSettings, mergeCodexConfig, mergeDotenv, type Merged } from './edit.js';
+import { ConfigFormatError, mergeClaudeSettings, mergeCodexConfig, mergeDotenv, mergeGeminiSettings, type Merged } from './edit.js';
 
 export const CLIENT_IDS = ['claude-code', 'codex', 'gemini-cli'] as const;
 export type ClientId = (typeof CLIENT_IDS)[number];
 
-interface ClientDefinition {
-  label: string;
+interface ClientFileDefinition {
   /** Path under the home folder. */
   relative: string[];
   /** Whether the written file holds the key (then it gets mode 0600). */
   holdsKey: boolean;
   merge(existing: string | null, origin: string, key: string): Merged;
+}
+
+interface ClientDefinition {
+  label: string;
+  /** Written together, and undone together. */
+  files: ClientFileDefinition[];
   note: string;
 }
 
 const CLIENTS: Record<ClientId, ClientDefinition> = {
   'claude-code': {
     label: 'Claude Code',
-    relative: ['.claude', 'settings.json'],
-    holdsKey: true,
-    merge: (existing, origin, key) => ({ text: mergeClaudeSettings(existing, origin, key) }),
+    files: [{ relative: ['.claude', 'settings.json'], holdsKey: true, merge: (existing, origin, key) => ({ text: mergeClaudeSettings(existing, origin, key) }) }],
     note: 'Claude Code reads the relay address and key from this file the next time it starts.',
   },
   codex: {
     label: 'Codex CLI',
-    relative: ['.codex', 'config.toml'],
-    holdsKey: false,
-    merge: (existing, origin) => mergeCodexConfig(existing, origin),
+    files: [{ relative: ['.codex', 'config.toml'], holdsKey: false, merge: (existing, origin) => mergeCodexConfig(existing, origin) }],
     note: 'Codex reads the key from the RELAYDESK_API_KEY environment variable: export RELAYDESK_API_KEY=<your key> in the shell you run codex from (Relaydesk does not write it into a shell profile).',
   },
   'gemini-cli': {
     label: 'Gemini CLI',
-    relative: ['.gemini', '.env'],
-    holdsKey: true,
-    merge: (existing, origin, key) => ({ text: mergeDotenv(existing, { GOOGLE_GEMINI_BASE_URL: origin, GEMINI_API_KEY: key }) }),
-    note: 'Gemini CLI reads the relay address and key from this file the next time it starts.',
+    files: [
+      { relative: ['.gemini', '.env'], holdsKey: true, merge: (existing, origin, key) => ({ text: mergeDotenv(existing, { GOOGLE_GEMINI_BASE_URL: origin, GEMINI_API_KEY: key }) }) },
+      // Without it Gemini CLI asks how to sign in (or keeps a Google login) and ignores the key.
+      { relative: ['.gemini', 'settings.json'], holdsKey: false, merge: (existing) => ({ text: mergeGeminiSettings(existing) }) },
+    ],
+    note: 'The next time it starts, Gemini CLI reads the relay address and key from .env and signs in with the key, as settings.json now selects.',
   },
 };
 
@@ -50,8 +53,8 @@ export function clientHome(): string {
   return process.env.RELAYDESK_CLIENT_HOME || homedir();
 }
 
-export function clientFile(client: ClientId): string {
-  return join(clientHome(), ...CLIENTS[client].relative);
+export function clientFiles(client: ClientId): string[] {
+  return CLIENTS[client].files.map((file) => join(clientHome(), ...file.relative));
 }
 
 const BACKUP_MARK = '.relaydesk-backup-';
@@ -107,8 +110,7 @@ async function readIfExists(path: string): Promise<string | null> {
 export interface ClientFileStatus {
   client: ClientId;
   label: string;
-  path: string;
-  exists: boolean;
+  files: { path: string; exists: boolean }[];
   /** Whether undo has something to restore (a backup, or a file Relaydesk created). */
   can_undo: boolean;
 }
@@ -116,29 +118,48 @@ export interface ClientFileStatus {
 export async function clientStatuses(): Promise<ClientFileStatus[]> {
   return Promise.all(
     CLIENT_IDS.map(async (client) => {
-      const path = clientFile(client);
-      return { client, label: CLIENTS[client].label, path, exists: await exists(path), can_undo: (await backupsOf(path)).length > 0 };
+      const paths = clientFiles(client);
+      const files = await Promise.all(paths.map(async (path) => ({ path, exists: await exists(path) })));
+      const backups = await Promise.all(paths.map(backupsOf));
+      return { client, label: CLIENTS[client].label, files, can_undo: backups.some((list) => list.length > 0) };
     }),
   );
 }
 
 export interface WriteResult {
   client: ClientId;
-  path: string;
-  /** Where the previous file was copied; null when there was none. */
-  backup: string | null;
+  /** Each file written, and where its previous version was copied (null when there was none). */
+  files: { path: string; backup: string | null }[];
   note: string;
 }
 
-/** Merges this relay's settings into the client's file, after backing up what was there. */
+/** Merges this relay's settings into the client's files, after backing up what was there. */
 export async function writeClientConfig(client: ClientId, origin: string, key: string): Promise<WriteResult> {
   const definition = CLIENTS[client];
-  const path = clientFile(client);
-  const existing = await readIfExists(path);
-  const merged = definition.merge(existing, origin, key); // throws ConfigFormatError before anything is touched
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-
+  // Every file is merged before any is touched: one that cannot be edited stops the whole write.
+  const plans = await Promise.all(
+    definition.files.map(async (file) => {
+      const path = join(clientHome(), ...file.relative);
+      const existing = await readIfExists(path);
+      try {
+        return { file, path, existing, merged: file.merge(existing, origin, key) };
+      } catch (error) {
+        if (error instanceof ConfigFormatError) throw new ConfigFormatError(`${path} ${error.message}`);
+        throw error;
+      }
+    }),
+  );
   const stamp = stampNow();
+  const files: WriteResult['files'] = [];
+  for (const plan of plans) files.push({ path: plan.path, backup: await writeWithBackup(plan, stamp) });
+  const notices = plans.flatMap((plan) => (plan.merged.notice ? [plan.merged.notice] : []));
+  return { client, files, note: [...notices, definition.note].join(' ') };
+}
+
+/** Backs up (or records the absence of) the file, then replaces it atomically; answers the backup's path. */
+async function writeWithBackup(plan: { file: ClientFileDefinition; path: string; existing: string | null; merged: Merged }, stamp: string): Promise<string | null> {
+  const { file, path, existing, merged } = plan;
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   let backup = `${path}${BACKUP_MARK}${stamp}`;
   for (let n = 1; (await exists(backup)) || (await exists(backup + ABSENT_SUFFIX)); n++) backup = `${path}${BACKUP_MARK}${stamp}-${n}`;
   if (existing !== null) {
@@ -148,7 +169,7 @@ export async function writeClientConfig(client: ClientId, origin: string, key: s
     await writeFile(backup + ABSENT_SUFFIX, '', { mode: 0o600 });
   }
 
-  const mode = definition.holdsKey ? 0o600 : existing !== null ? (await stat(path)).mode & 0o777 : 0o644;
+  const mode = file.holdsKey ? 0o600 : existing !== null ? (await stat(path)).mode & 0o777 : 0o644;
   const temporary = `${path}.relaydesk-writing-${process.pid}`;
   try {
     await writeFile(temporary, merged.text, { mode });
@@ -158,28 +179,42 @@ export async function writeClientConfig(client: ClientId, origin: string, key: s
     await rm(temporary, { force: true });
     throw error;
   }
-  const note = merged.notice ? `${merged.notice} ${definition.note}` : definition.note;
-  return { client, path, backup: existing !== null ? backup : null, note };
+  return existing !== null ? backup : null;
 }
 
-export interface UndoResult {
-  client: ClientId;
+export interface UndoneFile {
   path: string;
   /** `restored`: the backup is back in place; `removed`: the file Relaydesk created is gone. */
   action: 'restored' | 'removed';
   backup: string | null;
 }
 
-/** Restores the latest backup (or removes the file when Relaydesk created it); null when there is nothing to undo. */
+export interface UndoResult {
+  client: ClientId;
+  files: UndoneFile[];
+}
+
+/**
+ * Undoes the client's last write: each of its files whose latest backup is from that write is
+ * restored (or removed, when Relaydesk created it). Null when there is nothing to undo.
+ */
 export async function undoClientConfig(client: ClientId): Promise<UndoResult | null> {
-  const path = clientFile(client);
-  const latest = (await backupsOf(path)).at(-1);
-  if (!latest) return null;
-  if (latest.absent) {
-    await rm(path, { force: true });
-    await rm(latest.path, { force: true });
-    return { client, path, action: 'removed', backup: null };
+  const latest = (await Promise.all(clientFiles(client).map(async (path) => ({ path, backup: (await backupsOf(path)).at(-1) })))).filter(
+    (entry): entry is { path: string; backup: BackupEntry } => entry.backup !== undefined,
+  );
+  if (latest.length === 0) return null;
+  const lastWrite = latest.map((entry) => entry.backup.order[0]).sort().at(-1);
+  const files: UndoneFile[] = [];
+  for (const { path, backup } of latest) {
+    if (backup.order[0] !== lastWrite) continue;
+    if (backup.absent) {
+      await rm(path, { force: true });
+      await rm(backup.path, { force: true });
+      files.push({ path, action: 'removed', backup: null });
+    } else {
+      await rename(backup.path, path);
+      files.push({ path, action: 'restored', backup: backup.path });
+    }
   }
-  await rename(latest.path, path);
-  return { client, path, action: 'restored', backup: latest.path };
+  return { client, files };
 }

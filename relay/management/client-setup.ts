@@ -22,9 +22,25 @@ const KeySchema = Type.String({ minLength: 1, maxLength: 256, pattern: '^[A-Za-z
 const ClientStatusSchema = Type.Object({
   client: ClientSchema,
   label: Type.String(),
-  path: Type.String(),
-  exists: Type.Boolean(),
+  files: Type.Array(Type.Object({ path: Type.String(), exists: Type.Boolean() }), { description: 'The files written for this client (Gemini CLI: .env and settings.json)' }),
   can_undo: Type.Boolean(),
+});
+
+const WrittenSchema = Type.Object({
+  client: ClientSchema,
+  files: Type.Array(Type.Object({ path: Type.String(), backup: Type.Union([Type.String(), Type.Null()], { description: 'Where the previous file was copied; null when there was none' }) })),
+  note: Type.String(),
+});
+
+const UndoneSchema = Type.Object({
+  client: ClientSchema,
+  files: Type.Array(
+    Type.Object({
+      path: Type.String(),
+      action: Type.Union([Type.Literal('restored'), Type.Literal('removed')], { description: 'restored: the backup is back; removed: Relaydesk had created the file' }),
+      backup: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
 });
 
 /** A host name that stays on this machine: localhost, *.localhost, 127.x.x.x or ::1. */
@@ -69,16 +85,17 @@ export function clientSetupRoutes(_context: ManagementContext) {
       path: '/client-setup/write',
       tag: 'user management',
       access: 'root',
-      summary: "Write a client's configuration file for this relay (loopback only; the previous file is backed up)",
+      summary: "Write a client's configuration files for this relay (loopback only; each previous file is backed up)",
       body: Type.Object({ client: ClientSchema, key: KeySchema }),
-      response: Type.Object({ client: ClientSchema, path: Type.String(), backup: Type.Union([Type.String(), Type.Null()]), note: Type.String() }),
+      response: WrittenSchema,
       handler: async ({ body, req, user, res }) => {
         assertLocalOwner(req.socket.remoteAddress, user);
         const origin = loopbackOrigin(req);
         res.setHeader('Cache-Control', 'no-store');
         try {
           const result = await writeClientConfig(body.client as ClientId, origin, body.key);
-          return new Answer(result, result.backup ? `Written. The previous file is saved as ${result.backup}.` : 'Written.');
+          const backups = result.files.flatMap((file) => (file.backup ? [file.backup] : []));
+          return new Answer(result, backups.length > 0 ? `Written. The previous version is saved as ${backups.join(' and ')}.` : 'Written.');
         } catch (error) {
           if (error instanceof ConfigFormatError) throw new ApiError(409, `The existing file ${error.message}: fix or move it first.`);
           throw new ApiError(500, `Could not write the file: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}.`);
@@ -90,14 +107,14 @@ export function clientSetupRoutes(_context: ManagementContext) {
       path: '/client-setup/undo',
       tag: 'user management',
       access: 'root',
-      summary: "Undo the last write of a client's configuration file (loopback only): restores the backup, or removes the file Relaydesk created",
+      summary: "Undo the last write of a client's configuration files (loopback only): restores the backups, or removes the files Relaydesk created",
       body: Type.Object({ client: ClientSchema }),
-      response: Type.Object({ client: ClientSchema, path: Type.String(), action: Type.Union([Type.Literal('restored'), Type.Literal('removed')]), backup: Type.Union([Type.String(), Type.Null()]) }),
+      response: UndoneSchema,
       handler: async ({ body, req, user }) => {
         assertLocalOwner(req.socket.remoteAddress, user);
         const result = await undoClientConfig(body.client as ClientId);
         if (!result) throw new ApiError(409, 'Nothing to undo: Relaydesk has not written this file.');
-        return new Answer(result, result.action === 'restored' ? 'The previous file is back.' : 'The file Relaydesk created is removed.');
+        return new Answer(result, 'Undone.');
       },
     }),
   ];

@@ -7,17 +7,17 @@ export type ClientSetupId = ClientFileStatus['client'];
 export type ClientWriteResult = ApiData<'/api/client-setup/write', 'post'>;
 export type ClientUndoResult = ApiData<'/api/client-setup/undo', 'post'>;
 
-/** `GET /api/client-setup`: which client files exist on this computer, and where. */
+/** `GET /api/client-setup`: each client's files on this computer, and whether they exist. */
 export function getClientFiles(): Promise<ClientFileStatus[]> {
   return api.get('/api/client-setup');
 }
 
-/** `POST /api/client-setup/write`: merges this relay's address and the key into the client's file (backed up first). */
+/** `POST /api/client-setup/write`: merges this relay's address and the key into the client's files (each backed up first). */
 export function writeClientFile(client: ClientSetupId, key: string): Promise<ClientWriteResult> {
   return api.post('/api/client-setup/write', { client, key });
 }
 
-/** `POST /api/client-setup/undo`: restores the previous file, or removes the one Relaydesk created. */
+/** `POST /api/client-setup/undo`: restores the previous files, or removes the ones Relaydesk created. */
 export function undoClientFile(client: ClientSetupId): Promise<ClientUndoResult> {
   return api.post('/api/client-setup/undo', { client });
 }

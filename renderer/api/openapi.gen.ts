@@ -831,7 +831,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write a client's configuration file for this relay (loopback only; the previous file is backed up) */
+        /** Write a client's configuration files for this relay (loopback only; each previous file is backed up) */
         post: operations["post_api_client_setup_write"];
         delete?: never;
         options?: never;
@@ -848,7 +848,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Undo the last write of a client's configuration file (loopback only): restores the backup, or removes the file Relaydesk created */
+        /** Undo the last write of a client's configuration files (loopback only): restores the backups, or removes the files Relaydesk created */
         post: operations["post_api_client_setup_undo"];
         delete?: never;
         options?: never;
@@ -4557,8 +4557,11 @@ export interface operations {
                             /** @description claude-code, codex or gemini-cli */
                             client: "claude-code" | "codex" | "gemini-cli";
                             label: string;
-                            path: string;
-                            exists: boolean;
+                            /** @description The files written for this client (Gemini CLI: .env and settings.json) */
+                            files: {
+                                path: string;
+                                exists: boolean;
+                            }[];
                             can_undo: boolean;
                         }[];
                     };
@@ -4605,8 +4608,11 @@ export interface operations {
                         data: {
                             /** @description claude-code, codex or gemini-cli */
                             client: "claude-code" | "codex" | "gemini-cli";
-                            path: string;
-                            backup: string | null;
+                            files: {
+                                path: string;
+                                /** @description Where the previous file was copied; null when there was none */
+                                backup: string | null;
+                            }[];
                             note: string;
                         };
                     };
@@ -4651,9 +4657,12 @@ export interface operations {
                         data: {
                             /** @description claude-code, codex or gemini-cli */
                             client: "claude-code" | "codex" | "gemini-cli";
-                            path: string;
-                            action: "restored" | "removed";
-                            backup: string | null;
+                            files: {
+                                path: string;
+                                /** @description restored: the backup is back; removed: Relaydesk had created the file */
+                                action: "restored" | "removed";
+                                backup: string | null;
+                            }[];
                         };
                     };
                 };

@@ -1,4 +1,4 @@
-// API keys: list, create (the key shown once), enable/disable, delete, regenerate.
+// API keys: list and search, create (the key shown once), edit, enable/disable, delete, regenerate.
 import { api } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
 
@@ -14,13 +14,19 @@ export interface Paged<T> {
 export type TokenView = ApiData<'/api/token/{id}', 'get'>;
 /** What the create dialog sends. */
 export type NewToken = ApiBody<'/api/token', 'post'>;
+/** What the edit dialog sends (and the status switch, with only `id` and `status`). */
+export type TokenUpdate = ApiBody<'/api/token', 'put'>;
 /** The full key: answered only by create and regenerate. */
 export type NewKey = ApiData<'/api/token', 'post'>;
 /** A group the user may pick for a key. */
 export type UsableGroup = ApiData<'/api/user/self/groups', 'get'>[number];
 
-export function listTokens(page: number, pageSize: number): Promise<Paged<TokenView>> {
-  return api.get('/api/token', { query: { p: page, page_size: pageSize } });
+/** A page of keys; `search` is part of a name, or a key or part of its hint when it starts with sk-. */
+export function listTokens(page: number, pageSize: number, search = ''): Promise<Paged<TokenView>> {
+  const text = search.trim();
+  if (text === '') return api.get('/api/token', { query: { p: page, page_size: pageSize } });
+  const by = text.startsWith('sk-') ? { token: text } : { keyword: text };
+  return api.get('/api/token/search', { query: { p: page, page_size: pageSize, ...by } });
 }
 
 export function createToken(body: NewToken): Promise<NewKey> {
@@ -29,6 +35,10 @@ export function createToken(body: NewToken): Promise<NewKey> {
 
 export function setTokenStatus(id: number, enabled: boolean): Promise<TokenView> {
   return api.put('/api/token', { id, status: enabled ? 1 : 2 });
+}
+
+export function updateToken(body: TokenUpdate): Promise<TokenView> {
+  return api.put('/api/token', body);
 }
 
 export async function deleteToken(id: number): Promise<void> {

@@ -1,11 +1,32 @@
 // "Write to this computer": when the console runs on the relay's machine (loopback) and the
 // user is the owner, write each client's configuration file directly, with undo.
 import { useEffect, useState } from 'react';
-import { getClientFiles, isLoopbackHostname, undoClientFile, writeClientFile, type ClientFileStatus, type ClientSetupId } from '../api/client-setup.js';
+import {
+  getClientFiles,
+  isLoopbackHostname,
+  undoClientFile,
+  writeClientFile,
+  type ClientFileStatus,
+  type ClientSetupId,
+  type ClientUndoResult,
+  type ClientWriteResult,
+} from '../api/client-setup.js';
 import { getSelf } from '../api/user.js';
 import { Alert } from './Alert.js';
+import './keys.css';
 
 const ROOT_ROLE = 100;
+const andList = new Intl.ListFormat('en', { type: 'conjunction' });
+
+function writtenText(result: ClientWriteResult): string {
+  const backups = result.files.flatMap((file) => (file.backup ? [file.backup] : []));
+  const saved = backups.length === 0 ? '' : ` The previous ${backups.length === 1 ? 'version is' : 'versions are'} saved as ${andList.format(backups)}.`;
+  return `Written to ${andList.format(result.files.map((file) => file.path))}.${saved}`;
+}
+
+function undoneText(result: ClientUndoResult): string {
+  return result.files.map((file) => (file.action === 'restored' ? `Restored the previous ${file.path}.` : `Removed ${file.path} (Relaydesk had created it).`)).join(' ');
+}
 
 interface Outcome {
   tone: 'success' | 'error' | 'info';
@@ -51,7 +72,7 @@ export function ClientConfigWriter({ apiKey }: { apiKey: string }) {
       const result = await writeClientFile(client, apiKey);
       setOutcomes((o) => ({
         ...o,
-        [client]: { tone: 'success', text: `Written to ${result.path}.${result.backup ? ` The previous file is saved as ${result.backup}.` : ''}`, detail: result.note },
+        [client]: { tone: 'success', text: writtenText(result), detail: result.note },
       }));
     } catch (caught) {
       setOutcomes((o) => ({ ...o, [client]: { tone: 'error', text: caught instanceof Error ? caught.message : 'Could not write the file.' } }));
@@ -65,7 +86,7 @@ export function ClientConfigWriter({ apiKey }: { apiKey: string }) {
     setBusy(client);
     try {
       const result = await undoClientFile(client);
-      setOutcomes((o) => ({ ...o, [client]: { tone: 'info', text: result.action === 'restored' ? `Restored the previous ${result.path}.` : `Removed ${result.path} (Relaydesk had created it).` } }));
+      setOutcomes((o) => ({ ...o, [client]: { tone: 'info', text: undoneText(result) } }));
     } catch (caught) {
       setOutcomes((o) => ({ ...o, [client]: { tone: 'error', text: caught instanceof Error ? caught.message : 'Could not undo.' } }));
     } finally {
@@ -76,22 +97,33 @@ export function ClientConfigWriter({ apiKey }: { apiKey: string }) {
 
   return (
     <section className="client-writer" data-testid="client-config-writer" aria-label="Write client configuration to this computer">
-      <p className="muted">The relay runs on this computer: Relaydesk can write the configuration files for you (the existing file is backed up first).</p>
-      <ul className="client-writer__list" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '0.75rem' }}>
+      <p className="muted">The relay runs on this computer: Relaydesk can write the configuration files for you (each existing file is backed up first).</p>
+      <ul className="client-writer__list">
         {files.map((file) => {
           const outcome = outcomes[file.client];
           return (
             <li key={file.client} className="client-writer__item" data-testid={`client-writer-${file.client}`}>
-              <div>
-                <strong>{file.label}</strong> <code>{file.path}</code>
-                {!file.exists && <span className="muted"> (not there yet)</span>}
+              <div className="client-writer__files">
+                <strong>{file.label}</strong>
+                {file.files.map((f) => (
+                  <span key={f.path}>
+                    <code>{f.path}</code>
+                    {!f.exists && <span className="muted"> (not there yet)</span>}
+                  </span>
+                ))}
               </div>
-              <div className="client-writer__actions" style={{ display: 'flex', gap: '0.5rem', marginTop: '0.25rem' }}>
-                <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void write(file.client)}>
+              <div className="client-writer__actions">
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={busy !== null}
+                  onClick={() => void write(file.client)}
+                  aria-label={`${busy === file.client ? 'Working…' : 'Write to this computer'} (${file.label})`}
+                >
                   {busy === file.client ? 'Working…' : 'Write to this computer'}
                 </button>
                 {file.can_undo && (
-                  <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void undo(file.client)}>
+                  <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void undo(file.client)} aria-label={`Undo (${file.label})`}>
                     Undo
                   </button>
                 )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   deleteToken,
   listTokens,
@@ -11,9 +11,13 @@ import { Alert } from '../components/Alert.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { DataTable, type Column } from '../components/DataTable.js';
 import { ConfirmDialog } from '../components/Dialog.js';
-import { CreateKeyDialog, NewKeyDialog } from '../components/KeyDialogs.js';
+import { Field } from '../components/Field.js';
+import { CreateKeyDialog, EditKeyDialog, NewKeyDialog } from '../components/KeyDialogs.js';
 import { Switch } from '../components/Switch.js';
 import { useList } from '../hooks/use-list.js';
+import { FALLBACK_MODEL } from '../lib/client-snippets.js';
+import { formatUsd } from '../lib/money.js';
+import '../components/keys.css';
 
 const PAGE_SIZE = 20;
 
@@ -24,16 +28,16 @@ function formatExpiry(seconds: number): string {
   return new Date(seconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-function formatNumber(value: number): string {
-  return value.toLocaleString();
-}
-
 /** API keys: the signed-in user's (admins: everyone's), masked. The full key shows once, at creation. */
 export default function KeysPage() {
-  const { page, setPage, data, setData, loading, error, reload } = useList(listTokens, PAGE_SIZE, 'keys');
+  const [search, setSearch] = useState('');
+  const [typedSearch, setTypedSearch] = useState('');
+  const load = useCallback((page: number, pageSize: number) => listTokens(page, pageSize, search), [search]);
+  const { page, setPage, data, setData, loading, error, reload } = useList(load, PAGE_SIZE, 'keys');
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TokenView | null>(null);
   const [fresh, setFresh] = useState<{ key: NewKey; model: string; replaced: boolean } | null>(null);
   const [toDelete, setToDelete] = useState<TokenView | null>(null);
   const [toRegenerate, setToRegenerate] = useState<TokenView | null>(null);
@@ -41,12 +45,17 @@ export default function KeysPage() {
   const [actionError, setActionError] = useState<string | null>(null);
 
 
+  /** Shows a changed key in place, without reloading the page of keys. */
+  function showUpdated(updated: TokenView) {
+    setData((current) => (current === null ? current : { ...current, items: current.items.map((t) => (t.id === updated.id ? updated : t)) }));
+  }
+
   async function toggle(token: TokenView, enabled: boolean) {
     setNotice(null);
     setFailure(null);
     try {
       const updated = await setTokenStatus(token.id, enabled);
-      setData((current) => (current === null ? current : { ...current, items: current.items.map((t) => (t.id === updated.id ? updated : t)) }));
+      showUpdated(updated);
     } catch (caught) {
       setFailure(caught instanceof Error ? caught.message : 'Could not change the key.');
     }
@@ -74,7 +83,7 @@ export default function KeysPage() {
     setActionError(null);
     try {
       const key = await regenerateToken(toRegenerate.id);
-      setFresh({ key, model: toRegenerate.model_limits[0] ?? 'gpt-4o-mini', replaced: true });
+      setFresh({ key, model: toRegenerate.model_limits[0] ?? FALLBACK_MODEL, replaced: true });
       setToRegenerate(null);
       await reload();
     } catch (caught) {
@@ -89,10 +98,10 @@ export default function KeysPage() {
     { key: 'key', header: 'Key', render: (t) => <code data-testid="key-hint">{t.key_hint}</code> },
     {
       key: 'quota',
-      header: 'Quota used / left',
+      header: 'Used / left',
       render: (t) => (
-        <span>
-          {formatNumber(t.used_quota)} / {t.unlimited_quota ? <span className="badge">Unlimited</span> : formatNumber(t.remain_quota)}
+        <span className="keys-quota" data-testid="key-quota">
+          {formatUsd(t.used_quota)} / {t.unlimited_quota ? <span className="badge">Unlimited</span> : formatUsd(t.remain_quota)}
         </span>
       ),
     },
@@ -113,6 +122,9 @@ export default function KeysPage() {
       header: 'Actions',
       render: (t) => (
         <div className="row-actions">
+          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(t)} aria-label={`Edit key ${t.name}`}>
+            Edit
+          </button>
           <button type="button" className="button button--secondary button--small" onClick={() => { setActionError(null); setToRegenerate(t); }} aria-label={`Regenerate key ${t.name}`}>
             Regenerate
           </button>
@@ -139,6 +151,35 @@ export default function KeysPage() {
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}
 
+      <form
+        className="keys-search"
+        role="search"
+        aria-label="API keys"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setPage(1);
+          setSearch(typedSearch.trim());
+        }}
+      >
+        <Field label="Search keys" type="search" value={typedSearch} onChange={(e) => setTypedSearch(e.currentTarget.value)} placeholder="A name, or a key (sk-…)" spellCheck={false} />
+        <button type="submit" className="button button--secondary">
+          Search
+        </button>
+        {search !== '' && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setTypedSearch('');
+              setSearch('');
+              setPage(1);
+            }}
+          >
+            Show all keys
+          </button>
+        )}
+      </form>
+
       <DataTable
         caption="API keys"
         columns={columns}
@@ -147,7 +188,7 @@ export default function KeysPage() {
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={<>No keys yet. Create one to connect a client.</>}
+        empty={search !== '' ? <>No key matches “{search}”.</> : <>No keys yet. Create one to connect a client.</>}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -163,6 +204,19 @@ export default function KeysPage() {
             setNotice(null);
             if (page === 1) void reload();
             else setPage(1);
+          }}
+        />
+      )}
+
+      {editing !== null && (
+        <EditKeyDialog
+          token={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(updated) => {
+            setEditing(null);
+            setFailure(null);
+            setNotice(`Saved the key “${updated.name}”.`);
+            showUpdated(updated);
           }}
         />
       )}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLocalOwner, loopbackOrigin } from '../../../relay/management/client-setup.js';
 import { parse } from 'smol-toml';
-import { mergeCodexConfig } from '../../../relay/client-setup/edit.js';
+import { mergeCodexConfig, mergeGeminiSettings } from '../../../relay/client-setup/edit.js';
 import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -40,22 +40,21 @@ describe('client setup files (loopback, owner only)', () => {
 
     const status = await client.call('GET', '/api/client-setup');
     expect(status.status, status.text).toBe(200);
-    expect(status.json.data.find((c: any) => c.client === 'claude-code')).toMatchObject({ path: file, exists: true, can_undo: false });
+    expect(status.json.data.find((c: any) => c.client === 'claude-code')).toMatchObject({ files: [{ path: file, exists: true }], can_undo: false });
 
     const written = await client.call('POST', '/api/client-setup/write', { client: 'claude-code', key: KEY });
     expect(written.status, written.text).toBe(200);
     expect(written.text).not.toContain(KEY);
-    expect(written.json.data.path).toBe(file);
-    expect(written.json.data.backup).toMatch(/settings\.json\.relaydesk-backup-\d{8}T\d{9}Z$/);
+    expect(written.json.data.files).toEqual([{ path: file, backup: expect.stringMatching(/settings\.json\.relaydesk-backup-\d{8}T\d{9}Z$/) }]);
     const settings = JSON.parse(await readFile(file, 'utf8'));
     expect(settings).toEqual({ model: 'opus', env: { OTHER: '1', ANTHROPIC_BASE_URL: relay.origin, ANTHROPIC_AUTH_TOKEN: KEY }, permissions: { allow: ['Bash(ls)'] } });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(await readFile(written.json.data.backup, 'utf8')).toBe(original);
+    expect(await readFile(written.json.data.files[0].backup, 'utf8')).toBe(original);
     expect(relay.logged.join('\n')).not.toContain(KEY);
 
     const undo = await client.call('POST', '/api/client-setup/undo', { client: 'claude-code' });
     expect(undo.status, undo.text).toBe(200);
-    expect(undo.json.data.action).toBe('restored');
+    expect(undo.json.data.files).toEqual([{ path: file, action: 'restored', backup: written.json.data.files[0].backup }]);
     expect(await readFile(file, 'utf8')).toBe(original);
     expect(await backupsIn(join(home, '.claude'))).toEqual([]);
     const again = await client.call('POST', '/api/client-setup/undo', { client: 'claude-code' });
@@ -78,7 +77,7 @@ describe('client setup files (loopback, owner only)', () => {
     expect(text).toBe(
       `model = "gpt-5"\nmodel_provider = "relaydesk"\n\n[profiles.fast]\nmodel = "o4-mini"\n\n[model_providers.relaydesk]\nname = "Relaydesk"\nrequest_max_retries = 4\nbase_url = "${relay.origin}/v1"\nwire_api = "responses"\nenv_key = "RELAYDESK_API_KEY"\n\n[mcp_servers.docs]\ncommand = "docs-mcp"\n`,
     );
-    expect(await readFile(written.json.data.backup, 'utf8')).toBe(original);
+    expect(await readFile(written.json.data.files[0].backup, 'utf8')).toBe(original);
 
     // A second write replaces in place and keeps a second backup; undo walks back one step at a time.
     const second = await client.call('POST', '/api/client-setup/write', { client: 'codex', key: KEY });
@@ -142,7 +141,8 @@ describe('client setup files (loopback, owner only)', () => {
     await writeFile(file, 'model = "o3\n');
     const written = await client.call('POST', '/api/client-setup/write', { client: 'codex', key: KEY });
     expect(written.status).toBe(409);
-    expect(written.json.message).toMatch(/^The existing file is not valid TOML \(line 1.*fix or move it first\.$/);
+    expect(written.json.message).toMatch(/^The existing file \S+\/\.codex\/config\.toml is not valid TOML \(line 1.*fix or move it first\.$/);
+    expect(written.json.message).toContain(file);
     expect(await readFile(file, 'utf8')).toBe('model = "o3\n');
     expect(await backupsIn(join(home, '.codex'))).toEqual([]);
   });
@@ -156,32 +156,102 @@ describe('client setup files (loopback, owner only)', () => {
     const written = await client.call('POST', '/api/client-setup/write', { client: 'codex', key: KEY });
     expect(written.status, written.text).toBe(200);
     expect(written.json.data.note).toMatch(/comments are gone.*RELAYDESK_API_KEY/s);
-    expect(await readFile(written.json.data.backup, 'utf8')).toBe(original);
+    expect(await readFile(written.json.data.files[0].backup, 'utf8')).toBe(original);
     expect(parse(await readFile(file, 'utf8'))).toMatchObject({ model_provider: 'relaydesk', model_providers: { relaydesk: { name: 'Relaydesk' } } });
   });
 
-  it('merges the Gemini .env lines with mode 0600', async () => {
+  it('writes Gemini CLI .env (mode 0600) and selects API-key sign-in in settings.json, keeping every other setting', async () => {
     const { relay, client } = await ownerClient();
-    const file = join(home, '.gemini', '.env');
+    const env = join(home, '.gemini', '.env');
+    const settingsFile = join(home, '.gemini', 'settings.json');
     await mkdir(join(home, '.gemini'));
-    await writeFile(file, '# mine\nGEMINI_MODEL=gemini-2.5-pro\nGEMINI_API_KEY=old\n');
+    const originalEnv = '# mine\nGEMINI_MODEL=gemini-2.5-pro\nGEMINI_API_KEY=old\n';
+    const originalSettings = '{"ui": {"theme": "GitHub"}, "security": {"auth": {"selectedType": "oauth-personal", "useExternal": false}, "folderTrust": {"enabled": true}}, "mcpServers": {"docs": {"command": "docs-mcp"}}}';
+    await writeFile(env, originalEnv);
+    await writeFile(settingsFile, originalSettings, { mode: 0o640 });
+
+    const status = await client.call('GET', '/api/client-setup');
+    expect(status.json.data.find((c: any) => c.client === 'gemini-cli')).toEqual({
+      client: 'gemini-cli',
+      label: 'Gemini CLI',
+      files: [
+        { path: env, exists: true },
+        { path: settingsFile, exists: true },
+      ],
+      can_undo: false,
+    });
+
     const written = await client.call('POST', '/api/client-setup/write', { client: 'gemini-cli', key: KEY });
     expect(written.status, written.text).toBe(200);
-    expect(await readFile(file, 'utf8')).toBe(`# mine\nGEMINI_MODEL=gemini-2.5-pro\nGEMINI_API_KEY=${KEY}\nGOOGLE_GEMINI_BASE_URL=${relay.origin}\n`);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(written.text).not.toContain(KEY);
+    expect(written.json.data.files.map((f: any) => f.path)).toEqual([env, settingsFile]);
+    expect(await readFile(env, 'utf8')).toBe(`# mine\nGEMINI_MODEL=gemini-2.5-pro\nGEMINI_API_KEY=${KEY}\nGOOGLE_GEMINI_BASE_URL=${relay.origin}\n`);
+    expect((await stat(env)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(settingsFile, 'utf8'))).toEqual({
+      ui: { theme: 'GitHub' },
+      security: { auth: { selectedType: 'gemini-api-key', useExternal: false }, folderTrust: { enabled: true } },
+      mcpServers: { docs: { command: 'docs-mcp' } },
+    });
+    expect(await readFile(settingsFile, 'utf8')).not.toContain(KEY);
+    expect((await stat(settingsFile)).mode & 0o777).toBe(0o640);
+
+    // Undo puts both files back as they were.
+    const undo = await client.call('POST', '/api/client-setup/undo', { client: 'gemini-cli' });
+    expect(undo.status, undo.text).toBe(200);
+    expect(undo.json.data.files.map((f: any) => [f.path, f.action])).toEqual([
+      [env, 'restored'],
+      [settingsFile, 'restored'],
+    ]);
+    expect(await readFile(env, 'utf8')).toBe(originalEnv);
+    expect(await readFile(settingsFile, 'utf8')).toBe(originalSettings);
+    expect(await backupsIn(join(home, '.gemini'))).toEqual([]);
   });
 
-  it('undo without a backup removes the file Relaydesk created', async () => {
+  it('undo without a backup removes the files Relaydesk created', async () => {
     const { client } = await ownerClient();
-    const file = join(home, '.gemini', '.env');
+    const env = join(home, '.gemini', '.env');
+    const settingsFile = join(home, '.gemini', 'settings.json');
     const written = await client.call('POST', '/api/client-setup/write', { client: 'gemini-cli', key: KEY });
     expect(written.status, written.text).toBe(200);
-    expect(written.json.data.backup).toBeNull();
-    expect((await stat(file)).isFile()).toBe(true);
+    expect(written.json.data.files).toEqual([
+      { path: env, backup: null },
+      { path: settingsFile, backup: null },
+    ]);
+    expect(JSON.parse(await readFile(settingsFile, 'utf8'))).toEqual({ security: { auth: { selectedType: 'gemini-api-key' } } });
     const undo = await client.call('POST', '/api/client-setup/undo', { client: 'gemini-cli' });
-    expect(undo.json.data.action).toBe('removed');
-    await expect(stat(file)).rejects.toThrow();
+    expect(undo.json.data.files.map((f: any) => f.action)).toEqual(['removed', 'removed']);
+    await expect(stat(env)).rejects.toThrow();
+    await expect(stat(settingsFile)).rejects.toThrow();
     expect(await backupsIn(join(home, '.gemini'))).toEqual([]);
+  });
+
+  it('refuses a Gemini settings.json that is not JSON, naming it, and writes neither file', async () => {
+    const { client } = await ownerClient();
+    const env = join(home, '.gemini', '.env');
+    const settingsFile = join(home, '.gemini', 'settings.json');
+    await mkdir(join(home, '.gemini'));
+    await writeFile(env, 'GEMINI_MODEL=gemini-2.5-pro\n');
+    await writeFile(settingsFile, '{ "ui": { "theme": "GitHub" }, }');
+    const written = await client.call('POST', '/api/client-setup/write', { client: 'gemini-cli', key: KEY });
+    expect(written.status).toBe(409);
+    expect(written.json.message).toBe(`The existing file ${settingsFile} is not valid JSON: fix or move it first.`);
+    expect(await readFile(env, 'utf8')).toBe('GEMINI_MODEL=gemini-2.5-pro\n');
+    expect(await readFile(settingsFile, 'utf8')).toBe('{ "ui": { "theme": "GitHub" }, }');
+    expect(await backupsIn(join(home, '.gemini'))).toEqual([]);
+  });
+
+  it('selects API-key sign-in in both the current and the older Gemini settings layout', () => {
+    expect(JSON.parse(mergeGeminiSettings(null))).toEqual({ security: { auth: { selectedType: 'gemini-api-key' } } });
+    expect(JSON.parse(mergeGeminiSettings('  \n'))).toEqual({ security: { auth: { selectedType: 'gemini-api-key' } } });
+    // Settings from before the nested layout: the old key is kept in step with the new one.
+    expect(JSON.parse(mergeGeminiSettings('{"theme": "Dracula", "selectedAuthType": "oauth-personal"}'))).toEqual({
+      theme: 'Dracula',
+      selectedAuthType: 'gemini-api-key',
+      security: { auth: { selectedType: 'gemini-api-key' } },
+    });
+    expect(() => mergeGeminiSettings('[1, 2]')).toThrow('does not hold a JSON object');
+    expect(() => mergeGeminiSettings('{"security": true}')).toThrow('has a setting "security" that is not an object');
+    expect(() => mergeGeminiSettings('{"security": {"auth": "oauth"}}')).toThrow('has a setting "security.auth" that is not an object');
   });
 
   it('refuses a broken existing file without touching it', async () => {

@@ -1,0 +1,121 @@
+// The API key form, in a dialog: creating a key and editing one use the same fields.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { listModels } from '../api/playground.js';
+import { getSelfGroups, type UsableGroup } from '../api/tokens.js';
+import { FALLBACK_MODEL } from '../lib/client-snippets.js';
+import { validateKeyForm, type KeyFormValues } from '../lib/key-form.js';
+import { Alert } from './Alert.js';
+import { Dialog } from './Dialog.js';
+import { Field } from './Field.js';
+import { CheckboxField, SelectField, TextAreaField } from './FormFields.js';
+import { ModelAllowList, type UsableModels } from './ModelAllowList.js';
+
+interface KeyFormProps {
+  title: string;
+  submitLabel: string;
+  busyLabel: string;
+  initial: KeyFormValues;
+  /** Editing: checks let values the key already has stand (a past expiry). */
+  editing: boolean;
+  /** Saves; a thrown error is shown in the dialog. `model` is one the key may call, for examples. */
+  onSubmit: (values: KeyFormValues, model: string) => Promise<void>;
+  onClose: () => void;
+}
+
+export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing, onSubmit, onClose }: KeyFormProps) {
+  const formId = useId();
+  const [values, setValues] = useState<KeyFormValues>(initial);
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [groups, setGroups] = useState<UsableGroup[]>([]);
+  const [usable, setUsable] = useState<UsableModels>({ models: null, error: null });
+  const check = () => validateKeyForm(values, editing ? initial : null);
+  const errors = attempted ? check() : {};
+
+  useEffect(() => {
+    getSelfGroups()
+      .then(setGroups)
+      .catch(() => setGroups([]));
+    listModels()
+      .then((models) => setUsable({ models, error: null }))
+      .catch((caught: unknown) => setUsable({ models: [], error: caught instanceof Error ? caught.message : 'unknown error' }));
+  }, []);
+
+  function set<K extends keyof KeyFormValues>(key: K, value: KeyFormValues[K]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    setServerError(null);
+    if (Object.keys(check()).length > 0) return;
+    setSubmitting(true);
+    const model = values.models[0] ?? usable.models?.find((m) => values.group === '' || m.groups.includes(values.group))?.name ?? FALLBACK_MODEL;
+    try {
+      await onSubmit(values, model);
+    } catch (caught) {
+      setServerError(caught instanceof Error ? caught.message : 'Could not save the key.');
+      setSubmitting(false);
+    }
+  }
+
+  // The key's own group stays pickable even when it is no longer one the user may choose.
+  const groupOptions = [{ value: '', label: 'Your group' }, ...groups.map((g) => ({ value: g.name, label: `${g.name} (×${g.ratio})${g.description ? ` — ${g.description}` : ''}` }))];
+  if (initial.group !== '' && !groups.some((g) => g.name === initial.group)) groupOptions.push({ value: initial.group, label: initial.group });
+
+  return (
+    <Dialog
+      open
+      wide
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={submitting}>
+            {submitting ? busyLabel : submitLabel}
+          </button>
+        </>
+      }
+    >
+      {serverError !== null && <Alert tone="error">{serverError}</Alert>}
+      <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Name" name="name" autoFocus value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} hint="To tell your keys apart, e.g. “laptop” or “Claude Code”." />
+        <div className="form-row">
+          <div>
+            <Field
+              label={editing ? 'Quota left (USD)' : 'Quota (USD)'}
+              name="quota"
+              inputMode="decimal"
+              value={values.quotaUsd}
+              disabled={values.unlimited}
+              onChange={(e) => set('quotaUsd', e.currentTarget.value)}
+              error={errors.quotaUsd}
+              hint={editing ? 'What the key may still spend, in US dollars.' : 'What the key may spend, in US dollars.'}
+            />
+            <CheckboxField label="Unlimited quota" checked={values.unlimited} onChange={(on) => set('unlimited', on)} />
+          </div>
+          <Field label="Expires on" name="expiry" type="date" value={values.expiry} onChange={(e) => set('expiry', e.currentTarget.value)} error={errors.expiry} hint="Empty: never." />
+        </div>
+        <SelectField label="Group" name="group" value={values.group} onChange={(e) => set('group', e.currentTarget.value)} options={groupOptions} hint="The group prices the calls made with this key." />
+        <ModelAllowList value={values.models} onChange={(models) => set('models', models)} usable={usable} group={values.group} />
+        <TextAreaField
+          label="Allowed IP addresses"
+          name="ips"
+          rows={2}
+          mono
+          value={values.ips}
+          onChange={(e) => set('ips', e.currentTarget.value)}
+          error={errors.ips}
+          hint="One per line: addresses or CIDR ranges (IPv4 or IPv6). Empty allows any address."
+          spellCheck={false}
+        />
+        <CheckboxField label="May read its balance" checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint="Lets the key call /v1/balance." />
+      </form>
+    </Dialog>
+  );
+}

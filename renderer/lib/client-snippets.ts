@@ -1,0 +1,145 @@
+// Ready-to-paste client setup for a new key: the coding CLIs, curl and the official SDKs,
+// filled with this relay's base URL, the key and a model. Pure, so tests can pin every URL.
+//
+// The base URL is where the relay answers (origin plus any base_path, no trailing slash).
+// OpenAI-style clients want it with /v1; the Anthropic SDK and Claude Code add /v1 themselves;
+// the GenAI SDK and Gemini CLI add /v1beta themselves.
+
+export interface SnippetBlock {
+  /** Unique across all tabs (used as a test id). */
+  id: string;
+  /** What the copy button copies, e.g. "config.toml". */
+  name: string;
+  /** Where the code goes, e.g. "In ~/.codex/config.toml:". */
+  where: string;
+  code: string;
+}
+
+export interface ClientSnippet {
+  id: string;
+  label: string;
+  blocks: SnippetBlock[];
+}
+
+/** The model the examples name when the key allows every model and none is known. */
+export const FALLBACK_MODEL = 'gpt-4o-mini';
+
+export interface SnippetInput {
+  baseUrl: string;
+  key: string;
+  model: string;
+}
+
+/** The relay's base URL from an origin and a base path (`/relay`, or '' for none). */
+export function relayBaseUrl(origin: string, basePath = ''): string {
+  return `${origin}${basePath}`.replace(/\/+$/, '');
+}
+
+/** A string literal that is valid JSON, JavaScript, Python and TOML alike. */
+const str = (value: string) => JSON.stringify(value);
+
+export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSnippet[] {
+  const base = relayBaseUrl(baseUrl);
+  const openaiBase = `${base}/v1`;
+  return [
+    {
+      id: 'claude',
+      label: 'Claude Code',
+      blocks: [
+        { id: 'claude', name: 'Claude Code shell setup', where: 'In your shell, before running claude:', code: `export ANTHROPIC_BASE_URL=${base}\nexport ANTHROPIC_AUTH_TOKEN=${key}\nclaude` },
+        {
+          id: 'claude-settings',
+          name: 'Claude Code settings.json',
+          where: 'Or for every session, in ~/.claude/settings.json (merged into what is there):',
+          code: JSON.stringify({ env: { ANTHROPIC_BASE_URL: base, ANTHROPIC_AUTH_TOKEN: key } }, null, 2),
+        },
+      ],
+    },
+    {
+      id: 'codex',
+      label: 'Codex CLI',
+      blocks: [
+        {
+          id: 'codex-config',
+          name: 'Codex config.toml',
+          where: 'In ~/.codex/config.toml:',
+          code: `model_provider = "relaydesk"\n\n[model_providers.relaydesk]\nname = "Relaydesk"\nbase_url = ${str(openaiBase)}\nwire_api = "responses"\nenv_key = "RELAYDESK_API_KEY"`,
+        },
+        { id: 'codex-env', name: 'Codex shell setup', where: 'Then, in your shell, before running codex:', code: `export RELAYDESK_API_KEY=${key}\ncodex` },
+      ],
+    },
+    {
+      id: 'gemini',
+      label: 'Gemini CLI',
+      blocks: [
+        { id: 'gemini', name: 'Gemini CLI shell setup', where: 'In your shell, before running gemini (or without export, in ~/.gemini/.env):', code: `export GOOGLE_GEMINI_BASE_URL=${base}\nexport GEMINI_API_KEY=${key}\ngemini` },
+        {
+          id: 'gemini-settings',
+          name: 'Gemini CLI settings.json',
+          where: 'In ~/.gemini/settings.json, so Gemini CLI signs in with the key (older versions read a top-level "selectedAuthType": "gemini-api-key"):',
+          code: JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2),
+        },
+      ],
+    },
+    {
+      id: 'curl',
+      label: 'curl',
+      blocks: [
+        {
+          id: 'curl',
+          name: 'curl call',
+          where: 'A first call:',
+          code: `curl ${openaiBase}/chat/completions \\\n  -H "Authorization: Bearer ${key}" \\\n  -H "Content-Type: application/json" \\\n  -d '{"model": ${str(model)}, "messages": [{"role": "user", "content": "Hello"}]}'`,
+        },
+      ],
+    },
+    {
+      id: 'python',
+      label: 'Python',
+      blocks: [
+        {
+          id: 'python-openai',
+          name: 'OpenAI Python example',
+          where: 'OpenAI SDK (pip install openai):',
+          code: `from openai import OpenAI\n\nclient = OpenAI(base_url=${str(openaiBase)}, api_key=${str(key)})\nreply = client.chat.completions.create(\n    model=${str(model)},\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(reply.choices[0].message.content)`,
+        },
+        {
+          id: 'python-anthropic',
+          name: 'Anthropic Python example',
+          where: 'Anthropic SDK (pip install anthropic):',
+          code: `from anthropic import Anthropic\n\nclient = Anthropic(base_url=${str(base)}, api_key=${str(key)})\nmessage = client.messages.create(\n    model=${str(model)},\n    max_tokens=1024,\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(message.content[0].text)`,
+        },
+        {
+          id: 'python-genai',
+          name: 'GenAI Python example',
+          where: 'Google GenAI SDK (pip install google-genai):',
+          code: `from google import genai\n\nclient = genai.Client(api_key=${str(key)}, http_options={"base_url": ${str(base)}})\nresponse = client.models.generate_content(model=${str(model)}, contents="Hello")\nprint(response.text)`,
+        },
+      ],
+    },
+    {
+      id: 'javascript',
+      label: 'JavaScript',
+      blocks: [
+        {
+          id: 'js-openai',
+          name: 'OpenAI JavaScript example',
+          where: 'OpenAI SDK (npm install openai):',
+          code: `import OpenAI from "openai";\n\nconst client = new OpenAI({ baseURL: ${str(openaiBase)}, apiKey: ${str(key)} });\nconst reply = await client.chat.completions.create({\n  model: ${str(model)},\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(reply.choices[0].message.content);`,
+        },
+        {
+          id: 'js-anthropic',
+          name: 'Anthropic JavaScript example',
+          where: 'Anthropic SDK (npm install @anthropic-ai/sdk):',
+          code: `import Anthropic from "@anthropic-ai/sdk";\n\nconst client = new Anthropic({ baseURL: ${str(base)}, apiKey: ${str(key)} });\nconst message = await client.messages.create({\n  model: ${str(model)},\n  max_tokens: 1024,\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(message.content);`,
+        },
+        {
+          id: 'js-genai',
+          name: 'GenAI JavaScript example',
+          where: 'Google GenAI SDK (npm install @google/genai):',
+          code: `import { GoogleGenAI } from "@google/genai";\n\nconst ai = new GoogleGenAI({ apiKey: ${str(key)}, httpOptions: { baseUrl: ${str(base)} } });\nconst response = await ai.models.generateContent({ model: ${str(model)}, contents: "Hello" });\nconsole.log(response.text);`,
+        },
+      ],
+    },
+  ];
+}

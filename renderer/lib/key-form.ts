@@ -1,0 +1,127 @@
+// The API key form's values, checks and request bodies, shared by create and edit.
+// Quota is typed in US dollars and sent in quota units (renderer/lib/money.ts converts).
+import type { NewToken, TokenUpdate, TokenView } from '../api/tokens.js';
+import { quotaToUsdInput, usdInputToQuota } from './money.js';
+
+export interface KeyFormValues {
+  name: string;
+  /** Dollars, as typed. */
+  quotaUsd: string;
+  unlimited: boolean;
+  /** yyyy-mm-dd, or '' for never. */
+  expiry: string;
+  models: string[];
+  /** One entry per line (commas work too). */
+  ips: string;
+  group: string;
+  allowBalance: boolean;
+}
+
+export type KeyFormErrors = Partial<Record<keyof KeyFormValues, string>>;
+
+export const NEW_KEY_VALUES: KeyFormValues = { name: '', quotaUsd: '1', unlimited: true, expiry: '', models: [], ips: '', group: '', allowBalance: false };
+
+/** A date input's value for Unix seconds, in local time ('' for never). */
+function dateInput(seconds: number): string {
+  if (seconds === -1) return '';
+  const date = new Date(seconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Unix seconds at the end of the picked day, local time; -1 for never, NaN for no date. */
+function expirySeconds(expiry: string): number {
+  return expiry === '' ? -1 : Math.floor(Date.parse(`${expiry}T23:59:59`) / 1000);
+}
+
+export function valuesFromToken(token: TokenView): KeyFormValues {
+  return {
+    name: token.name,
+    quotaUsd: quotaToUsdInput(token.remain_quota),
+    unlimited: token.unlimited_quota,
+    expiry: dateInput(token.expired_time),
+    models: [...token.model_limits],
+    ips: token.allow_ips.join('\n'),
+    group: token.group,
+    allowBalance: token.allow_balance,
+  };
+}
+
+export function splitList(text: string): string[] {
+  return [...new Set(text.split(/[\n,]/).map((item) => item.trim()).filter(Boolean))];
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
+
+function isIpv6(text: string): boolean {
+  let groups = 8;
+  let body = text;
+  // An IPv4 tail (::ffff:10.0.0.1) takes the room of two groups.
+  const lastColon = body.lastIndexOf(':');
+  if (body.includes('.')) {
+    if (!IPV4.test(body.slice(lastColon + 1))) return false;
+    body = body.slice(0, lastColon + 1) + '0';
+    groups = 7;
+  }
+  const halves = body.split('::');
+  if (halves.length > 2) return false;
+  const parts = halves.map((half) => (half === '' ? [] : half.split(':')));
+  if (!parts.every((list) => list.every((group) => HEX_GROUP.test(group)))) return false;
+  const count = parts.reduce((sum, list) => sum + list.length, 0);
+  return halves.length === 2 ? count < groups : count === groups;
+}
+
+/** Why an allow-list entry is not an IPv4/IPv6 address or CIDR range; null when it is one. */
+export function ipEntryError(entry: string): string | null {
+  const [address = '', prefix, extra] = entry.split('/');
+  const ok = (() => {
+    if (extra !== undefined) return false;
+    const bits = IPV4.test(address) ? 32 : isIpv6(address) ? 128 : 0;
+    if (bits === 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+  })();
+  return ok ? null : `“${entry}” is not an IP address or CIDR range. Use e.g. 203.0.113.7, 10.0.0.0/8 or 2001:db8::/32.`;
+}
+
+export function validateKeyForm(values: KeyFormValues, initial: KeyFormValues | null): KeyFormErrors {
+  const errors: KeyFormErrors = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = 'Give the key a name.';
+  else if (name.length > 50) errors.name = 'Use at most 50 characters.';
+  if (!values.unlimited && usdInputToQuota(values.quotaUsd) === null) errors.quotaUsd = 'Enter an amount in dollars, e.g. 5 or 2.50, or tick Unlimited.';
+  // A past expiry the key already has may stay as it is (the key shows as expired).
+  if (values.expiry !== '' && values.expiry !== initial?.expiry) {
+    const seconds = expirySeconds(values.expiry);
+    if (Number.isNaN(seconds)) errors.expiry = 'Pick a date.';
+    else if (seconds * 1000 <= Date.now()) errors.expiry = 'Pick a date in the future, or leave it empty for never.';
+  }
+  const badIp = splitList(values.ips).map(ipEntryError).find((error) => error !== null);
+  if (badIp) errors.ips = badIp;
+  return errors;
+}
+
+/** The fields create and edit both send; for an edit, untouched quota and expiry go back exactly as they were. */
+function tokenFields(values: KeyFormValues, token: TokenView | null) {
+  const initial = token === null ? null : valuesFromToken(token);
+  const remain = token !== null && values.quotaUsd === initial?.quotaUsd ? token.remain_quota : (usdInputToQuota(values.quotaUsd) ?? 0);
+  return {
+    name: values.name.trim(),
+    remain_quota: values.unlimited && token === null ? 0 : remain,
+    unlimited_quota: values.unlimited,
+    expired_time: token !== null && values.expiry === initial?.expiry ? token.expired_time : expirySeconds(values.expiry),
+    model_limits: values.models,
+    allow_ips: splitList(values.ips),
+    group: values.group,
+    allow_balance: values.allowBalance,
+  };
+}
+
+export function newTokenBody(values: KeyFormValues): NewToken {
+  return tokenFields(values, null);
+}
+
+/** `PUT /api/token`: the whole key as edited (the relay changes only what differs). */
+export function tokenUpdateBody(token: TokenView, values: KeyFormValues): TokenUpdate {
+  return { id: token.id, ...tokenFields(values, token) };
+}
