@@ -52,13 +52,22 @@ export function isConsoleUrl(url: string, consoleOrigin: string): boolean {
 
 /**
  * Locks a console `webContents` down: top-level navigation and redirects stay on the
- * console origin, `window.open`/`target=_blank` never creates an Electron window (http(s)
- * goes to the system browser, anything else is dropped), no <webview>, and only the
- * harmless permissions are granted, to the console origin only.
+ * console origin, `window.open`/`target=_blank` never creates an Electron window; a link or
+ * window.open to another http(s) address opens in the system browser, anything else is
+ * dropped. No <webview>, and only the harmless permissions are granted, to the console
+ * origin only.
  */
 export function lockDownContents(contents: WebContents, consoleOrigin: string, log: AppLogger = consoleLog): void {
+  const openInBrowser = (url: string) => {
+    if (!isExternalWebUrl(url)) return;
+    shell.openExternal(url).catch((error: unknown) => {
+      log.warn(`could not open ${url} in the browser: ${String(error)}`);
+    });
+  };
   contents.on('will-navigate', (event) => {
-    if (!isConsoleUrl(event.url, consoleOrigin)) event.preventDefault();
+    if (isConsoleUrl(event.url, consoleOrigin)) return;
+    event.preventDefault();
+    openInBrowser(event.url); // a plain link off the console: the page stays, the browser opens it
   });
   contents.on('will-redirect', (event) => {
     if (event.isMainFrame && !isConsoleUrl(event.url, consoleOrigin)) event.preventDefault();
@@ -67,11 +76,7 @@ export function lockDownContents(contents: WebContents, consoleOrigin: string, l
     event.preventDefault();
   });
   contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalWebUrl(url)) {
-      shell.openExternal(url).catch((error: unknown) => {
-        log.warn(`could not open ${url} in the browser: ${String(error)}`);
-      });
-    }
+    openInBrowser(url);
     return { action: 'deny' };
   });
 

@@ -89,6 +89,22 @@ describe('navigation lock', () => {
     }
   });
 
+  it('opens a link to another http(s) address in the system browser, and nothing else', () => {
+    const window = open();
+    expect(navigate(window, 'https://platform.openai.com/api-keys')).toBe(true); // the window stays on the console
+    expect(navigate(window, 'http://example.com/docs')).toBe(true);
+    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'not a url', 'http://127.0.0.1:3000/logs']) {
+      navigate(window, url);
+    }
+    expect(shell.openExternal.mock.calls).toEqual([['https://platform.openai.com/api-keys'], ['http://example.com/docs']]);
+  });
+
+  it('does not hand redirects to the browser', () => {
+    const window = open();
+    expect(navigate(window, 'https://evil.example/', 'will-redirect')).toBe(true);
+    expect(shell.openExternal).not.toHaveBeenCalled();
+  });
+
   it('prevents main-frame redirects off the console origin', () => {
     const window = open();
     expect(navigate(window, 'https://evil.example/', 'will-redirect')).toBe(true);
