@@ -12,6 +12,8 @@ export interface DesktopPrefs {
   /** Closing the window keeps the relay running in the tray. */
   closeToTray: boolean;
   window?: SavedWindowState;
+  /** The "still running" notification was shown (the first time the window hid to the tray). */
+  trayHintShown?: boolean;
 }
 
 export const DEFAULT_DESKTOP_PREFS: DesktopPrefs = { closeToTray: true };
@@ -65,6 +67,7 @@ export function parseDesktopPrefs(raw: unknown): DesktopPrefs {
   if (!isRecord(raw)) return prefs;
   if (isPort(raw.port)) prefs.port = raw.port;
   if (typeof raw.closeToTray === 'boolean') prefs.closeToTray = raw.closeToTray;
+  if (raw.trayHintShown === true) prefs.trayHintShown = true;
   const window = parseWindowState(raw.window);
   if (window) prefs.window = window;
   return prefs;

@@ -59,6 +59,8 @@ describe('parseDesktopPrefs', () => {
       closeToTray: true,
       window: { bounds: { x: 1, y: 2, width: 3, height: 4 }, maximized: false },
     });
+    expect(parseDesktopPrefs({ trayHintShown: true })).toEqual({ closeToTray: true, trayHintShown: true });
+    expect(parseDesktopPrefs({ trayHintShown: 'yes' })).toEqual({ closeToTray: true });
     expect(parseDesktopPrefs(null)).toEqual({ closeToTray: true });
     expect(parseDesktopPrefs([1])).toEqual({ closeToTray: true });
   });
