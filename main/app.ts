@@ -1,70 +1,31 @@
 import path from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, screen } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, powerMonitor, screen, type Notification } from 'electron';
 import { PortInUseError, startRelay, type RelayHandle } from '../relay/index.js';
 import { describeError, openAppLog, type AppLog } from './app-log.js';
+import { appLogsDir, shareDataDirWithCli } from './app-paths.js';
 import { openFolder, registerBridgeHandlers } from './bridge-handlers.js';
+import { logCrashesTo } from './crash-log.js';
 import { DesktopPrefsFile } from './desktop-prefs.js';
 import { isLanHost, localAddresses, relayHostFor, type LocalAddresses } from './lan-exposure.js';
-import { askToUseOtherPort, findNextFreePort } from './port-choice.js';
+import { askToUseOtherPort, findNextFreePort, portFromEnv } from './port-choice.js';
+import { RELAY_SHUTDOWN_GRACE_MS, RelayShutdown } from './relay-shutdown.js';
 import { safeStorageSealer } from './secret-sealer.js';
 import { launchedAtLogin, startAtLoginFor, type StartAtLogin } from './start-at-login.js';
 import { startupErrorMessage } from './startup-error-message.js';
 import { DesktopTray, loadTrayIcon, trayIconPath, type TrayStatus } from './tray.js';
+import { showTrayHint } from './tray-hint.js';
 import { createMainWindow } from './window.js';
 import { restoreWindowPlacement, trackWindowState } from './window-state.js';
 
 export { startupErrorMessage } from './startup-error-message.js';
 
 export const RELAY_PORT = 3000;
-/** How long the relay lets running calls (streams) finish when quitting, per phase: as `npm start`. */
-export const RELAY_SHUTDOWN_GRACE_MS = 10_000;
-/**
- * How long quitting waits for the relay to close before giving up on it: the relay's two
- * grace phases (open connections, then calls still settling) plus time to flush.
- */
-export const RELAY_CLOSE_TIMEOUT_MS = 2 * RELAY_SHUTDOWN_GRACE_MS + 3_000;
 /** A port picked after a conflict can be taken in the meantime: ask at most this often. */
 const MAX_PORT_QUESTIONS = 3;
 
 /** The built console inside the app (`<app>/dist/renderer`, also inside app.asar). */
 export function consoleDirFor(appPath: string): string {
   return path.join(appPath, 'dist', 'renderer');
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Electron names userData after productName ("Relaydesk"); on Linux the CLI's data folder
- * is ~/.config/relaydesk (relay/config/data-dir.ts), and the file system is case-sensitive.
- * Point userData there so `npm start` and the app share one state, as on macOS and Windows.
- */
-function shareDataDirWithCli(): void {
-  if (process.platform === 'linux') app.setPath('userData', path.join(app.getPath('appData'), 'relaydesk'));
-}
-
-function appLogsDir(): string {
-  try {
-    return app.getPath('logs');
-  } catch {
-    app.setAppLogsPath(); // older Electron: 'logs' exists only once set
-    return app.getPath('logs');
-  }
-}
-
-// One crash hook per process, pointed at the current log (startDesktopApp runs once in the
-// app, many times in tests).
-let crashLog: AppLog | null = null;
-function logCrashesTo(log: AppLog): void {
-  if (crashLog === null) {
-    process.on('uncaughtExceptionMonitor', (error) => crashLog?.error(`uncaught exception: ${describeError(error)}`));
-  }
-  crashLog = log;
 }
 
 /**
@@ -93,23 +54,43 @@ export function startDesktopApp(): void {
   let relayStart: Promise<RelayHandle | null> = Promise.resolve(null);
   let mainWindow: BrowserWindow | null = null;
   let tray: DesktopTray | null = null;
-  let shutdown: 'running' | 'closing' | 'closed' = 'running';
-  let sessionEnding = false;
+  /** Someone asked for the window before the relay was up (a second launch, a dock click). */
+  let showRequested = false;
+  /** The "still running" notification, kept so its click handler lives. */
+  let trayHint: Notification | null = null;
+
+  const shutdown = new RelayShutdown({
+    relay: () => relayStart,
+    log,
+    onClosing: () => {
+      refreshTray();
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.hide(); // feels immediate while streams finish
+    },
+    onClosed: () => {
+      relay = null;
+      local = null;
+    },
+    quit: () => app.quit(),
+  });
+
+  const hideToTray = (window: BrowserWindow) => {
+    window.hide(); // the relay keeps running; the tray brings the window back
+    if (prefs.get().trayHintShown) return;
+    trayHint = showTrayHint(() => void showWindow());
+    if (trayHint) prefs.update({ trayHintShown: true });
+  };
 
   const createWindow = (addresses: LocalAddresses): BrowserWindow => {
     const window = createMainWindow(addresses.consoleUrl, restoreWindowPlacement(prefs.get().window, screen), log);
     trackWindowState(window, (state) => prefs.update({ window: state }));
     // Windows logging off or shutting down closes windows without before-quit: let this
     // close through (a prevented one would hold up the logoff) and close the relay meanwhile.
-    window.on('session-end', () => {
-      sessionEnding = true;
-      void relay?.close().catch((error: unknown) => log.error(`relay close at session end: ${describeError(error)}`));
-    });
+    window.on('session-end', () => shutdown.windowsSessionEnd());
     window.on('close', (event) => {
       // While quitting the window must close, or the quit would stall.
-      if (shutdown !== 'running' || sessionEnding || !prefs.get().closeToTray || !tray) return;
+      if (shutdown.phase !== 'running' || shutdown.sessionEnding || !prefs.get().closeToTray || !tray) return;
       event.preventDefault();
-      window.hide(); // the relay keeps running; the tray brings the window back
+      hideToTray(window);
     });
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null;
@@ -117,9 +98,13 @@ export function startDesktopApp(): void {
     return window;
   };
 
-  /** Shows (creating, restoring, focusing) the console window; null while the relay is not up. */
+  /** Shows (creating, restoring, focusing) the console window; before the relay is up, remembers the wish. */
   const showWindow = (): BrowserWindow | null => {
-    if (!local || shutdown !== 'running') return null;
+    if (shutdown.phase !== 'running') return null;
+    if (!local) {
+      showRequested = true; // shown once the relay is up, even when started at login
+      return null;
+    }
     if (!mainWindow || mainWindow.isDestroyed()) {
       mainWindow = createWindow(local); // shows itself when ready
       return mainWindow;
@@ -131,7 +116,7 @@ export function startDesktopApp(): void {
   };
 
   const trayStatus = (): TrayStatus => ({
-    relay: shutdown !== 'running' ? 'stopping' : relay ? 'running' : 'starting',
+    relay: shutdown.phase !== 'running' ? 'stopping' : relay ? 'running' : 'starting',
     port: relay?.port ?? null,
     lan: relay ? isLanHost(relay.host) : false,
     baseUrl: local?.relayBaseUrl ?? null,
@@ -180,29 +165,7 @@ export function startDesktopApp(): void {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  app.on('before-quit', (event) => {
-    if (shutdown === 'closed') return; // relay is down: let the quit proceed
-    event.preventDefault();
-    if (shutdown === 'closing') return; // a close is already under way
-    shutdown = 'closing';
-    refreshTray();
-    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.hide(); // feels immediate while streams finish
-    log.info('quitting: closing the relay');
-    void (async () => {
-      try {
-        const handle = await relayStart; // a quit during startup waits for the relay
-        if (handle) await withTimeout(handle.close(), RELAY_CLOSE_TIMEOUT_MS, 'Closing the relay');
-        if (handle) log.info('relay closed');
-      } catch (error) {
-        log.error(`relay did not close cleanly: ${describeError(error)}`);
-      } finally {
-        relay = null;
-        local = null;
-        shutdown = 'closed';
-        app.quit();
-      }
-    })();
-  });
+  app.on('before-quit', (event) => shutdown.beforeQuit(event));
 
   app.on('will-quit', () => {
     tray?.destroy();
@@ -217,11 +180,14 @@ export function startDesktopApp(): void {
     onStartAtLoginChanged: () => refreshTray(),
   });
 
-  /** startRelay on the remembered port; on a conflict, offers the next free one or quitting (null). */
+  /** startRelay on the configured port; on a conflict, offers the next free one or quitting (null). */
   const startRelayOnChosenPort = async (): Promise<RelayHandle | null> => {
     const host = relayHostFor(dataDir);
-    let port = prefs.get().port ?? RELAY_PORT;
-    const secretSealer = safeStorageSealer(); // after ready: before it, Linux reports no encryption
+    const envPort = portFromEnv(process.env); // as `npm start`: RELAYDESK_PORT wins over desktop.json
+    const configuredPort = envPort ?? prefs.get().port ?? RELAY_PORT;
+    let port = configuredPort;
+    const sealing = safeStorageSealer(); // after ready: before it, Linux reports no encryption
+    if ('unavailable' in sealing) log.warn(`no OS encryption for the secrets file key: ${sealing.unavailable}`);
     for (let questions = 0; ; questions += 1) {
       try {
         const handle = await startRelay({
@@ -229,12 +195,14 @@ export function startDesktopApp(): void {
           port,
           dataDir,
           secretBackend: 'auto',
-          secretSealer,
+          secretSealer: 'sealer' in sealing ? sealing.sealer : undefined,
+          plainSecretKey: 'refuse', // never a plain secrets.key from the desktop app
           consoleDir: consoleDirFor(app.getAppPath()),
           log,
           shutdownGraceMs: RELAY_SHUTDOWN_GRACE_MS,
         });
-        if (port !== (prefs.get().port ?? RELAY_PORT)) prefs.update({ port }); // later launches use it
+        // Later launches use a port chosen after a conflict (unless RELAYDESK_PORT says otherwise).
+        if (port !== configuredPort && envPort === undefined) prefs.update({ port });
         return handle;
       } catch (error) {
         if (!(error instanceof PortInUseError) || questions >= MAX_PORT_QUESTIONS) throw error;
@@ -251,6 +219,8 @@ export function startDesktopApp(): void {
   };
 
   relayStart = app.whenReady().then(async () => {
+    // macOS, Linux: the system is shutting down or logging out (powerMonitor needs 'ready').
+    powerMonitor.on('shutdown', (event?: { preventDefault(): void }) => shutdown.systemShutdown(event));
     createTray();
     try {
       const handle = await startRelayOnChosenPort();
@@ -262,9 +232,10 @@ export function startDesktopApp(): void {
       relay = handle;
       local = localAddresses(handle);
       refreshTray();
-      if (shutdown === 'running') {
-        // Started by the system at login: stay in the tray (without a tray, show the window).
-        if (tray && launchedAtLogin(app)) log.info('started at login: the console stays in the tray');
+      if (shutdown.phase === 'running') {
+        // Started by the system at login: stay in the tray (without a tray, or when someone
+        // asked for the window meanwhile, show it).
+        if (tray && launchedAtLogin(app) && !showRequested) log.info('started at login: the console stays in the tray');
         else showWindow();
       }
       return handle;

@@ -1,8 +1,9 @@
 /**
  * Electron entry (package.json `main` → dist/node/main/index.js). The main process is a
  * thin shell: it starts the relay (relay/, which never imports electron) and shows the
- * console it serves in a locked-down window. See app.ts.
+ * console it serves in a locked-down window. See app.ts; launch.ts reports a shell that
+ * cannot even load, so app.js is imported only there.
  */
-import { startDesktopApp } from './app.js';
+import { launchDesktopApp } from './launch.js';
 
-startDesktopApp();
+void launchDesktopApp(() => import('./app.js'));

@@ -49,3 +49,17 @@ export async function askToUseOtherPort(
   });
   return response === USE_PORT_BUTTON;
 }
+
+/**
+ * RELAYDESK_PORT, as `npm start` reads it (0 picks a free port); undefined when unset or
+ * empty. An invalid value is an error, as it is for `npm start`.
+ */
+export function portFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.RELAYDESK_PORT;
+  if (text === undefined || text === '') return undefined;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) {
+    throw new Error(`RELAYDESK_PORT is "${text}": use a number from 0 to 65535, or unset it to use the port in desktop.json (default 3000).`);
+  }
+  return port;
+}

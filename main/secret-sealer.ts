@@ -6,26 +6,28 @@ import type { SecretSealer } from '../relay/index.js';
  * key sealed by the OS for this user (DPAPI on Windows, the Keychain on macOS, libsecret or
  * KWallet on Linux). Call it after `app` is ready: before that, Linux reports no encryption.
  *
- * Answers undefined when there is no OS encryption to be had, and the relay then keeps the
- * key in a plain 0600 file, as the headless relay does.
+ * Answers why there is none when the OS offers no real encryption. The app then starts the
+ * relay with `plainSecretKey: 'refuse'`, so secrets are never kept under a plain key.
  */
-export function safeStorageSealer(): SecretSealer | undefined {
-  if (!safeStorage.isEncryptionAvailable()) return undefined;
+export function safeStorageSealer(): { sealer: SecretSealer } | { unavailable: string } {
+  if (!safeStorage.isEncryptionAvailable()) return { unavailable: 'safeStorage reports no OS encryption' };
   let name = 'Electron safeStorage';
   if (process.platform === 'linux') {
     const backend = safeStorage.getSelectedStorageBackend();
     // With no keyring (an unrecognised desktop, --password-store=basic) Chromium "encrypts"
     // under a password hard-coded in its source: anyone with the file could unseal it, so
     // claiming OS protection would be a lie.
-    if (backend === 'basic_text') return undefined;
+    if (backend === 'basic_text') return { unavailable: 'safeStorage has no keyring (basic_text backend)' };
     name += ` (${backend})`;
   }
   // safeStorage works on strings: the key travels as base64. The synchronous calls are
   // deprecated in recent Electron in favour of encryptStringAsync/decryptStringAsync; the
   // sealer is already async, so switching is local to this file.
   return {
-    name,
-    seal: async (plain) => safeStorage.encryptString(plain.toString('base64')),
-    unseal: async (sealed) => Buffer.from(safeStorage.decryptString(sealed), 'base64'),
+    sealer: {
+      name,
+      seal: async (plain) => safeStorage.encryptString(plain.toString('base64')),
+      unseal: async (sealed) => Buffer.from(safeStorage.decryptString(sealed), 'base64'),
+    },
   };
 }

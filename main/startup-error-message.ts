@@ -1,4 +1,4 @@
-import { DataDirLockedError, PortInUseError, StateFileError } from '../relay/index.js';
+import { DataDirLockedError, PortInUseError, SecretBackendError, StateFileError } from '../relay/index.js';
 
 /** Title and text of the error box shown when the relay cannot start. */
 export function startupErrorMessage(error: unknown): { title: string; content: string } {
@@ -28,6 +28,10 @@ export function startupErrorMessage(error: unknown): { title: string; content: s
         'It may be a relay started from the command line with the same data folder. ' +
         'Stop it, then start Relaydesk again.',
     };
+  }
+  if (error instanceof SecretBackendError) {
+    // Its message already says what is wrong, what to do and that nothing was changed.
+    return { title: 'Relaydesk cannot start: secrets unavailable', content: error.message };
   }
   const detail = error instanceof Error ? error.message : String(error);
   return {

@@ -15,6 +15,8 @@ import {
   flush,
   ipcMain,
   Menu,
+  Notification,
+  powerMonitor,
   resetFakeElectron,
   safeStorage,
   screen,
@@ -22,8 +24,10 @@ import {
   Tray,
   type FakeMenu,
 } from './fake-electron.js';
-import { DataDirLockedError, fakeHandle, PortInUseError, startRelay, StateFileError } from './fake-relay.js';
-import { RELAY_CLOSE_TIMEOUT_MS, startDesktopApp } from '../../main/app.js';
+import { DataDirLockedError, fakeHandle, PortInUseError, SecretBackendError, startRelay, StateFileError } from './fake-relay.js';
+import { startDesktopApp } from '../../main/app.js';
+import { RELAY_CLOSE_TIMEOUT_MS, SESSION_END_CLOSE_TIMEOUT_MS } from '../../main/relay-shutdown.js';
+import { TRAY_HINT_TITLE } from '../../main/tray-hint.js';
 import { IPC_CHANNELS, MAX_CLIPBOARD_TEXT_LENGTH, UNTRUSTED_SENDER_MESSAGE } from '../../main/ipc-contract.js';
 
 const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
@@ -107,10 +111,18 @@ describe('startup', () => {
     expect(await sealer.unseal(await sealer.seal(key))).toEqual(key);
   });
 
-  it('passes no sealer when the OS offers no encryption', async () => {
+  it('never allows a plain secrets key: with no OS encryption it passes no sealer and says so in the log', async () => {
     safeStorage.isEncryptionAvailable.mockReturnValueOnce(false);
     await boot();
     expect(startOptions().secretSealer).toBeUndefined();
+    expect(startOptions().plainSecretKey).toBe('refuse');
+    expect(logText()).toContain('WARN no OS encryption for the secrets file key: safeStorage reports no OS encryption');
+  });
+
+  it('refuses a plain key with a sealer too (the relay seals an existing one)', async () => {
+    await boot();
+    expect(startOptions().plainSecretKey).toBe('refuse');
+    expect(startOptions().secretSealer).toBeDefined();
   });
 
   it('keeps Electron userData as the data folder on macOS and Windows', async () => {
@@ -169,6 +181,39 @@ describe('startup', () => {
     await boot();
     expect(startOptions().port).toBe(4555);
     expect(window0().loadedUrls).toEqual(['http://127.0.0.1:4555/']);
+  });
+});
+
+describe('RELAYDESK_PORT', () => {
+  afterEach(() => {
+    delete process.env.RELAYDESK_PORT;
+  });
+
+  it('is the configured port, as for `npm start`, over desktop.json', async () => {
+    process.env.RELAYDESK_PORT = '4777';
+    writePrefs({ port: 4555 });
+    await boot();
+    expect(startOptions().port).toBe(4777);
+  });
+
+  it('a port chosen after a conflict on it is used, but not remembered over the variable', async () => {
+    process.env.RELAYDESK_PORT = '4777';
+    startRelay.mockRejectedValueOnce(new PortInUseError('127.0.0.1', 4777));
+    await boot();
+    await vi.waitFor(() => expect(startRelay).toHaveBeenCalledTimes(2));
+    await flush();
+    expect(startOptions(1).port).toBeGreaterThan(4777);
+    expect(BrowserWindow.instances).toHaveLength(1);
+    expect(existsSync(prefsFile()) ? readPrefs().port : undefined).toBeUndefined();
+  });
+
+  it('an invalid value is a startup error naming the variable', async () => {
+    process.env.RELAYDESK_PORT = 'eighty';
+    await boot();
+    expect(startRelay).not.toHaveBeenCalled();
+    const [, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
+    expect(content).toMatch(/RELAYDESK_PORT is "eighty": use a number from 0 to 65535/);
+    expect(app.quits).toBe(1);
   });
 });
 
@@ -242,6 +287,17 @@ describe('startup failures', () => {
     expect(content).toContain('/data');
     expect(content).toContain('4242');
     expect(app.quits).toBe(1);
+  });
+
+  it('SecretBackendError (no OS encryption) shows its advice and the log, then quits', async () => {
+    startRelay.mockRejectedValueOnce(new SecretBackendError('No OS encryption is available … Unlock or install a keyring (gnome-keyring or KWallet) … Nothing was changed.'));
+    await boot();
+    const [title, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
+    expect(title).toBe('Relaydesk cannot start: secrets unavailable');
+    expect(content).toMatch(/^No OS encryption is available … Unlock or install a keyring \(gnome-keyring or KWallet\) … Nothing was changed\.\n\nThe log is at:\n/);
+    expect(content).toContain(path.join(app.getPath('logs'), 'main.log'));
+    expect(app.quits).toBe(1);
+    expect(BrowserWindow.instances).toHaveLength(0);
   });
 
   it('any other startup error also shows an error box and quits', async () => {
@@ -365,6 +421,40 @@ describe('close to tray', () => {
     expect(BrowserWindow.instances).toHaveLength(1);
   });
 
+  it('the first time, a notification says Relaydesk still runs and how to get it back; never again after', async () => {
+    await boot();
+    window0().close();
+    expect(Notification.instances).toHaveLength(1);
+    const hint = Notification.instances[0]!;
+    expect(hint.show).toHaveBeenCalled();
+    expect(hint.options.title).toBe(TRAY_HINT_TITLE);
+    expect(hint.options.body).toMatch(/keeps serving your agents.*tray icon, or by starting Relaydesk again; quit it from the tray icon's menu/);
+    expect(readPrefs().trayHintShown).toBe(true);
+
+    hint.emit('click'); // brings the console back
+    expect(window0().visible).toBe(true);
+    window0().close();
+    expect(Notification.instances).toHaveLength(1);
+
+    // Next launch (same userData): remembered.
+    BrowserWindow.instances = [];
+    app.removeAllListeners();
+    ipcMain.handlers.clear();
+    await boot();
+    window0().close();
+    expect(window0().visible).toBe(false);
+    expect(Notification.instances).toHaveLength(1);
+  });
+
+  it('shows no notification where the system has none, and tries again next time', async () => {
+    Notification.supported = false;
+    await boot();
+    window0().close();
+    expect(window0().visible).toBe(false); // still hidden to the tray
+    expect(Notification.instances).toHaveLength(0);
+    expect(existsSync(prefsFile()) ? readPrefs().trayHintShown : undefined).toBeUndefined();
+  });
+
   it('quitting with the window hidden in the tray is not blocked by the close handler', async () => {
     const handle = fakeHandle();
     startRelay.mockResolvedValueOnce(handle);
@@ -436,6 +526,20 @@ describe('started at login', () => {
     expect(BrowserWindow.instances).toHaveLength(1);
   });
 
+  it('a second launch while the login-started app is still starting shows the window once the relay is up', async () => {
+    process.argv.push('--hidden');
+    let finishStart!: (h: ReturnType<typeof fakeHandle>) => void;
+    startRelay.mockImplementationOnce(() => new Promise((resolve) => (finishStart = resolve)));
+    await boot();
+    app.emit('second-instance', fakeEvent(), ['relaydesk'], '/');
+    expect(BrowserWindow.instances).toHaveLength(0); // nothing to show yet
+    finishStart(fakeHandle());
+    await flush();
+    expect(BrowserWindow.instances).toHaveLength(1);
+    expect(window0().loadedUrls).toEqual([CONSOLE]);
+    expect(logText()).not.toContain('the console stays in the tray');
+  });
+
   it('shows the window anyway when there is no tray to come back from', async () => {
     process.argv.push('--hidden');
     Tray.failWith = new Error('no tray');
@@ -444,8 +548,8 @@ describe('started at login', () => {
   });
 });
 
-describe('Windows session end', () => {
-  it('lets the window close (no hiding to the tray) and closes the relay', async () => {
+describe('the OS ending the session', () => {
+  it('Windows: lets the window close (no hiding to the tray), closes the relay and quits', async () => {
     setPlatform('win32');
     const handle = fakeHandle();
     startRelay.mockResolvedValueOnce(handle);
@@ -453,7 +557,87 @@ describe('Windows session end', () => {
     window0().emit('session-end', fakeEvent());
     window0().close();
     expect(window0().destroyed).toBe(true);
+    await flush();
     expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(1);
+  });
+
+  it('macOS/Linux shutdown: asks the OS to wait, closes the relay, quits, and never holds a quit back', async () => {
+    setPlatform('darwin');
+    const handle = fakeHandle();
+    let finishClose!: () => void;
+    handle.close.mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+
+    const shutdownEvent = fakeEvent();
+    powerMonitor.emit('shutdown', shutdownEvent);
+    expect(shutdownEvent.defaultPrevented).toBe(true); // Electron delays the shutdown for us
+    await flush();
+    expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(window0().visible).toBe(false);
+    expect(trayMenu().item('status').label).toBe('Relay stopping…');
+
+    expect(app.quits).toBe(0);
+
+    finishClose();
+    await flush();
+    expect(app.quits).toBe(1); // the app quits by itself once the relay is down
+    expect(window0().destroyed).toBe(true); // not hidden to the tray
+    expect(logText()).toMatch(/INFO the system is shutting down or logging out: closing the relay \(up to 5 s\)/);
+    expect(logText()).toContain('relay closed');
+  });
+
+  it("macOS logout: the OS's own quit during the close goes through at once (holding it back would cancel the logout)", async () => {
+    setPlatform('darwin');
+    const handle = fakeHandle();
+    let finishClose!: () => void;
+    handle.close.mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+    powerMonitor.emit('shutdown', fakeEvent());
+    await flush();
+
+    app.quit(); // what the OS asks of every app after its power-off notice
+    expect(app.quits).toBe(1);
+    expect(window0().destroyed).toBe(true);
+    finishClose();
+    await flush();
+    expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(1); // no second quit
+  });
+
+  it('gives the relay only a short time at shutdown, even when a normal quit was already waiting longer', async () => {
+    setPlatform('linux');
+    const handle = fakeHandle();
+    handle.close.mockImplementation(() => new Promise<void>(() => {})); // a stream that never ends
+    startRelay.mockResolvedValueOnce(handle);
+    await boot();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    app.quit(); // the user's quit: up to RELAY_CLOSE_TIMEOUT_MS
+    await vi.advanceTimersByTimeAsync(1_000);
+    powerMonitor.emit('shutdown', fakeEvent());
+    await vi.advanceTimersByTimeAsync(SESSION_END_CLOSE_TIMEOUT_MS - 1);
+    expect(app.quits).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(app.quits).toBe(1);
+    expect(SESSION_END_CLOSE_TIMEOUT_MS).toBeLessThan(RELAY_CLOSE_TIMEOUT_MS);
+    expect(logText()).toMatch(/ERROR relay did not close cleanly: Error: Closing the relay timed out after 5000 ms/);
+    await vi.advanceTimersByTimeAsync(RELAY_CLOSE_TIMEOUT_MS);
+    expect(app.quits).toBe(1); // the user's quit does not quit a second time
+  });
+
+  it('a shutdown while the relay is still starting closes it once it is up, and opens no window', async () => {
+    const handle = fakeHandle();
+    let finishStart!: (h: typeof handle) => void;
+    startRelay.mockImplementationOnce(() => new Promise((resolve) => (finishStart = resolve)));
+    await boot();
+    powerMonitor.emit('shutdown', fakeEvent());
+    finishStart(handle);
+    await flush();
+    expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(1);
+    expect(BrowserWindow.instances).toHaveLength(0);
   });
 });
 
@@ -681,7 +865,7 @@ describe('main/index.ts', () => {
   it('starts the desktop app when Electron loads it', async () => {
     vi.resetModules();
     await import('../../main/index.js');
-    expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1));
     expect(app.listenerCount('before-quit')).toBe(1);
   });
 });

@@ -305,6 +305,24 @@ export const nativeImage = {
   createFromPath: vi.fn((file: string) => new FakeNativeImage(file, !file.endsWith('.png'))),
 };
 
+/** powerMonitor: tests emit 'shutdown' with a fakeEvent, as Electron does on macOS and Linux. */
+export const powerMonitor = new EventEmitter();
+
+export class Notification extends EventEmitter {
+  static instances: Notification[] = [];
+  /** Set to false for a system without notifications. */
+  static supported = true;
+  static isSupported = vi.fn(() => Notification.supported);
+  shown = false;
+  constructor(readonly options: { title?: string; body?: string; silent?: boolean }) {
+    super();
+    Notification.instances.push(this);
+  }
+  show = vi.fn(() => {
+    this.shown = true;
+  });
+}
+
 class FakeApp extends EventEmitter {
   gotLock = true;
   /** How many times a quit actually went through (before-quit not prevented). */
@@ -327,6 +345,8 @@ class FakeApp extends EventEmitter {
     this.paths.set(name, value);
   });
   setAppLogsPath = vi.fn();
+  /** app.exit(code): recorded; unlike quit it emits nothing. */
+  exit = vi.fn((_code?: number) => {});
   getAppPath = vi.fn(() => '/fake/app');
   getVersion = vi.fn(() => '1.2.3');
   /** As on Windows: openAtLogin is true only when asked with the arguments it was set with. */
@@ -379,6 +399,9 @@ export function resetFakeElectron() {
   BrowserWindow.instances = [];
   Tray.instances = [];
   Tray.failWith = null;
+  Notification.instances = [];
+  Notification.supported = true;
+  powerMonitor.removeAllListeners();
   ipcMain.handlers.clear();
   clipboard.text = '';
   screen.displays = [display(1, { x: 0, y: 0, width: 1920, height: 1040 })];
@@ -403,4 +426,6 @@ export default {
   Tray,
   nativeImage,
   safeStorage,
+  powerMonitor,
+  Notification,
 };

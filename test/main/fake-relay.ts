@@ -31,6 +31,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
+export class SecretBackendError extends Error {}
+
 export interface FakeRelayHandle {
   host: string;
   port: number;

@@ -9,12 +9,21 @@ vi.mock('electron', () => ({
   },
 }));
 
-import { safeStorageSealer } from '../../main/secret-sealer.js';
+import { safeStorageSealer as chooseSealer } from '../../main/secret-sealer.js';
 import { openEncryptedFileSecretStore } from '../../relay/secrets/encrypted-file-store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
 const setPlatform = (value: NodeJS.Platform) => Object.defineProperty(process, 'platform', { ...platform, value });
+/** The sealer, or undefined when there is none (with its reason in `unavailable`). */
+const safeStorageSealer = () => {
+  const choice = chooseSealer();
+  return 'sealer' in choice ? choice.sealer : undefined;
+};
+const unavailable = () => {
+  const choice = chooseSealer();
+  return 'unavailable' in choice ? choice.unavailable : undefined;
+};
 const KEY = Buffer.from('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', 'hex');
 
 beforeEach(() => {
@@ -59,19 +68,21 @@ describe('safeStorageSealer', () => {
     await expect(safeStorageSealer()!.unseal(sealed)).rejects.toThrow(/decrypting/);
   });
 
-  it('is undefined when the OS offers no encryption', () => {
+  it('is none, saying why, when the OS offers no encryption', () => {
     for (const os of ['win32', 'darwin', 'linux'] as const) {
       setPlatform(os);
       electron.safeStorage = createFakeSafeStorage({ available: false });
       expect(safeStorageSealer()).toBeUndefined();
+      expect(unavailable()).toBe('safeStorage reports no OS encryption');
       expect(electron.safeStorage.encryptString).not.toHaveBeenCalled();
     }
   });
 
-  it("is undefined on Linux with the basic_text backend (Chromium's hard-coded password)", () => {
+  it("is none on Linux with the basic_text backend (Chromium's hard-coded password)", () => {
     setPlatform('linux');
     electron.safeStorage = createFakeSafeStorage({ backend: 'basic_text' });
     expect(electron.safeStorage.isEncryptionAvailable()).toBe(true); // available, but no protection
     expect(safeStorageSealer()).toBeUndefined();
+    expect(unavailable()).toMatch(/basic_text/);
   });
 });
