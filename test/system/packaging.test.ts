@@ -36,6 +36,7 @@ const run = promisify(execFile);
 
 interface PackageJson {
   main: string;
+  scripts: Record<string, string>;
   version: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -81,6 +82,24 @@ describe('electron-builder.yml', () => {
     for (const icon of [config.mac?.icon, config.win?.icon, config.linux?.icon]) {
       expect(icon).toMatch(/^assets\//);
       await expect(stat(path.join(root, icon!))).resolves.toBeDefined();
+    }
+  });
+});
+
+describe('npm run dist', () => {
+  it('empties dist/ before building, so no stale compiled file is packed', async () => {
+    const steps = pkg.scripts.dist!.split(' && ');
+    expect(steps.slice(1, 2)).toEqual(['npm run build']);
+    const scratch = await mkdtemp(path.join(tmpdir(), 'relaydesk-dist-clean-'));
+    try {
+      await mkdir(path.join(scratch, 'dist', 'node', 'relay'), { recursive: true });
+      await writeFile(path.join(scratch, 'dist', 'node', 'relay', 'renamed-away.js'), 'stale');
+      await writeFile(path.join(scratch, 'package.json'), '{}');
+      await run('sh', ['-c', steps[0]!], { cwd: scratch }); // the clean step, run where dist/ is a throwaway
+      expect(await readdir(scratch)).toEqual(['package.json']);
+      await run('sh', ['-c', steps[0]!], { cwd: scratch }); // and it does not fail without dist/
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
     }
   });
 });
