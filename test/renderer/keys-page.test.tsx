@@ -1,0 +1,111 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TokenView } from '../../renderer/api/tokens.js';
+import KeysPage from '../../renderer/pages/KeysPage.js';
+import { stubApi, type Call } from './helpers/fake-api.js';
+
+function key(id: number, name: string, fields: Partial<TokenView> = {}): TokenView {
+  return {
+    id,
+    user_id: 1,
+    username: 'owner',
+    name,
+    key_hint: `sk-ab${id}…wxyz`,
+    status: 1,
+    created_at: 0,
+    accessed_at: 0,
+    expired_time: -1,
+    remain_quota: 0,
+    unlimited_quota: true,
+    used_quota: 0,
+    request_count: 0,
+    model_limits: [],
+    allow_ips: [],
+    group: '',
+    allow_balance: false,
+    ...fields,
+  };
+}
+
+const LAPTOP = key(2, 'laptop', { used_quota: 1_250_000, remain_quota: 3_750_000, unlimited_quota: false });
+const CI = key(1, 'ci', { used_quota: 150 });
+const page = (items: TokenView[]) => ({ items, total: items.length, page: 1, page_size: 20 });
+
+function keysApi() {
+  return stubApi()
+    .on('GET /api/token', page([LAPTOP, CI]))
+    .on('GET /api/user/self/groups', [])
+    .on('GET /api/models', []);
+}
+
+describe('API keys page', () => {
+  it('shows what each key used and has left in US dollars', async () => {
+    keysApi();
+    render(<KeysPage />);
+    const laptop = await screen.findByRole('row', { name: /laptop/ });
+    expect(within(laptop).getByTestId('key-quota').textContent).toBe('$2.50 / $7.50');
+    const ci = screen.getByRole('row', { name: /ci/ });
+    expect(within(ci).getByTestId('key-quota').textContent).toBe('$0.0003 / Unlimited');
+    expect(screen.getByRole('columnheader', { name: 'Used / left' })).toBeTruthy();
+  });
+
+  it('edits a key: the dialog comes filled in and Save sends the key back with the change', async () => {
+    const api = keysApi().on('PUT /api/token', (call: Call) => ({ ...LAPTOP, ...(call.body as object) }));
+    render(<KeysPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit key laptop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit laptop' });
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Quota left (USD)' }).value).toBe('7.5');
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'work laptop');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await screen.findByText('Saved the key “work laptop”.');
+    expect(screen.queryByRole('dialog', { name: 'Edit laptop' })).toBeNull();
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      id: 2,
+      name: 'work laptop',
+      remain_quota: 3_750_000,
+      unlimited_quota: false,
+      expired_time: -1,
+      model_limits: [],
+      allow_ips: [],
+      group: '',
+      allow_balance: false,
+    });
+    expect(screen.getByRole('row', { name: /work laptop/ })).toBeTruthy();
+  });
+
+  it('searches by name, or by key when the text starts with sk-, and says when nothing matches', async () => {
+    const api = keysApi().on('GET /api/token/search', (call: Call) => page(call.query.get('keyword') === 'lap' ? [LAPTOP] : []));
+    render(<KeysPage />);
+    await screen.findByRole('row', { name: /ci/ });
+    const search = screen.getByRole('searchbox', { name: 'Search keys' });
+    await userEvent.type(search, ' lap {Enter}');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /ci/ })).toBeNull());
+    expect(screen.getByRole('row', { name: /laptop/ })).toBeTruthy();
+    const byName = api.calls.filter((call) => call.path === '/api/token/search').at(-1)!;
+    expect(Object.fromEntries(byName.query)).toEqual({ p: '1', page_size: '20', keyword: 'lap' });
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'sk-ab9');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('No key matches “sk-ab9”.');
+    expect(Object.fromEntries(api.calls.filter((call) => call.path === '/api/token/search').at(-1)!.query)).toEqual({ p: '1', page_size: '20', token: 'sk-ab9' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show all keys' }));
+    await screen.findByRole('row', { name: /ci/ });
+    expect((search as HTMLInputElement).value).toBe('');
+  });
+
+  it('regenerates a key after a confirm and shows the new key once', async () => {
+    keysApi().on('POST /api/token/2/regenerate', { id: 2, name: 'laptop', key: 'sk-new-key-0123456789' });
+    render(<KeysPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Regenerate key laptop' }));
+    const confirm = screen.getByRole('dialog', { name: 'Regenerate this key?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Regenerate' }));
+    const shown = await screen.findByRole('dialog', { name: 'Your regenerated key' });
+    expect(within(shown).getByRole<HTMLInputElement>('textbox', { name: 'API key' }).value).toBe('sk-new-key-0123456789');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { clientSnippets, relayBaseUrl, type ClientSnippet } from '../../renderer/lib/client-snippets.js';
+
+const KEY = 'sk-relaydesk-0123456789abcdef';
+
+function block(snippets: ClientSnippet[], id: string): string {
+  const found = snippets.flatMap((s) => s.blocks).find((b) => b.id === id);
+  if (!found) throw new Error(`no block ${id}`);
+  return found.code;
+}
+
+describe('client setup snippets', () => {
+  it('gives each client the base URL it expects: /v1 for OpenAI-style clients, the bare base for Anthropic and Google', () => {
+    const s = clientSnippets({ baseUrl: 'http://127.0.0.1:3000', key: KEY, model: 'gpt-4o' });
+    expect(block(s, 'claude')).toBe(`export ANTHROPIC_BASE_URL=http://127.0.0.1:3000\nexport ANTHROPIC_AUTH_TOKEN=${KEY}\nclaude`);
+    expect(JSON.parse(block(s, 'claude-settings'))).toEqual({ env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:3000', ANTHROPIC_AUTH_TOKEN: KEY } });
+    expect(block(s, 'codex-config')).toContain('base_url = "http://127.0.0.1:3000/v1"\nwire_api = "responses"\nenv_key = "RELAYDESK_API_KEY"');
+    expect(block(s, 'codex-env')).toContain(`export RELAYDESK_API_KEY=${KEY}`);
+    expect(block(s, 'gemini')).toBe(`export GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:3000\nexport GEMINI_API_KEY=${KEY}\ngemini`);
+    expect(block(s, 'curl')).toContain('curl http://127.0.0.1:3000/v1/chat/completions');
+    expect(block(s, 'python-openai')).toContain(`OpenAI(base_url="http://127.0.0.1:3000/v1", api_key="${KEY}")`);
+    expect(block(s, 'python-anthropic')).toContain(`Anthropic(base_url="http://127.0.0.1:3000", api_key="${KEY}")`);
+    expect(block(s, 'python-genai')).toContain(`genai.Client(api_key="${KEY}", http_options={"base_url": "http://127.0.0.1:3000"})`);
+    expect(block(s, 'js-openai')).toContain(`new OpenAI({ baseURL: "http://127.0.0.1:3000/v1", apiKey: "${KEY}" })`);
+    expect(block(s, 'js-anthropic')).toContain(`new Anthropic({ baseURL: "http://127.0.0.1:3000", apiKey: "${KEY}" })`);
+    expect(block(s, 'js-genai')).toContain(`new GoogleGenAI({ apiKey: "${KEY}", httpOptions: { baseUrl: "http://127.0.0.1:3000" } })`);
+  });
+
+  it('keeps a base path (the relay behind a proxy) in every URL, and never doubles a slash', () => {
+    const base = relayBaseUrl('https://example.com', '/relay');
+    expect(base).toBe('https://example.com/relay');
+    for (const baseUrl of [base, `${base}/`]) {
+      const s = clientSnippets({ baseUrl, key: KEY, model: 'o3' });
+      expect(block(s, 'claude')).toContain('ANTHROPIC_BASE_URL=https://example.com/relay\n');
+      expect(block(s, 'codex-config')).toContain('base_url = "https://example.com/relay/v1"');
+      expect(block(s, 'gemini')).toContain('GOOGLE_GEMINI_BASE_URL=https://example.com/relay\n');
+      expect(block(s, 'js-openai')).toContain('baseURL: "https://example.com/relay/v1"');
+      expect(block(s, 'js-anthropic')).toContain('baseURL: "https://example.com/relay"');
+      expect(block(s, 'python-genai')).toContain('"base_url": "https://example.com/relay"');
+      expect(s.flatMap((x) => x.blocks).every((b) => !/[^:]\/\//.test(b.code))).toBe(true);
+    }
+  });
+
+  it('names the model in every example that calls one', () => {
+    const s = clientSnippets({ baseUrl: 'http://localhost:3000', key: KEY, model: 'claude-sonnet-4' });
+    for (const id of ['curl', 'python-openai', 'python-anthropic', 'python-genai', 'js-openai', 'js-anthropic', 'js-genai']) {
+      expect(block(s, id), id).toContain('"claude-sonnet-4"');
+    }
+  });
+
+  it('selects API-key sign-in for Gemini CLI in settings.json', () => {
+    const s = clientSnippets({ baseUrl: 'http://localhost:3000', key: KEY, model: 'o3' });
+    expect(JSON.parse(block(s, 'gemini-settings'))).toEqual({ security: { auth: { selectedType: 'gemini-api-key' } } });
+  });
+
+  it('has one tab per client, Python and JavaScript each with the three SDKs, and block ids unique', () => {
+    const s = clientSnippets({ baseUrl: 'http://localhost:3000', key: KEY, model: 'o3' });
+    expect(s.map((tab) => tab.label)).toEqual(['Claude Code', 'Codex CLI', 'Gemini CLI', 'curl', 'Python', 'JavaScript']);
+    expect(s.find((tab) => tab.id === 'python')?.blocks.map((b) => b.id)).toEqual(['python-openai', 'python-anthropic', 'python-genai']);
+    expect(s.find((tab) => tab.id === 'javascript')?.blocks.map((b) => b.id)).toEqual(['js-openai', 'js-anthropic', 'js-genai']);
+    const ids = s.flatMap((tab) => tab.blocks.map((b) => b.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
