@@ -1,5 +1,6 @@
-// Usage statistics for the dashboard: hourly points (`/api/data/self`) and the log totals
-// with the current RPM/TPM (`/api/log/self/stat`).
+// Usage statistics for the dashboard: hourly points (`/api/data/self`, administrators
+// `/api/data` for everyone) and the log totals with the current RPM/TPM (`/api/log/self/stat`,
+// `/api/log/stat`).
 import { api } from './client.js';
 import type { ApiData } from './client.js';
 
@@ -10,10 +11,15 @@ export type HourPoint = UsageData['hours'][number];
 export type ModelPoint = UsageData['by_model'][number];
 export type LogStat = ApiData<'/api/log/self/stat', 'get'>;
 
-export function getUsage(start: number, end: number): Promise<UsageData> {
-  return api.get('/api/data/self', { query: { start_timestamp: start, end_timestamp: end } });
+/** Your own usage, or (administrators) everyone's. */
+export type Scope = 'mine' | 'everyone';
+
+export function getUsage(start: number, end: number, scope: Scope = 'mine'): Promise<UsageData> {
+  const query = { start_timestamp: start, end_timestamp: end };
+  return scope === 'everyone' ? api.get('/api/data', { query }) : api.get('/api/data/self', { query });
 }
 
-export function getLogStat(start: number, end: number): Promise<LogStat> {
-  return api.get('/api/log/self/stat', { query: { start_timestamp: start, end_timestamp: end } });
+export function getLogStat(start: number, end: number, scope: Scope = 'mine'): Promise<LogStat> {
+  const query = { start_timestamp: start, end_timestamp: end };
+  return scope === 'everyone' ? api.get('/api/log/stat', { query }) : api.get('/api/log/self/stat', { query });
 }

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UsageData } from '../../renderer/api/stats.js';
 import { DashboardCharts } from '../../renderer/pages/dashboard/Charts.js';
 
@@ -40,8 +40,14 @@ function tableOf(title: string): string[][] {
 }
 
 describe('dashboard charts', () => {
+  // Reduced motion: the bars are measured as drawn, not part-way through growing (on a busy
+  // machine a check can land mid-animation).
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('prefers-reduced-motion'), media: query, addEventListener() {}, removeEventListener() {} }));
+  });
+
   it('renders four figures, each named and captioned by its title', () => {
-    render(<DashboardCharts usage={usage()} rangeLabel="24 hours" plotWidth={480} />);
+    render(<DashboardCharts usage={usage()} during="in the last 24 hours" plotWidth={480} />);
     const titles = screen.getAllByRole('figure').map((figure) => figure.getAttribute('aria-label'));
     expect(titles).toEqual(['Requests per hour', 'Spend per hour', 'Requests by model', 'Spend by model']);
     for (const figure of screen.getAllByRole('figure')) {
@@ -51,7 +57,7 @@ describe('dashboard charts', () => {
   });
 
   it('lists requests and spend per model in the hidden tables, summed over the hours, largest first', () => {
-    render(<DashboardCharts usage={usage()} rangeLabel="24 hours" plotWidth={480} />);
+    render(<DashboardCharts usage={usage()} during="in the last 24 hours" plotWidth={480} />);
     expect(tableOf('Requests by model')).toEqual([
       ['claude-sonnet-4', '3'],
       ['gpt-4o-mini', '3'],
@@ -63,7 +69,7 @@ describe('dashboard charts', () => {
   });
 
   it('lists every hour with calls and its value in the time tables', () => {
-    render(<DashboardCharts usage={usage()} rangeLabel="24 hours" plotWidth={480} />);
+    render(<DashboardCharts usage={usage()} during="in the last 24 hours" plotWidth={480} />);
     const requests = tableOf('Requests per hour');
     expect(requests.map(([, value]) => value)).toEqual(['2', '4']);
     expect(requests[0]![0]).toMatch(/\d{1,2}:00/);
@@ -71,13 +77,13 @@ describe('dashboard charts', () => {
   });
 
   it('summarises each plot for screen readers as an image', () => {
-    render(<DashboardCharts usage={usage()} rangeLabel="24 hours" plotWidth={480} />);
+    render(<DashboardCharts usage={usage()} during="in the last 24 hours" plotWidth={480} />);
     expect(screen.getByRole('img', { name: /^Requests by model:/ }).getAttribute('aria-label')).toBe('Requests by model: claude-sonnet-4 3, gpt-4o-mini 3');
     expect(screen.getByRole('img', { name: /^Requests per hour:/ }).getAttribute('aria-label')).toBe('Requests per hour: 6 in total, at most 4 in one hour');
   });
 
   it('draws the recharts plots once their module has loaded', async () => {
-    const { container } = render(<DashboardCharts usage={usage()} rangeLabel="24 hours" plotWidth={480} />);
+    const { container } = render(<DashboardCharts usage={usage()} during="in the last 24 hours" plotWidth={480} />);
     const figure = screen.getByRole('figure', { name: 'Requests by model' });
     await within(figure).findByText('claude-sonnet-4', { selector: 'tspan' });
     expect(container.querySelectorAll('svg.recharts-surface').length).toBe(4);
@@ -91,7 +97,7 @@ describe('dashboard charts', () => {
   });
 
   it('labels the time axis with short hours for a day', async () => {
-    render(<DashboardCharts usage={usage()} rangeLabel="24 hours" plotWidth={480} />);
+    render(<DashboardCharts usage={usage()} during="in the last 24 hours" plotWidth={480} />);
     const figure = screen.getByRole('figure', { name: 'Requests per hour' });
     const ticks = await xTicks(figure);
     expect(ticks.length).toBeGreaterThanOrEqual(4);
@@ -101,7 +107,7 @@ describe('dashboard charts', () => {
 
   it('fits fewer, short time labels on a phone-wide plot', async () => {
     for (const [start, label] of [[START, '24 hours'], [END - 7 * 24 * HOUR, '7 days'], [END - 30 * 24 * HOUR, '30 days']] as const) {
-      const { unmount } = render(<DashboardCharts usage={usage({ start_timestamp: start })} rangeLabel={label} plotWidth={320} />);
+      const { unmount } = render(<DashboardCharts usage={usage({ start_timestamp: start })} during={`in the last ${label}`} plotWidth={320} />);
       const ticks = await xTicks(screen.getByRole('figure', { name: 'Requests per hour' }));
       expect(ticks.length).toBeGreaterThanOrEqual(2);
       expect(ticks.length).toBeLessThanOrEqual(4);
@@ -116,7 +122,7 @@ describe('dashboard charts', () => {
       hours: [{ time: hourAt(0), ...metrics(1, 0) }],
       by_model: [{ time: hourAt(0), model: 'fake-observe-model', ...metrics(1, 0) }],
     });
-    render(<DashboardCharts usage={one} rangeLabel="24 hours" plotWidth={320} />);
+    render(<DashboardCharts usage={one} during="in the last 24 hours" plotWidth={320} />);
     const figure = screen.getByRole('figure', { name: 'Requests per hour' });
     await waitFor(() => expect(figure.querySelector('.recharts-bar-rectangle path')).not.toBeNull());
     const yTicks = [...figure.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((t) => t.textContent);
@@ -124,7 +130,7 @@ describe('dashboard charts', () => {
     // The bar spans the plot's height (the grid's top line to the axis) and an hour's slot of its width.
     const bar = figure.querySelector<SVGPathElement>('.recharts-bar-rectangle path')!;
     const box = pathBox(bar.getAttribute('d') ?? '');
-    const gridLines = [...figure.querySelectorAll('.recharts-cartesian-grid-horizontal line')].map((l) => Number(l.getAttribute('y')));
+    const gridLines = [...figure.querySelectorAll('.recharts-cartesian-grid-horizontal line')].map((l) => Number(l.getAttribute('y1')));
     expect(box.height).toBeCloseTo(Math.max(...gridLines) - Math.min(...gridLines), 0);
     const plotWidth = Number(figure.querySelector('.recharts-cartesian-grid-horizontal line')?.getAttribute('width'));
     expect(box.width).toBeGreaterThan((plotWidth / 24) * 0.6);
@@ -137,7 +143,7 @@ describe('dashboard charts', () => {
 
   it('labels the time axis with dates for 30 days', async () => {
     const start = END - 30 * 24 * HOUR;
-    render(<DashboardCharts usage={usage({ start_timestamp: start })} rangeLabel="30 days" plotWidth={600} />);
+    render(<DashboardCharts usage={usage({ start_timestamp: start })} during="in the last 30 days" plotWidth={600} />);
     const figure = screen.getByRole('figure', { name: 'Requests per hour' });
     const ticks = await xTicks(figure);
     expect(ticks.length).toBeGreaterThanOrEqual(4);
@@ -152,7 +158,7 @@ describe('dashboard charts', () => {
       hours: [{ time: hourAt(1), ...metrics(3, 0) }],
       by_model: [{ time: hourAt(1), model: 'llama3', ...metrics(3, 0) }],
     });
-    render(<DashboardCharts usage={free} rangeLabel="7 days" plotWidth={480} />);
+    render(<DashboardCharts usage={free} during="in the last 7 days" plotWidth={480} />);
     const spend = screen.getByRole('figure', { name: 'Spend by model' });
     expect(within(spend).getByText('Nothing spent in the last 7 days.')).toBeTruthy();
     expect(within(spend).queryByRole('img')).toBeNull();
@@ -163,7 +169,7 @@ describe('dashboard charts', () => {
 
   it('draws at most eight bars and sums the rest into one, while the table keeps every model', async () => {
     const many = Array.from({ length: 11 }, (_, i) => ({ time: hourAt(1), model: `model-${String(i).padStart(2, '0')}`, ...metrics(20 - i, 0) }));
-    render(<DashboardCharts usage={usage({ by_model: many })} rangeLabel="24 hours" plotWidth={480} />);
+    render(<DashboardCharts usage={usage({ by_model: many })} during="in the last 24 hours" plotWidth={480} />);
     const figure = screen.getByRole('figure', { name: 'Requests by model' });
     expect(tableOf('Requests by model')).toHaveLength(11);
     await within(figure).findByText('4 other models', { selector: 'tspan' });

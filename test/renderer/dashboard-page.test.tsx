@@ -3,29 +3,42 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import DashboardPage from '../../renderer/pages/dashboard/DashboardPage.js';
 import { Failure, stubApi, type FakeApi } from './helpers/fake-api.js';
+import { pageProps, ROLE } from './helpers/page-props.js';
 
 const HOUR = 3600;
+
+/** Usage of `requests` calls of gpt-4o-mini in the asked range. */
+function usageOf(requests: number, model = 'gpt-4o-mini') {
+  return (call: { query: URLSearchParams }) => {
+    const start = Number(call.query.get('start_timestamp'));
+    const end = Number(call.query.get('end_timestamp'));
+    const hour = Math.floor(end / HOUR) * HOUR;
+    const metrics = { requests, errors: 0, prompt_tokens: 1_000, completion_tokens: 500, quota: 1_250_000 };
+    return {
+      start_timestamp: start,
+      end_timestamp: end,
+      totals: requests === 0 ? { ...metrics, prompt_tokens: 0, completion_tokens: 0, quota: 0 } : metrics,
+      hours: requests === 0 ? [] : [{ time: hour, ...metrics }],
+      by_model: requests === 0 ? [] : [{ time: hour, model, ...metrics }],
+    };
+  };
+}
 
 function relay(requests: number): FakeApi {
   return stubApi()
     .on('GET /api/user/self', { id: 1, username: 'owner', role: 100, quota: 100_000_000 })
     .on('GET /api/log/self/stat', { quota: 1_250_000, requests, rpm: 3, tpm: 1_500 })
-    .on('GET /api/data/self', (call: { query: URLSearchParams }) => {
-      const start = Number(call.query.get('start_timestamp'));
-      const end = Number(call.query.get('end_timestamp'));
-      const hour = Math.floor(end / HOUR) * HOUR;
-      const metrics = { requests, errors: 0, prompt_tokens: 1_000, completion_tokens: 500, quota: 1_250_000 };
-      return {
-        start_timestamp: start,
-        end_timestamp: end,
-        totals: requests === 0 ? { ...metrics, prompt_tokens: 0, completion_tokens: 0, quota: 0 } : metrics,
-        hours: requests === 0 ? [] : [{ time: hour, ...metrics }],
-        by_model: requests === 0 ? [] : [{ time: hour, model: 'gpt-4o-mini', ...metrics }],
-      };
-    });
+    .on('GET /api/data/self', usageOf(requests))
+    .on('GET /api/log/stat', { quota: 5_000_000, requests: 40, rpm: 9, tpm: 9_000 })
+    .on('GET /api/data', usageOf(40, 'everyones-model'));
 }
 
-const page = () => render(<DashboardPage />);
+const page = (role: number = ROLE.root) => render(<DashboardPage {...pageProps(role)} />);
+/** The last call to `path`'s [start, end]. */
+const boundsOf = (api: FakeApi, path: string) => {
+  const call = api.calls.filter((c) => c.path === path).at(-1)!;
+  return [Number(call.query.get('start_timestamp')), Number(call.query.get('end_timestamp'))];
+};
 
 describe('DashboardPage', () => {
   it('shows the totals as cards, spend in US dollars', async () => {
@@ -69,10 +82,91 @@ describe('DashboardPage', () => {
   it('says why usage could not be loaded, and Refresh tries again', async () => {
     const api = relay(1).on('GET /api/data/self', new Failure(500, 'The statistics store is busy.'));
     page();
-    expect((await screen.findByRole('alert')).textContent).toBe("Couldn't load usage: The statistics store is busy.");
+    expect((await screen.findByRole('alert')).textContent).toBe("Couldn't load usage: The statistics store is busy. Select Refresh to try again.");
     api.on('GET /api/data/self', { start_timestamp: 0, end_timestamp: 0, totals: { requests: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, quota: 0 }, hours: [], by_model: [] });
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await screen.findByTestId('metric-requests');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("lets an administrator switch between their own usage and everyone's", async () => {
+    const api = relay(2);
+    page(ROLE.admin);
+    await screen.findByTestId('metric-requests');
+    const scope = screen.getByRole('group', { name: 'Whose usage' });
+    expect(within(scope).getByRole('button', { name: 'Mine' }).getAttribute('aria-pressed')).toBe('true');
+    expect(api.calls.some((c) => c.path === '/api/data' || c.path === '/api/log/stat')).toBe(false);
+
+    await userEvent.click(within(scope).getByRole('button', { name: 'Everyone' }));
+    await waitFor(() => expect(screen.getByTestId('metric-requests').textContent).toBe('Requests, everyone, last 24 hours40'));
+    expect(screen.getByTestId('metric-spent').textContent).toBe('Spent, everyone, last 24 hours$10.00');
+    // The balance stays the administrator's own.
+    expect(screen.getByTestId('metric-balance').textContent).toBe('Your balance$200.00');
+    const figure = screen.getByRole('figure', { name: 'Requests by model' });
+    expect(within(figure).getByRole('rowheader', { name: 'everyones-model' })).toBeTruthy();
+    expect(boundsOf(api, '/api/data')[1]! - boundsOf(api, '/api/data')[0]!).toBe(24 * HOUR);
+
+    await userEvent.click(within(scope).getByRole('button', { name: 'Mine' }));
+    await waitFor(() => expect(screen.getByTestId('metric-requests').textContent).toBe('Requests, last 24 hours2'));
+  });
+
+  it('offers no everyone view to a user who is not an administrator', async () => {
+    relay(2);
+    page(ROLE.user);
+    await screen.findByTestId('metric-requests');
+    expect(screen.queryByRole('group', { name: 'Whose usage' })).toBeNull();
+  });
+
+  it('shows a custom range of whole days, from the start of the first to the end of the last', async () => {
+    const api = relay(2);
+    page();
+    await screen.findByTestId('metric-requests');
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const form = screen.getByRole('form', { name: 'Custom time range' });
+    const from = within(form).getByLabelText('From');
+    const to = within(form).getByLabelText('To');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2025-03-01');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2025-03-03');
+    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+
+    await waitFor(() => expect(screen.getByTestId('metric-requests').textContent).toMatch(/^Requests, Mar 1, 2025 – Mar 3, 2025\d/));
+    expect(boundsOf(api, '/api/data/self')).toEqual([new Date(2025, 2, 1).getTime() / 1000, new Date(2025, 2, 4).getTime() / 1000 - 1]);
+    expect(boundsOf(api, '/api/log/self/stat')).toEqual(boundsOf(api, '/api/data/self'));
+    expect(screen.getByRole('button', { name: 'Custom' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '24 hours' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('refuses an end date before the start date, saying what to do, and asks the relay nothing', async () => {
+    const api = relay(2);
+    page();
+    await screen.findByTestId('metric-requests');
+    const before = api.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const form = screen.getByRole('form', { name: 'Custom time range' });
+    await userEvent.clear(within(form).getByLabelText('From'));
+    await userEvent.type(within(form).getByLabelText('From'), '2025-03-05');
+    await userEvent.clear(within(form).getByLabelText('To'));
+    await userEvent.type(within(form).getByLabelText('To'), '2025-03-01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    expect(within(form).getByRole('alert').textContent).toBe('The end date is before the start date: choose an end date on or after it.');
+    expect(within(form).getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.length).toBe(before);
+    expect(screen.getByTestId('metric-requests').textContent).toBe('Requests, last 24 hours2');
+  });
+
+  it('says when a custom range had no calls', async () => {
+    relay(0);
+    page();
+    await screen.findByTestId('metric-requests');
+    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    const form = screen.getByRole('form', { name: 'Custom time range' });
+    await userEvent.clear(within(form).getByLabelText('From'));
+    await userEvent.type(within(form).getByLabelText('From'), '2025-03-02');
+    await userEvent.clear(within(form).getByLabelText('To'));
+    await userEvent.type(within(form).getByLabelText('To'), '2025-03-02');
+    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/^No calls on Mar 2, 2025\./)).toBeTruthy();
   });
 });

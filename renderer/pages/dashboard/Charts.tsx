@@ -46,13 +46,13 @@ const SPEND: Measure = {
 
 interface Props {
   usage: UsageData;
-  /** "24 hours", for the empty states. */
-  rangeLabel: string;
+  /** "in the last 24 hours", "from Nov 3 to Nov 10": for the empty states. */
+  during: string;
   /** Fixed plot width in CSS pixels (tests: happy-dom has no layout); otherwise measured. */
   plotWidth?: number;
 }
 
-export function DashboardCharts({ usage, rangeLabel, plotWidth }: Props) {
+export function DashboardCharts({ usage, during, plotWidth }: Props) {
   const hours = [...usage.hours].sort((a, b) => a.time - b.time);
   const models = totalsByModel(usage.by_model);
   const timeChart = (title: string, measure: Measure, points: TimePoint[], kind: 'bar' | 'area', empty: string) => {
@@ -102,10 +102,10 @@ export function DashboardCharts({ usage, rangeLabel, plotWidth }: Props) {
 
   return (
     <div className="charts">
-      {timeChart(CHART_TITLES.requestsOverTime, REQUESTS, hours.map((h) => ({ time: h.time, value: h.requests })), 'bar', `No requests in the last ${rangeLabel}.`)}
-      {timeChart(CHART_TITLES.spendOverTime, SPEND, hours.map((h) => ({ time: h.time, value: h.quota })), 'area', `Nothing spent in the last ${rangeLabel}.`)}
-      {modelChart(CHART_TITLES.requestsByModel, REQUESTS, models.map((m) => ({ label: m.model, value: m.requests })), `No requests in the last ${rangeLabel}.`)}
-      {modelChart(CHART_TITLES.spendByModel, SPEND, models.map((m) => ({ label: m.model, value: m.quota })), `Nothing spent in the last ${rangeLabel}.`)}
+      {timeChart(CHART_TITLES.requestsOverTime, REQUESTS, hours.map((h) => ({ time: h.time, value: h.requests })), 'bar', `No requests ${during}.`)}
+      {timeChart(CHART_TITLES.spendOverTime, SPEND, hours.map((h) => ({ time: h.time, value: h.quota })), 'area', `Nothing spent ${during}.`)}
+      {modelChart(CHART_TITLES.requestsByModel, REQUESTS, models.map((m) => ({ label: m.model, value: m.requests })), `No requests ${during}.`)}
+      {modelChart(CHART_TITLES.spendByModel, SPEND, models.map((m) => ({ label: m.model, value: m.quota })), `Nothing spent ${during}.`)}
     </div>
   );
 }

@@ -1,26 +1,36 @@
-// Usage at a glance: balance, spend, requests, tokens, RPM/TPM, and hourly charts.
+// Usage at a glance: balance, spend, requests, tokens, RPM/TPM, and hourly charts, for the
+// chosen time range; administrators can switch between their own usage and everyone's.
 import { useEffect, useState } from 'react';
-import type { UserView } from '../../../relay/management/contract.js';
 import { api } from '../../api/client.js';
 import { getLogStat, getUsage } from '../../api/stats.js';
-import type { LogStat, UsageData } from '../../api/stats.js';
+import type { LogStat, Scope, UsageData } from '../../api/stats.js';
+import { Alert } from '../../components/Alert.js';
+import type { PageProps } from '../registry.js';
 import { DashboardCharts } from './Charts.js';
 import { RangePicker } from './RangePicker.js';
 import { formatCompact, formatNumber, formatUsd } from '../../lib/money.js';
-import { RANGES, rangeBounds } from './range.js';
-import type { RangeId } from './range.js';
+import { rangeBounds, rangeName, rangePhrase } from './range.js';
+import type { Range } from './range.js';
 import './dashboard.css';
 
 interface Loaded {
-  user: UserView;
+  /** The signed-in user's balance now (it changes with every call, so it is read again). */
+  balance: number;
   usage: UsageData;
   stat: LogStat;
 }
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Loaded };
 
-export default function DashboardPage() {
-  const [range, setRange] = useState<RangeId>('24h');
+const SCOPES: { id: Scope; label: string }[] = [
+  { id: 'mine', label: 'Mine' },
+  { id: 'everyone', label: 'Everyone' },
+];
+
+export default function DashboardPage({ user }: PageProps) {
+  const isAdmin = user.role >= 10;
+  const [range, setRange] = useState<Range>({ id: '24h' });
+  const [scope, setScope] = useState<Scope>('mine');
   const [reload, setReload] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });
 
@@ -28,54 +38,59 @@ export default function DashboardPage() {
     let live = true;
     setState({ status: 'loading' });
     const [start, end] = rangeBounds(range);
-    Promise.all([api.get('/api/user/self'), getUsage(start, end), getLogStat(start, end)])
-      .then(([user, usage, stat]) => live && setState({ status: 'ready', data: { user, usage, stat } }))
+    Promise.all([api.get('/api/user/self'), getUsage(start, end, scope), getLogStat(start, end, scope)])
+      .then(([self, usage, stat]) => live && setState({ status: 'ready', data: { balance: self.quota, usage, stat } }))
       .catch((error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
     return () => {
       live = false;
     };
-  }, [range, reload]);
-
-  const rangeLabel = RANGES.find((r) => r.id === range)?.label ?? '';
+  }, [range, scope, reload]);
 
   return (
     <section className="observe" aria-labelledby="dashboard-title">
       <div className="observe__head">
         <h1 id="dashboard-title">Dashboard</h1>
         <div className="actions">
-          <RangePicker value={range} onChange={setRange} />
+          {isAdmin && (
+            <div className="segmented" role="group" aria-label="Whose usage">
+              {SCOPES.map((s) => (
+                <button key={s.id} type="button" aria-pressed={scope === s.id} onClick={() => setScope(s.id)}>
+                  {s.label}
+                </button>
+              ))}
+            </div>
+          )}
           <button type="button" className="button button--secondary button--small" onClick={() => setReload((n) => n + 1)}>
             Refresh
           </button>
         </div>
       </div>
+      <RangePicker value={range} onChange={setRange} />
       {state.status === 'loading' && (
         <p className="loading" role="status">
           Loading usage…
         </p>
       )}
-      {state.status === 'error' && (
-        <div className="alert alert--error" role="alert">
-          Couldn't load usage: {state.message}
-        </div>
-      )}
-      {state.status === 'ready' && <Overview data={state.data} rangeLabel={rangeLabel} />}
+      {state.status === 'error' && <Alert tone="error">Couldn't load usage: {state.message} Select Refresh to try again.</Alert>}
+      {state.status === 'ready' && <Overview data={state.data} range={range} everyone={scope === 'everyone'} />}
     </section>
   );
 }
 
-function Overview({ data, rangeLabel }: { data: Loaded; rangeLabel: string }) {
-  const { user, usage, stat } = data;
+function Overview({ data, range, everyone }: { data: Loaded; range: Range; everyone: boolean }) {
+  const { balance, usage, stat } = data;
   const totals = usage.totals;
   const tokens = totals.prompt_tokens + totals.completion_tokens;
+  const name = rangeName(range);
+  const whose = everyone ? 'everyone, ' : '';
   // Quota is shown in US dollars (500 000 units = 1 USD), as on the profile page.
   const cards: { label: string; value: string; testId: string }[] = [
-    { label: 'Balance', value: formatUsd(user.quota), testId: 'balance' },
-    { label: `Spent, last ${rangeLabel}`, value: formatUsd(stat.quota), testId: 'spent' },
-    { label: `Requests, last ${rangeLabel}`, value: formatNumber(stat.requests), testId: 'requests' },
-    { label: `Tokens, last ${rangeLabel}`, value: formatCompact(tokens), testId: 'tokens' },
-    { label: 'Requests per minute', value: formatNumber(stat.rpm), testId: 'rpm' },
-    { label: 'Tokens per minute', value: formatCompact(stat.tpm), testId: 'tpm' },
+    { label: everyone ? 'Your balance' : 'Balance', value: formatUsd(balance), testId: 'balance' },
+    { label: `Spent, ${whose}${name}`, value: formatUsd(stat.quota), testId: 'spent' },
+    { label: `Requests, ${whose}${name}`, value: formatNumber(stat.requests), testId: 'requests' },
+    { label: `Tokens, ${whose}${name}`, value: formatCompact(tokens), testId: 'tokens' },
+    { label: everyone ? 'Requests per minute, everyone' : 'Requests per minute', value: formatNumber(stat.rpm), testId: 'rpm' },
+    { label: everyone ? 'Tokens per minute, everyone' : 'Tokens per minute', value: formatCompact(stat.tpm), testId: 'tpm' },
   ];
 
   return (
@@ -89,9 +104,11 @@ function Overview({ data, rangeLabel }: { data: Loaded; rangeLabel: string }) {
         ))}
       </div>
       {totals.requests === 0 && usage.hours.length === 0 ? (
-        <p className="empty">No calls in the last {rangeLabel}. Send one from the playground or any OpenAI-compatible client.</p>
+        <p className="empty">
+          No calls {rangePhrase(range)}. Send one from the playground or any OpenAI-compatible client.
+        </p>
       ) : (
-        <DashboardCharts usage={usage} rangeLabel={rangeLabel} />
+        <DashboardCharts usage={usage} during={rangePhrase(range)} />
       )}
     </>
   );

@@ -1,3 +1,5 @@
+// The dashboard's time range: a preset ending now, or whole local days from one date to another.
+
 export type RangeId = '24h' | '7d' | '30d';
 
 export const RANGES: { id: RangeId; label: string; seconds: number }[] = [
@@ -6,9 +8,78 @@ export const RANGES: { id: RangeId; label: string; seconds: number }[] = [
   { id: '30d', label: '30 days', seconds: 30 * 24 * 3600 },
 ];
 
-/** [start, end] in Unix seconds for a range ending now. */
-export function rangeBounds(id: RangeId, now = Date.now()): [number, number] {
-  const end = Math.floor(now / 1000);
-  const span = RANGES.find((r) => r.id === id)?.seconds ?? RANGES[0]!.seconds;
-  return [end - span, end];
+/** `from` and `to` are `YYYY-MM-DD` (what a date input holds), both days included. */
+export type Range = { id: RangeId } | { id: 'custom'; from: string; to: string };
+
+/** The statistics API answers at most this many days at once. */
+export const MAX_CUSTOM_DAYS = 366;
+
+/** [start, end] in Unix seconds; a custom range ends at the end of its last day, or now if that is sooner. */
+export function rangeBounds(range: Range | RangeId, now = Date.now()): [number, number] {
+  const nowSeconds = Math.floor(now / 1000);
+  const chosen = typeof range === 'string' ? { id: range } : range;
+  if (chosen.id === 'custom') {
+    const start = dayStart(chosen.from) / 1000;
+    const end = Math.min(nowSeconds, nextDayStart(chosen.to) / 1000 - 1);
+    return [start, end];
+  }
+  const span = RANGES.find((r) => r.id === chosen.id)?.seconds ?? RANGES[0]!.seconds;
+  return [nowSeconds - span, nowSeconds];
+}
+
+/** Why a custom range cannot be shown, or null when it can. */
+export function customRangeError(from: string, to: string, now = Date.now()): string | null {
+  if (!isDate(from) || !isDate(to)) return 'Choose a start date and an end date.';
+  if (dayStart(from) > now) return 'The start date is in the future: choose today or an earlier day.';
+  if (dayStart(to) < dayStart(from)) return 'The end date is before the start date: choose an end date on or after it.';
+  if (daysBetween(from, to) + 1 > MAX_CUSTOM_DAYS) return `Choose at most ${MAX_CUSTOM_DAYS} days.`;
+  return null;
+}
+
+/** For card labels: "last 24 hours", "Nov 3 – Nov 10", "Nov 3". */
+export function rangeName(range: Range): string {
+  if (range.id !== 'custom') return `last ${RANGES.find((r) => r.id === range.id)?.label ?? ''}`;
+  return range.from === range.to ? dayName(range.from) : `${dayName(range.from)} – ${dayName(range.to)}`;
+}
+
+/** For empty states, after "No calls": "in the last 24 hours", "from Nov 3 to Nov 10", "on Nov 3". */
+export function rangePhrase(range: Range): string {
+  if (range.id !== 'custom') return `in the ${rangeName(range)}`;
+  return range.from === range.to ? `on ${dayName(range.from)}` : `from ${dayName(range.from)} to ${dayName(range.to)}`;
+}
+
+/** A local date as a date input writes it: "2026-11-21". */
+export function dateInputValue(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+function isDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayStart(value));
+}
+
+function parts(value: string): [number, number, number] {
+  const [year, month, day] = value.split('-').map(Number);
+  return [year!, month! - 1, day!];
+}
+
+/** Local midnight at the start of the day, in ms. */
+function dayStart(value: string): number {
+  return new Date(...parts(value)).getTime();
+}
+
+function nextDayStart(value: string): number {
+  const [year, month, day] = parts(value);
+  return new Date(year, month, day + 1).getTime();
+}
+
+/** Whole days from one date to another (a daylight-saving day is still one day). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.UTC(...parts(to)) - Date.UTC(...parts(from))) / 86_400_000);
+}
+
+function dayName(value: string): string {
+  const date = new Date(dayStart(value));
+  const thisYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(thisYear ? {} : { year: 'numeric' }) });
 }
