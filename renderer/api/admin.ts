@@ -97,6 +97,11 @@ export function listTasks(page: number, pageSize: number): Promise<Paged<TaskVie
   return api.get('/api/task', { query: { p: page, page_size: pageSize } });
 }
 
+/** One task with its progress. */
+export function getTask(id: number): Promise<TaskView> {
+  return api.get('/api/task/{id}', { params: { id } });
+}
+
 /** Every item of a paged list (at most `limit`), for pickers. */
 export async function listAll<T>(load: (page: number, pageSize: number) => Promise<Paged<T>>, limit = 500): Promise<T[]> {
   const items: T[] = [];

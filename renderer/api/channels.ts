@@ -1,7 +1,11 @@
 // Channels (admin): list, create, update, delete, test, balance, fetch models, per-key state.
 import { api } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
+import type { TaskView } from './admin.js';
 import type { Paged } from './tokens.js';
+
+/** The task kind of a test of every channel (relay/management/channel-test.ts). */
+export const TEST_ALL_KIND = 'channel_test_all';
 
 /** A channel as lists show it: everything but its keys. */
 export type ChannelView = ApiData<'/api/channel', 'get'>['items'][number];
@@ -60,4 +64,15 @@ export type BatchAction = ApiBody<'/api/channel/batch', 'post'>['action'];
 /** Enable, disable or delete several channels at once (unknown ids are skipped): answers how many changed. */
 export function batchChannels(ids: number[], action: Exclude<BatchAction, 'tag'>): Promise<ApiData<'/api/channel/batch', 'post'>> {
   return api.post('/api/channel/batch', { ids, action });
+}
+
+/** Starts testing every channel not disabled by hand in the background (or answers the test already running). */
+export function testAllChannels(): Promise<TaskView> {
+  return api.post('/api/channel/test_all');
+}
+
+/** The newest test of every channel, if any ran since the relay started (to follow one still running). */
+export async function latestTestAll(): Promise<TaskView | null> {
+  const page = await api.get('/api/task', { query: { kind: TEST_ALL_KIND, p: 1, page_size: 1 } });
+  return page.items[0] ?? null;
 }

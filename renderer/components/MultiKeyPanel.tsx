@@ -4,16 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { changeKeys, listKeys, type KeyAction, type KeysView, type KeyStateView } from '../api/channels.js';
 import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
+import { formatWhen } from '../lib/when.js';
 
 const STATUS: Record<number, { text: string; tone: string }> = {
   1: { text: 'Enabled', tone: 'ok' },
   2: { text: 'Disabled by hand', tone: 'off' },
   3: { text: 'Disabled automatically', tone: 'warn' },
 };
-
-function when(ms: number): string {
-  return ms > 0 ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
-}
 
 /** A dialog over one channel's keys; `onChanged` after any change (the channel's status may follow its keys). */
 export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: number; name: string }; onClose: () => void; onChanged?: () => void }) {
@@ -67,8 +64,11 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
         <td>
           <span className={`status status--${status.tone}`}>{status.text}</span>
         </td>
-        <td className="key-panel__reason">{key.reason !== '' ? key.reason : <span className="muted">—</span>}</td>
-        <td>{when(key.disabled_at)}</td>
+        <td className="key-panel__reason">
+          {key.reason !== '' ? key.reason : <span className="muted">—</span>}
+          {key.status === 3 && key.retry_at > 0 && <div className="muted small">Tried again after {formatWhen(key.retry_at)}</div>}
+        </td>
+        <td>{formatWhen(key.disabled_at)}</td>
         <td className="num">{key.failures}</td>
         <td>
           <div className="row-actions key-panel__actions">

@@ -3,19 +3,21 @@ import { batchChannels, deleteChannel, listChannels, testChannel, updateBalance,
 import { Alert } from '../components/Alert.js';
 import { DataTable, type Column } from '../components/DataTable.js';
 import { ChannelDialog } from '../components/ChannelDialog.js';
-import { ChannelTypeBadge } from '../components/ChannelTypeBadge.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { InlineNumber } from '../components/InlineNumber.js';
 import { MultiKeyPanel } from '../components/MultiKeyPanel.js';
-import { Switch } from '../components/Switch.js';
+import { PageHeader } from '../components/PageHeader.js';
 import { messageOf, useList } from '../hooks/use-list.js';
-import { typeLabel } from '../lib/channel-types.js';
+import { hasBalance, typeLabel } from '../lib/channel-types.js';
+import { BalanceCell, type BalanceState } from './channels/BalanceCell.js';
+import { BulkBar } from './channels/BulkBar.js';
+import { ModelsCell, NameCell, ResponseCell, type TestState } from './channels/cells.js';
+import { StatusCell } from './channels/StatusCell.js';
+import { TestAllPanel } from './channels/TestAllPanel.js';
+import { useTestAll } from './channels/use-test-all.js';
+import './channels/channels.css';
 
 const PAGE_SIZE = 20;
-
-const STATUS_TEXT: Record<number, string> = { 1: 'Enabled', 2: 'Disabled', 3: 'Auto-disabled' };
-
-type TestState = { state: 'running' } | { state: 'ok'; ms: number } | { state: 'failed'; message: string };
 
 /** Channels (admin): the upstreams the relay calls, with their keys kept in the secret store. */
 export default function ChannelsPage() {
@@ -24,7 +26,7 @@ export default function ChannelsPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState<ChannelView | 'new' | null>(null);
   const [tests, setTests] = useState<Record<number, TestState>>({});
-  const [balances, setBalances] = useState<Record<number, 'running' | string>>({});
+  const [balances, setBalances] = useState<Record<number, BalanceState>>({});
   const [toDelete, setToDelete] = useState<ChannelView | null>(null);
   const [keysOf, setKeysOf] = useState<ChannelView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,6 +35,11 @@ export default function ChannelsPage() {
   const [bulkBusy, setBulkBusy] = useState(false);
   const [bulkError, setBulkError] = useState<string | null>(null);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const testAll = useTestAll(() => {
+    // The single tests' results are older than the table now.
+    setTests({});
+    void reload(true);
+  });
 
   // The selection is of the rows shown: another page, or a deleted channel, drops out of it.
   useEffect(() => {
@@ -85,6 +92,8 @@ export default function ChannelsPage() {
         [channel.id]: result.ok ? { state: 'ok', ms: result.response_time } : { state: 'failed', message: result.error || `HTTP ${result.status_code}` },
       }));
       if (result.ok) replace({ ...channel, response_time: result.response_time, status: result.channel_status });
+      // A refused key may have disabled the channel: the table then shows why.
+      else if (result.channel_status !== channel.status) await reload(true);
     } catch (caught) {
       setTests((current) => ({ ...current, [channel.id]: { state: 'failed', message: caught instanceof Error ? caught.message : 'Test failed.' } }));
     }
@@ -121,52 +130,17 @@ export default function ChannelsPage() {
     {
       key: 'name',
       header: 'Channel',
-      render: (c) => (
-        <div className="channel-cell">
-          <ChannelTypeBadge type={c.type} />
-          <div className="stack">
-            <strong>{c.name}</strong>
-            <span className="muted small">
-              {typeLabel(c.type)}
-              {c.key_count > 1 && (
-                <>
-                  {' · '}
-                  <button type="button" className="text-button" onClick={() => setKeysOf(c)} aria-label={`Keys of channel ${c.name}`}>
-                    {c.enabled_key_count}/{c.key_count} keys
-                  </button>
-                </>
-              )}
-            </span>
-          </div>
-        </div>
-      ),
+      render: (c) => <NameCell channel={c} onShowKeys={() => setKeysOf(c)} />,
     },
     {
       key: 'status',
       header: 'Status',
-      render: (c) => (
-        <div className="status-cell">
-          <Switch checked={c.status === 1} label={`Enable channel ${c.name}`} onChange={(on) => void toggle(c, on)} />
-          <span className={`status status--${c.status === 1 ? 'ok' : c.status === 2 ? 'off' : 'warn'}`} title={c.status_reason || undefined}>
-            {STATUS_TEXT[c.status] ?? `Status ${c.status}`}
-          </span>
-          {c.status !== 1 && c.status_reason !== '' && <span className="muted small reason">{c.status_reason}</span>}
-        </div>
-      ),
+      render: (c) => <StatusCell channel={c} onToggle={(on) => void toggle(c, on)} onShowKeys={() => setKeysOf(c)} />,
     },
     {
       key: 'models',
       header: 'Models',
-      render: (c) => (
-        <span className="models" title={c.models.join(', ')}>
-          {c.models.slice(0, 3).map((m) => (
-            <span key={m} className="chip">
-              {m}
-            </span>
-          ))}
-          {c.models.length > 3 && <span className="muted small">+{c.models.length - 3}</span>}
-        </span>
-      ),
+      render: (c) => <ModelsCell models={c.models} />,
     },
     { key: 'group', header: 'Group', render: (c) => c.groups.join(', ') },
     {
@@ -185,46 +159,13 @@ export default function ChannelsPage() {
       key: 'time',
       header: 'Response',
       numeric: true,
-      render: (c) => {
-        const test = tests[c.id];
-        if (test?.state === 'running') return <span className="muted">Testing…</span>;
-        if (test?.state === 'failed')
-          return (
-            <span className="status status--warn" title={test.message} data-testid={`test-result-${c.id}`}>
-              Failed
-            </span>
-          );
-        if (test?.state === 'ok')
-          return (
-            <span className="status status--ok" data-testid={`test-result-${c.id}`}>
-              {test.ms} ms
-            </span>
-          );
-        return c.response_time > 0 ? `${c.response_time} ms` : <span className="muted">—</span>;
-      },
+      render: (c) => <ResponseCell channel={c} test={tests[c.id]} />,
     },
     {
       key: 'balance',
       header: 'Balance',
       numeric: true,
-      render: (c) => {
-        const state = balances[c.id];
-        return (
-          <span className="balance">
-            <span title={state !== undefined && state !== 'running' && state !== '' ? state : undefined}>${c.balance.toFixed(2)}</span>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={`Refresh balance of ${c.name}`}
-              title={state !== undefined && state !== 'running' && state !== '' ? state : 'Refresh balance'}
-              disabled={state === 'running'}
-              onClick={() => void refreshBalance(c)}
-            >
-              ↻
-            </button>
-          </span>
-        );
-      },
+      render: (c) => <BalanceCell channel={c} state={balances[c.id]} onRefresh={() => void refreshBalance(c)} />,
     },
     {
       key: 'actions',
@@ -245,61 +186,55 @@ export default function ChannelsPage() {
     },
   ];
 
+  const nameOf = (id: number) => data?.items.find((c) => c.id === id)?.name ?? `#${id}`;
   const failedTests = Object.entries(tests).flatMap(([id, t]) => (t.state === 'failed' ? [{ id: Number(id), message: t.message }] : []));
+  const failedBalances = Object.entries(balances).flatMap(([id, state]) => (state !== 'running' && state !== '' ? [{ id: Number(id), message: state }] : []));
+  const noBalance = [...new Set((data?.items ?? []).filter((c) => !hasBalance(c.type)).map((c) => typeLabel(c.type)))];
 
   return (
     <div className="page">
-      <div className="page__header">
-        <div>
-          <h1>Channels</h1>
-          <p className="lead">The upstream providers this relay forwards calls to. Keys are kept in the secret store and never shown again.</p>
-        </div>
-        <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-          Add channel
-        </button>
-      </div>
+      <PageHeader
+        title="Channels"
+        lead="The upstream providers this relay forwards calls to. Keys are kept in the secret store and never shown again."
+        action={
+          <div className="actions">
+            <button type="button" className="button button--secondary" onClick={() => void testAll.start()} disabled={testAll.running}>
+              {testAll.running ? 'Testing all…' : 'Test all channels'}
+            </button>
+            <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
+              Add channel
+            </button>
+          </div>
+        }
+      />
+
+      <TestAllPanel task={testAll.task} error={testAll.error} onDismiss={testAll.dismiss} />
 
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}
       {failedTests.map((f) => (
         <Alert key={f.id} tone="error">
-          Test of channel {data?.items.find((c) => c.id === f.id)?.name ?? f.id} failed: {f.message}
+          Test of channel {nameOf(f.id)} failed: {f.message}
+        </Alert>
+      ))}
+      {failedBalances.map((f) => (
+        <Alert key={`balance-${f.id}`} tone="error">
+          Could not read the balance of channel {nameOf(f.id)}: {f.message} Check its key and base URL (Edit) and refresh again, or read the balance on the provider's site.
         </Alert>
       ))}
 
       {selected.size > 0 && (
-        <div className="bulk-bar" role="region" aria-label="Selected channels">
-          <span>
-            <strong>{selected.size}</strong> selected
-          </span>
-          <div className="actions">
-            <button type="button" className="button button--secondary button--small" disabled={bulkBusy} onClick={() => void runBulk('enable')}>
-              Enable
-            </button>
-            <button type="button" className="button button--secondary button--small" disabled={bulkBusy} onClick={() => void runBulk('disable')}>
-              Disable
-            </button>
-            <button
-              type="button"
-              className="button button--ghost-danger button--small"
-              disabled={bulkBusy}
-              onClick={() => {
-                setBulkError(null);
-                setConfirmBulkDelete(true);
-              }}
-            >
-              Delete
-            </button>
-            <button type="button" className="button button--secondary button--small" disabled={bulkBusy} onClick={() => setSelected(new Set())}>
-              Clear selection
-            </button>
-          </div>
-          {bulkError !== null && !confirmBulkDelete && (
-            <div className="alert alert--error bulk-bar__error" role="alert">
-              {bulkError}
-            </div>
-          )}
-        </div>
+        <BulkBar
+          count={selected.size}
+          busy={bulkBusy}
+          error={confirmBulkDelete ? null : bulkError}
+          onAction={(action) => void runBulk(action)}
+          onDelete={() => {
+            setBulkError(null);
+            setConfirmBulkDelete(true);
+          }}
+          onClear={() => setSelected(new Set())}
+        />
       )}
 
       <DataTable
@@ -318,6 +253,11 @@ export default function ChannelsPage() {
         total={data?.total ?? 0}
         onPage={setPage}
       />
+      {noBalance.length > 0 && (
+        <p className="muted small channels-note">
+          Balance “—”: {noBalance.join(', ')} {noBalance.length === 1 ? 'has' : 'have'} no balance query the relay can use; see the provider's own console.
+        </p>
+      )}
 
       {editing !== null && (
         <ChannelDialog

@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { listTasks, type TaskView } from '../../api/admin.js';
+import { TEST_ALL_KIND } from '../../api/channels.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useList } from '../../hooks/use-list.js';
+import { Link } from '../../lib/router.js';
+import { formatWhen } from '../../lib/when.js';
 
 const PAGE_SIZE = 20;
 const REFRESH_MS = 1500;
 
-const KIND_TEXT: Record<string, string> = { channel_test_all: 'Test every channel' };
+const KIND_TEXT: Record<string, string> = { [TEST_ALL_KIND]: 'Test every channel' };
 const STATUS_TEXT: Record<TaskView['status'], string> = { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
 const STATUS_TONE: Record<TaskView['status'], string> = { queued: 'off', running: 'warn', succeeded: 'ok', failed: 'warn' };
-
-function time(ms: number): string {
-  return ms > 0 ? new Date(ms).toLocaleString() : '—';
-}
 
 function duration(task: TaskView): string {
   if (task.started_at === 0) return '—';
@@ -60,22 +60,22 @@ export default function TasksPage() {
       ),
     },
     { key: 'status', header: 'Status', render: (t) => <span className={`status status--${STATUS_TONE[t.status]}`}>{STATUS_TEXT[t.status]}</span> },
-    { key: 'created', header: 'Created', render: (t) => time(t.created_at) },
-    { key: 'finished', header: 'Finished', render: (t) => time(t.finished_at) },
+    { key: 'created', header: 'Created', render: (t) => formatWhen(t.created_at) },
+    { key: 'finished', header: 'Finished', render: (t) => formatWhen(t.finished_at) },
     { key: 'duration', header: 'Took', numeric: true, render: (t) => duration(t) },
   ];
 
   return (
     <div className="page">
-      <div className="page__header">
-        <div>
-          <h1>Tasks</h1>
-          <p className="lead">Background work started from the console, such as testing every channel. {active ? 'Refreshing while a task runs.' : ''}</p>
-        </div>
-        <button type="button" className="button button--secondary" onClick={() => void reload()} disabled={loading}>
-          Refresh
-        </button>
-      </div>
+      <PageHeader
+        title="Tasks"
+        lead={<>Background work started from the console, such as testing every channel. {active ? 'Refreshing while a task runs.' : ''}</>}
+        action={
+          <button type="button" className="button button--secondary" onClick={() => void reload()} disabled={loading}>
+            Refresh
+          </button>
+        }
+      />
 
       <DataTable
         caption="Background tasks"
@@ -85,7 +85,19 @@ export default function TasksPage() {
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={<>No background tasks since the relay started.</>}
+        empty={
+          <div className="stack">
+            <span>No background tasks since the relay started.</span>
+            <span className="muted">
+              Tasks start from the console: <strong>Test all channels</strong> on the Channels page tests every channel in the background, and its progress shows here.
+            </span>
+            <span>
+              <Link to="/channels" className="button button--secondary button--small">
+                Go to Channels
+              </Link>
+            </span>
+          </div>
+        }
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}

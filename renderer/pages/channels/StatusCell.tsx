@@ -1,0 +1,32 @@
+// A channel's on/off switch and status, with why the relay disabled it (or some of its keys).
+import type { ChannelView } from '../../api/channels.js';
+import { Switch } from '../../components/Switch.js';
+import { formatWhen } from '../../lib/when.js';
+
+const STATUS: Record<number, { text: string; tone: string }> = {
+  1: { text: 'Enabled', tone: 'ok' },
+  2: { text: 'Disabled', tone: 'off' },
+  3: { text: 'Auto-disabled', tone: 'warn' },
+};
+
+export function StatusCell({ channel, onToggle, onShowKeys }: { channel: ChannelView; onToggle: (enabled: boolean) => void; onShowKeys: () => void }) {
+  const status = STATUS[channel.status] ?? { text: `Status ${channel.status}`, tone: 'off' };
+  const keysOff = channel.key_count > 1 ? channel.key_count - channel.enabled_key_count : 0;
+  return (
+    <div className="status-cell">
+      <Switch checked={channel.status === 1} label={`Enable channel ${channel.name}`} onChange={onToggle} />
+      <span className={`status status--${status.tone}`}>{status.text}</span>
+      {channel.status !== 1 && channel.status_reason !== '' && (
+        <span className="small reason channel-reason" data-testid={`status-reason-${channel.id}`}>
+          {channel.status_reason}
+          {channel.status_changed_at > 0 && <span className="muted"> · {formatWhen(channel.status_changed_at)}</span>}
+        </span>
+      )}
+      {channel.status === 1 && keysOff > 0 && (
+        <button type="button" className="text-button small reason" onClick={onShowKeys}>
+          {keysOff} of {channel.key_count} keys off: why?<span className="visually-hidden"> ({channel.name})</span>
+        </button>
+      )}
+    </div>
+  );
+}
