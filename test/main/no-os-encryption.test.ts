@@ -1,6 +1,6 @@
 // The desktop app on the real relay where the OS offers no encryption for the secrets key
 // (safeStorage unavailable, or Linux's basic_text): it must refuse, never keep a plain key.
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -13,6 +13,7 @@ import { startRelay } from '../../relay/index.js';
 import { startDesktopApp } from '../../main/app.js';
 import { app, BrowserWindow, dialog, resetFakeElectron } from './fake-electron.js';
 import { waitFor } from './real-relay-app.js';
+import { folderSnapshot } from '../helpers/folder-snapshot.js';
 
 const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
 
@@ -28,21 +29,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Every file at the top of the folder with its bytes. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isFile()) files[entry.name] = (await readFile(path.join(dir, entry.name))).toString('base64');
-  }
-  return files;
-}
-
 describe('desktop app without OS encryption', () => {
   it('refuses a folder whose plain secrets.key `npm start` made: error box with advice and log, folder unchanged', async () => {
     const dataDir = path.join(app.getPath('appData'), 'relaydesk'); // Linux: the CLI's folder
     const cli = await startRelay({ port: 0, dataDir, secretBackend: 'encrypted-file', consoleDir: null, log: { info() {}, warn() {}, error() {} } });
     await cli.close();
-    const before = await snapshot(dataDir);
+    const before = await folderSnapshot(dataDir);
     expect(Object.keys(before)).toContain('secrets.key');
 
     startDesktopApp();
@@ -57,7 +49,7 @@ describe('desktop app without OS encryption', () => {
     await waitFor('the quit', () => app.quits > 0 || undefined);
     expect(BrowserWindow.instances).toHaveLength(0);
 
-    const after = await snapshot(dataDir);
+    const after = await folderSnapshot(dataDir);
     delete after['desktop.json']; // the shell's own preferences, if any
     expect(after).toEqual(before);
     const log = await readFile(path.join(app.getPath('logs'), 'main.log'), 'utf8');

@@ -1,6 +1,6 @@
 // The desktop app's promise: secrets never under a plain key. With `plainSecretKey: 'refuse'`
 // a start without an OS sealer fails clearly and leaves the key files as they were.
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openEncryptedFileSecretStore } from '../../../relay/secrets/encrypted-file-store.js';
@@ -9,20 +9,12 @@ import { selectSecretStore } from '../../../relay/secrets/select-secret-store.js
 import { fakeSealer } from '../../helpers/fake-sealer.js';
 import { startTestRelay } from '../../helpers/relay.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { folderSnapshot } from '../../helpers/folder-snapshot.js';
 
 const SECRET = 'sk-live-0123456789abcdefDEADBEEF';
 const PLAIN = 'secrets.key';
 const SEALED = 'secrets.key.sealed';
 const WHAT_TO_DO = /Unlock or install a keyring \(on Linux: gnome-keyring or KWallet.*then start Relaydesk again\. Or run the relay headless with `npm start`, which keeps the key in a file only your user can read \(secrets\.key, mode 0600\)/;
-
-/** Every file at the top of the folder with its bytes. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isFile()) files[entry.name] = (await readFile(join(dir, entry.name))).toString('base64');
-  }
-  return files;
-}
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -44,13 +36,13 @@ describe("plainKey 'refuse' without a sealer", () => {
   it('refuses a folder whose plain key `npm start` made, changes nothing, and seals it once a sealer is there', async () => {
     const dir = await tempDir();
     await (await openEncryptedFileSecretStore(dir)).set('channel:1:key', SECRET); // `npm start`
-    const before = await snapshot(dir);
+    const before = await folderSnapshot(dir);
     expect(Object.keys(before)).toContain(PLAIN);
 
     const refused = openEncryptedFileSecretStore(dir, undefined, 'refuse');
     await expect(refused).rejects.toThrow(WHAT_TO_DO);
     await expect(refused).rejects.toThrow(`key is in plain text in ${join(dir, PLAIN)} (made by \`npm start\`)`);
-    expect(await snapshot(dir)).toEqual(before);
+    expect(await folderSnapshot(dir)).toEqual(before);
 
     const sealed = await openEncryptedFileSecretStore(dir, fakeSealer(), 'refuse');
     expect(sealed.keyProtection).toBe('os-sealed');
@@ -62,12 +54,12 @@ describe("plainKey 'refuse' without a sealer", () => {
   it('on a sealed folder, says the keyring is locked or not running instead of "use the desktop app"', async () => {
     const dir = await tempDir();
     await (await openEncryptedFileSecretStore(dir, fakeSealer(), 'refuse')).set('channel:1:key', SECRET);
-    const before = await snapshot(dir);
+    const before = await folderSnapshot(dir);
 
     const refused = openEncryptedFileSecretStore(dir, undefined, 'refuse');
     await expect(refused).rejects.toThrow(/sealed by the operating system, but no OS encryption is available now: the login keyring is locked or not running\. Unlock or install a keyring/);
     await expect(refused).rejects.not.toThrow(/desktop app/);
-    expect(await snapshot(dir)).toEqual(before);
+    expect(await folderSnapshot(dir)).toEqual(before);
   });
 
   it('still keeps a plain key under the default policy (`npm start`)', async () => {

@@ -8,19 +8,11 @@ import { selectSecretStore } from '../../../relay/secrets/select-secret-store.js
 import { fakeSealer } from '../../helpers/fake-sealer.js';
 import { ApiClient, startTestRelay } from '../../helpers/relay.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { folderSnapshot } from '../../helpers/folder-snapshot.js';
 
 const SECRET = 'sk-live-0123456789abcdefDEADBEEF';
 const PLAIN = 'secrets.key';
 const SEALED = 'secrets.key.sealed';
-
-/** Every file at the top of the folder with its bytes, to show a refused start changed nothing. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isFile()) files[entry.name] = (await readFile(join(dir, entry.name))).toString('base64');
-  }
-  return files;
-}
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -85,43 +77,43 @@ describe('encrypted-file store with an OS sealer', () => {
   it('keeps the plain key when the sealer cannot give the key back', async () => {
     const dir = await tempDir();
     await (await openEncryptedFileSecretStore(dir)).set('channel:1:key', SECRET);
-    const before = await snapshot(dir);
+    const before = await folderSnapshot(dir);
     const lossy: SecretSealer = { name: 'lossy sealer', seal: async (plain) => Buffer.from(plain), unseal: async () => Buffer.alloc(32) };
 
     await expect(openEncryptedFileSecretStore(dir, lossy)).rejects.toThrow(/lossy sealer cannot seal/);
-    expect(await snapshot(dir)).toEqual(before);
+    expect(await folderSnapshot(dir)).toEqual(before);
   });
 
   it('refuses a sealed key without a sealer, clearly, and loses nothing', async () => {
     const dir = await sealedFolder();
-    const before = await snapshot(dir);
+    const before = await folderSnapshot(dir);
 
     const refused = openEncryptedFileSecretStore(dir);
     await expect(refused).rejects.toBeInstanceOf(SecretBackendError);
     await expect(refused).rejects.toThrow(/sealed by the operating system.*desktop app/);
-    expect(await snapshot(dir)).toEqual(before); // no new plain key beside it
+    expect(await folderSnapshot(dir)).toEqual(before); // no new plain key beside it
     expect(await (await openEncryptedFileSecretStore(dir, fakeSealer())).get('channel:1:key')).toBe(SECRET);
   });
 
   it('refuses a key sealed for another user or session, naming the sealer, and loses nothing', async () => {
     const dir = await sealedFolder(fakeSealer('alice'));
-    const before = await snapshot(dir);
+    const before = await folderSnapshot(dir);
 
     const refused = openEncryptedFileSecretStore(dir, fakeSealer('mallory'));
     await expect(refused).rejects.toBeInstanceOf(SecretBackendError);
     await expect(refused).rejects.toThrow(/fake OS sealer \(mallory\) cannot unseal .*secrets\.key\.sealed.*another OS user/);
-    expect(await snapshot(dir)).toEqual(before);
+    expect(await folderSnapshot(dir)).toEqual(before);
     expect(await (await openEncryptedFileSecretStore(dir, fakeSealer('alice'))).get('channel:1:key')).toBe(SECRET);
   });
 
   it('never makes a new key for secrets whose key is missing', async () => {
     const dir = await sealedFolder();
     await rm(join(dir, SEALED)); // lost, say, by copying the folder without it
-    const before = await snapshot(dir);
+    const before = await folderSnapshot(dir);
 
     await expect(openEncryptedFileSecretStore(dir, fakeSealer())).rejects.toThrow(/holds secrets, but their key .* is missing/);
     await expect(openEncryptedFileSecretStore(dir)).rejects.toThrow(/is missing/);
-    expect(await snapshot(dir)).toEqual(before);
+    expect(await folderSnapshot(dir)).toEqual(before);
   });
 });
 
@@ -156,10 +148,10 @@ describe('the sealer through backend selection and the relay', () => {
     const dir = await tempDir();
     const desktop = await startTestRelay({ dataDir: dir, secretSealer: fakeSealer() });
     await desktop.close();
-    const before = await snapshot(dir);
+    const before = await folderSnapshot(dir);
 
     await expect(startTestRelay({ dataDir: dir })).rejects.toBeInstanceOf(SecretBackendError);
-    expect(await snapshot(dir)).toEqual(before); // nothing written, the lock released
+    expect(await folderSnapshot(dir)).toEqual(before); // nothing written, the lock released
     const again = await startTestRelay({ dataDir: dir, secretSealer: fakeSealer() });
     expect(again.secretBackend).toBe('encrypted-file');
   });
