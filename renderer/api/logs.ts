@@ -5,8 +5,9 @@ import type { ApiData, ApiQuery } from './client.js';
 export type LogPage = ApiData<'/api/log/self', 'get'>;
 export type LogView = LogPage['items'][number];
 export type RetryAttempt = LogView['retry_chain'][number];
-/** The filters both the own and the everyone list take. */
-export type LogFilter = Omit<ApiQuery<'/api/log/self', 'get'>, 'p' | 'page_size'>;
+/** The filters of everyone's list; your own list ignores the administrators' ones (user, channel). */
+export type LogFilter = Omit<ApiQuery<'/api/log', 'get'>, 'p' | 'page_size'>;
+type OwnFilter = Omit<ApiQuery<'/api/log/self', 'get'>, 'p' | 'page_size'>;
 
 export const LOG_TYPES: { value: number; label: string }[] = [
   { value: 0, label: 'All' },
@@ -28,13 +29,18 @@ function withoutAllType(filter: LogFilter): LogFilter {
   return { ...filter, type: filter.type ? filter.type : undefined };
 }
 
+/** The filter without what only everyone's list takes. */
+function own(filter: LogFilter): OwnFilter {
+  const { username: _username, channel: _channel, ...rest } = withoutAllType(filter);
+  return rest;
+}
+
 export function listLogs(filter: LogFilter, page: number, pageSize: number, everyone: boolean): Promise<LogPage> {
-  const query = { ...withoutAllType(filter), p: page, page_size: pageSize };
-  return everyone ? api.get('/api/log', { query }) : api.get('/api/log/self', { query });
+  const paging = { p: page, page_size: pageSize };
+  return everyone ? api.get('/api/log', { query: { ...withoutAllType(filter), ...paging } }) : api.get('/api/log/self', { query: { ...own(filter), ...paging } });
 }
 
 /** The CSV download for the same filters (a plain link: the session cookie goes along). */
 export function exportUrl(filter: LogFilter, everyone: boolean): string {
-  const query = withoutAllType(filter);
-  return everyone ? apiUrl('/api/log/export', { query }) : apiUrl('/api/log/self/export', { query });
+  return everyone ? apiUrl('/api/log/export', { query: withoutAllType(filter) }) : apiUrl('/api/log/self/export', { query: own(filter) });
 }

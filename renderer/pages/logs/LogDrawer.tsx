@@ -1,10 +1,24 @@
-// A record in full: billing breakdown, retry chain (admins) and error. A modal side drawer.
-import { useEffect, useRef } from 'react';
+// A record in full: what was called, its bill line by line, the retry chain (administrators)
+// and the error. A modal side drawer.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { formatPrice } from '../../api/admin.js';
+import { LogType } from '../../../relay/store/logs/types.js';
 import { typeName } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
-import { ms, n, when } from './format.js';
+import { formatNumber, formatUsd } from '../../lib/money.js';
+import { BILL_KEYS, billOf, type BillLine } from './billing.js';
+import { channelLabel, type ChannelOptions } from './channel-options.js';
+import { ms, when } from './format.js';
 
-export function LogDrawer({ record, admin, onClose }: { record: LogView; admin: boolean; onClose: () => void }) {
+interface Props {
+  record: LogView;
+  /** Everyone's records: the channel, the IP and the retry chain are shown. */
+  admin: boolean;
+  channels: ChannelOptions;
+  onClose: () => void;
+}
+
+export function LogDrawer({ record, admin, channels, onClose }: Props) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -47,15 +61,8 @@ export function LogDrawer({ record, admin, onClose }: { record: LogView; admin: 
     ['First byte', ms(record.first_byte_ms)],
     ['Total time', ms(record.total_ms)],
   ];
-  if (admin) rows.splice(5, 0, ['Channel', record.channel_name ? `${record.channel_name} (#${record.channel_id})` : '–'], ['IP', record.ip || '–']);
-  const billing: [string, string][] = [
-    ['Prompt tokens', n(record.prompt_tokens)],
-    ['Cached tokens', n(record.cached_tokens)],
-    ['Completion tokens', n(record.completion_tokens)],
-    ['Reasoning tokens', n(record.reasoning_tokens)],
-    ['Quota charged', n(record.quota)],
-  ];
-  const other = Object.entries(record.other ?? {});
+  if (admin) rows.splice(5, 0, ['Channel', record.channel_id ? channelLabel(record.channel_id, channels, record.channel_name) : '–'], ['IP', record.ip || '–']);
+  const notes = otherRows(record.other ?? {});
 
   return (
     <div className="drawer-backdrop" onClick={onClose}>
@@ -67,38 +74,143 @@ export function LogDrawer({ record, admin, onClose }: { record: LogView; admin: 
           </button>
         </div>
         <dl className="facts">{rows.map(([k, v]) => fact(k, v))}</dl>
-        <h3>Billing</h3>
-        <dl className="facts">{billing.map(([k, v]) => fact(k, v))}</dl>
-        {other.length > 0 && (
-          <dl className="facts">
-            {other.map(([k, v]) => fact(k, typeof v === 'string' ? v : JSON.stringify(v)))}
-          </dl>
+        {record.type === LogType.consume ? <Billing record={record} /> : record.quota !== 0 && <dl className="facts">{fact('Amount', formatUsd(record.quota))}</dl>}
+        {notes.length > 0 && (
+          <>
+            <h3>Notes</h3>
+            <dl className="facts">{notes.map(([k, v]) => fact(k, v))}</dl>
+          </>
         )}
         {record.content && <p className="drawer__content">{record.content}</p>}
-        {admin && record.retry_chain.length > 0 && (
-          <>
-            <h3>Retry chain</h3>
-            <ol className="retry-chain">
-              {record.retry_chain.map((a, i) => (
-                <li key={i}>
-                  Channel #{a.channel_id}
-                  {a.key_index !== undefined ? `, key ${a.key_index + 1}` : ''}
-                  {a.status !== undefined ? `: HTTP ${a.status}` : ''}
-                  {a.error ? ` — ${a.error}` : ''}
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
+        {admin && record.retry_chain.length > 0 && <RetryChain record={record} channels={channels} />}
         {record.error && (
-          <>
-            <h3>Error</h3>
-            <pre className="drawer__error">{record.error}</pre>
-          </>
+          <section aria-labelledby="log-drawer-error">
+            <h3 id="log-drawer-error">Error</h3>
+            <p className="drawer__error" data-testid="log-error">
+              {record.error}
+            </p>
+          </section>
         )}
       </aside>
     </div>
   );
+}
+
+/** Tokens × price per line, the group ratio, and what was charged. */
+function Billing({ record }: { record: LogView }) {
+  const bill = billOf(record);
+  const charged = formatUsd(record.quota);
+  let body: ReactNode;
+  if (bill.kind === 'priced') {
+    body = (
+      <>
+        <ul className="bill__lines">
+          {bill.lines.map((line) => (
+            <li key={line.label} className="bill__line">
+              <span className="bill__label">{line.label}</span>
+              <span className="bill__formula">{formula(line)}</span>
+            </li>
+          ))}
+          <li className="bill__line">
+            <span className="bill__label">Group “{record.group || 'default'}”</span>
+            <span className="bill__formula">× {bill.groupRatio}</span>
+          </li>
+          <li className="bill__line bill__line--total">
+            <span className="bill__label">Charged</span>
+            <span className="bill__formula" data-testid="log-charged">
+              {charged}
+            </span>
+          </li>
+        </ul>
+        {bill.expected !== record.quota && (
+          <p className="bill__note">
+            The lines come to {formatUsd(bill.expected)}; {charged} was charged (the group's ratio changed during the call).
+          </p>
+        )}
+      </>
+    );
+  } else {
+    const tokens: [string, string][] = [
+      ['Prompt tokens', `${formatNumber(record.prompt_tokens)}${record.cached_tokens > 0 ? ` (${formatNumber(record.cached_tokens)} cached)` : ''}`],
+      ['Completion tokens', `${formatNumber(record.completion_tokens)}${record.reasoning_tokens > 0 ? ` (${formatNumber(record.reasoning_tokens)} reasoning)` : ''}`],
+      ['Charged', charged],
+    ];
+    body = (
+      <>
+        <dl className="facts">{tokens.map(([k, v]) => fact(k, v))}</dl>
+        <p className="bill__note">
+          {bill.kind === 'unpriced'
+            ? 'This model had no price, so the call was free. An administrator can set one under Models and pricing.'
+            : 'This record has no price details: it was written by an older Relaydesk.'}
+        </p>
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="log-drawer-billing" data-testid="log-billing">
+      <h3 id="log-drawer-billing">Billing</h3>
+      {body}
+    </section>
+  );
+}
+
+/** "1,000 tokens × $0.30/1M = $0.0003", "1 call × $0.04 = $0.04". */
+function formula(line: BillLine): string {
+  const count = line.unit === 'call' ? `${formatNumber(line.count)} ${line.count === 1 ? 'call' : 'calls'}` : `${formatNumber(line.count)} ${line.count === 1 ? 'token' : 'tokens'}`;
+  const price = line.unit === 'call' ? formatPrice(line.usdPrice) : `${formatPrice(line.usdPrice)}/1M`;
+  return `${count} × ${price} = ${formatUsd(line.quota)}`;
+}
+
+/** Failed upstream attempts in order, then the channel that answered. */
+function RetryChain({ record, channels }: { record: LogView; channels: ChannelOptions }) {
+  return (
+    <section aria-labelledby="log-drawer-retries">
+      <h3 id="log-drawer-retries">Retry chain</h3>
+      <ol className="retry-chain">
+        {record.retry_chain.map((attempt, i) => (
+          <li key={i}>
+            <span className="retry-chain__who">
+              {channelLabel(attempt.channel_id, channels, attempt.channel_id === record.channel_id ? record.channel_name : '')}
+              {attempt.key_index !== undefined && `, key ${attempt.key_index + 1}`}
+            </span>
+            <span className="retry-chain__status">{attempt.status !== undefined ? `HTTP ${attempt.status}` : 'No answer'}</span>
+            {attempt.error && <span className="retry-chain__error">{attempt.error}</span>}
+          </li>
+        ))}
+        {record.type === LogType.consume && record.channel_id !== 0 && (
+          <li>
+            <span className="retry-chain__who">{channelLabel(record.channel_id, channels, record.channel_name)}</span>
+            <span className="retry-chain__status retry-chain__status--ok">Answered</span>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
+
+/** The record's other facts (warnings, estimates, …) as labelled rows; the bill's keys are shown above. */
+function otherRows(other: Record<string, unknown>): [string, string][] {
+  const rows: [string, string][] = [];
+  for (const [key, value] of Object.entries(other)) {
+    if (BILL_KEYS.has(key)) continue;
+    if (key === 'usage_estimated') rows.push(['Token counts', 'Counted by Relaydesk: the upstream reported none']);
+    else if (key === 'warnings' && Array.isArray(value)) rows.push(['Warnings', value.map(String).join('; ')]);
+    else rows.push([labelOf(key), textOf(value)]);
+  }
+  return rows;
+}
+
+function labelOf(key: string): string {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return Number.isInteger(value) ? formatNumber(value) : String(value);
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join(', ');
+  return JSON.stringify(value);
 }
 
 function fact(label: string, value: string) {

@@ -1,19 +1,22 @@
-// The filter bar: time range, type, key name, model, group, request id.
-import { useState } from 'react';
+// The filter bar: time range, type, key name, model, channel (everyone's records), group, request id.
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { LOG_TYPES } from '../../api/logs.js';
 import type { LogFilter } from '../../api/logs.js';
+import { channelLabel, type ChannelOptions } from './channel-options.js';
 
 export interface FilterForm {
   range: '1h' | '24h' | '7d' | '30d' | 'all';
   type: number;
   token_name: string;
   model: string;
+  /** A channel id, '' for every channel. */
+  channel: string;
   group: string;
   request_id: string;
 }
 
-export const EMPTY_FORM: FilterForm = { range: '7d', type: 0, token_name: '', model: '', group: '', request_id: '' };
+export const EMPTY_FORM: FilterForm = { range: '7d', type: 0, token_name: '', model: '', channel: '', group: '', request_id: '' };
 
 const RANGE_SECONDS: Record<Exclude<FilterForm['range'], 'all'>, number> = { '1h': 3600, '24h': 86400, '7d': 7 * 86400, '30d': 30 * 86400 };
 
@@ -30,10 +33,19 @@ export function toFilter(form: FilterForm): LogFilter {
     const value = form[key].trim();
     if (value !== '') filter[key] = value;
   }
+  const channel = Number(form.channel.trim());
+  if (form.channel.trim() !== '' && Number.isInteger(channel)) filter.channel = channel;
   return filter;
 }
 
-export function LogFilters({ initial, onApply }: { initial: FilterForm; onApply: (form: FilterForm) => void }) {
+interface Props {
+  initial: FilterForm;
+  /** The channel filter's choices; `off` hides it (your own records have no channels). */
+  channels: ChannelOptions;
+  onApply: (form: FilterForm) => void;
+}
+
+export function LogFilters({ initial, channels, onApply }: Props) {
   const [form, setForm] = useState(initial);
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const submit = (event: FormEvent) => {
@@ -70,6 +82,7 @@ export function LogFilters({ initial, onApply }: { initial: FilterForm; onApply:
       </label>
       {text('token_name', 'Key name')}
       {text('model', 'Model')}
+      {channels.status !== 'off' && <ChannelFilter options={channels} value={form.channel} onChange={(value) => set('channel', value)} />}
       {text('group', 'Group')}
       {text('request_id', 'Request ID')}
       <div className="filters__actions">
@@ -88,5 +101,39 @@ export function LogFilters({ initial, onApply }: { initial: FilterForm; onApply:
         </button>
       </div>
     </form>
+  );
+}
+
+/** A select of the channels by name; an id field when they could not be listed. */
+function ChannelFilter({ options, value, onChange }: { options: ChannelOptions; value: string; onChange: (value: string) => void }) {
+  const hintId = useId();
+  if (options.status === 'error') {
+    return (
+      <div className="filter">
+        <label className="filter">
+          <span>Channel ID</span>
+          <input value={value} onChange={(e) => onChange(e.target.value)} inputMode="numeric" autoComplete="off" aria-describedby={hintId} />
+        </label>
+        <small id={hintId} className="filter__hint">
+          Couldn't list the channels ({options.message}). Enter a channel's number instead.
+        </small>
+      </div>
+    );
+  }
+  const channels = options.status === 'ready' ? options.channels : [];
+  return (
+    <label className="filter">
+      <span>Channel</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} disabled={options.status !== 'ready'}>
+        <option value="">{options.status === 'ready' ? 'All channels' : 'Loading channels…'}</option>
+        {/* A filter for a channel deleted since stays choosable. */}
+        {value !== '' && !channels.some((c) => String(c.id) === value) && <option value={value}>{channelLabel(Number(value), options)}</option>}
+        {channels.map((c) => (
+          <option key={c.id} value={c.id}>
+            {channelLabel(c.id, options, c.name)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

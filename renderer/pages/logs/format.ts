@@ -1,8 +1,5 @@
-const numberFormat = new Intl.NumberFormat();
+// Times as the logs show them; numbers and money come from lib/money.ts.
 
-export function n(value: number): string {
-  return numberFormat.format(Math.round(value));
-}
 export function ms(value: number): string {
   if (!value) return '–';
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;

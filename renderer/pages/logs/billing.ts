@@ -1,0 +1,68 @@
+// A consume record's bill, line by line, from the price facts the relay logs with it
+// (relay/pipeline/call-log.ts) and the formula of relay/billing/quota-math.ts:
+// each line is tokens × price, the lines add up, the group ratio scales the sum.
+import { ratioToUsd } from '../../api/admin.js';
+import type { LogView } from '../../api/logs.js';
+import { QUOTA_PER_USD } from '../../lib/money.js';
+
+export interface BillLine {
+  label: string;
+  /** Tokens (or calls) the line charges for. */
+  count: number;
+  unit: 'token' | 'call';
+  /** US dollars per million tokens, or per call. */
+  usdPrice: number;
+  /** The line's cost in quota units. */
+  quota: number;
+}
+
+export type Bill =
+  | { kind: 'priced'; lines: BillLine[]; groupRatio: number; /** What the lines come to, in whole quota units as charged. */ expected: number }
+  /** No price was set for the model: nothing charged. */
+  | { kind: 'unpriced' }
+  /** A record without price facts (written by an older relay). */
+  | { kind: 'no-facts' };
+
+/** The `other` keys the bill reads; the drawer shows the remaining ones as they are. */
+export const BILL_KEYS = new Set(['model_ratio', 'completion_ratio', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'model_price', 'group_ratio', 'unpriced']);
+
+export function billOf(record: LogView): Bill {
+  const other = record.other ?? {};
+  if (other.unpriced === true) return { kind: 'unpriced' };
+  const groupRatio = num(other.group_ratio);
+  if (groupRatio === undefined) return { kind: 'no-facts' };
+
+  const pricePerCall = num(other.model_price);
+  if (pricePerCall !== undefined) {
+    const line: BillLine = { label: 'Call', count: 1, unit: 'call', usdPrice: pricePerCall, quota: pricePerCall * QUOTA_PER_USD };
+    return priced([line], groupRatio);
+  }
+  const modelRatio = num(other.model_ratio);
+  if (modelRatio === undefined) return { kind: 'no-facts' };
+  const perToken = (label: string, count: number, ratio: number): BillLine => ({
+    label,
+    count,
+    unit: 'token',
+    usdPrice: ratioToUsd(modelRatio * ratio),
+    // Ratio 1 is one quota unit per token.
+    quota: count * modelRatio * ratio,
+  });
+  // As quota-math does: cached and cache-written tokens are part of the prompt, never more than it.
+  const cached = Math.min(record.cached_tokens, record.prompt_tokens);
+  const written = Math.min(num(other.cache_creation_tokens) ?? 0, record.prompt_tokens - cached);
+  const lines = [perToken('Input', record.prompt_tokens - cached - written, 1)];
+  if (cached > 0) lines.push(perToken('Cached input', cached, num(other.cache_ratio) ?? 1));
+  if (written > 0) lines.push(perToken('Cache writes', written, num(other.cache_creation_ratio) ?? 1));
+  const reasoning = record.reasoning_tokens > 0 ? ` (${record.reasoning_tokens} reasoning)` : '';
+  lines.push(perToken(`Output${reasoning}`, record.completion_tokens, num(other.completion_ratio) ?? 1));
+  return priced(lines, groupRatio);
+}
+
+function priced(lines: BillLine[], groupRatio: number): Bill {
+  const raw = lines.reduce((sum, line) => sum + line.quota, 0) * groupRatio;
+  return { kind: 'priced', lines, groupRatio, expected: raw > 0 ? Math.max(1, Math.round(raw)) : 0 };
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}

@@ -1,0 +1,117 @@
+// The record drawer: the bill line by line in US dollars, the retry chain, the error, and the
+// record's other facts as labelled rows.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { LogView } from '../../renderer/api/logs.js';
+import type { ChannelOptions } from '../../renderer/pages/logs/channel-options.js';
+import { LogDrawer } from '../../renderer/pages/logs/LogDrawer.js';
+import { logRecord } from './helpers/log-records.js';
+
+const CHANNELS: ChannelOptions = { status: 'ready', channels: [{ id: 3, name: 'fake chat' }, { id: 4, name: 'backup' }] };
+
+function open(record: LogView, admin = false) {
+  const onClose = vi.fn();
+  render(<LogDrawer record={record} admin={admin} channels={admin ? CHANNELS : { status: 'off' }} onClose={onClose} />);
+  return { drawer: screen.getByRole('dialog', { name: `Record #${record.id}` }), onClose };
+}
+
+/** The bill's lines as "label: formula". */
+function billLines(drawer: HTMLElement): string[] {
+  return [...within(drawer).getByTestId('log-billing').querySelectorAll('.bill__line')].map((line) =>
+    [...line.children].map((part) => part.textContent).join(': '),
+  );
+}
+
+describe('log drawer', () => {
+  it('bills prompt, cached, cache-written and output tokens at their prices, times the group ratio', () => {
+    const { drawer } = open(
+      logRecord({
+        prompt_tokens: 1_000,
+        cached_tokens: 600,
+        completion_tokens: 10,
+        reasoning_tokens: 4,
+        group: 'vip',
+        // (300 + 600·0.1 + 100·1.25 + 10·5) · 2 · 0.5 = 535 quota units
+        quota: 535,
+        other: { model_ratio: 2, completion_ratio: 5, cache_ratio: 0.1, cache_creation_tokens: 100, cache_creation_ratio: 1.25, group_ratio: 0.5 },
+      }),
+    );
+    expect(billLines(drawer)).toEqual([
+      'Input: 300 tokens × $4/1M = $0.0012',
+      'Cached input: 600 tokens × $0.4/1M = $0.00024',
+      'Cache writes: 100 tokens × $5/1M = $0.0005',
+      'Output (4 reasoning): 10 tokens × $20/1M = $0.0002',
+      'Group “vip”: × 0.5',
+      'Charged: $0.0011',
+    ]);
+    // The ratios are in the bill, not repeated as raw facts.
+    expect(drawer.textContent).not.toMatch(/model_ratio|\{|\}/);
+  });
+
+  it('bills a fixed price per call', () => {
+    const { drawer } = open(logRecord({ quota: 40_000, other: { model_price: 0.04, group_ratio: 2 } }));
+    expect(billLines(drawer)).toEqual(['Call: 1 call × $0.04 = $0.04', 'Group “default”: × 2', 'Charged: $0.08']);
+  });
+
+  it('explains a free call of an unpriced model, and an older record without prices', () => {
+    const { drawer } = open(logRecord({ quota: 0, other: { unpriced: true } }));
+    const billing = within(drawer).getByTestId('log-billing');
+    expect(billing.textContent).toContain('This model had no price, so the call was free. An administrator can set one under Models and pricing.');
+    expect(billing.textContent).toContain('Prompt tokens1,000');
+    expect(billing.textContent).toContain('Charged$0.00');
+  });
+
+  it('shows what an older record has: tokens and the charge in US dollars', () => {
+    const { drawer } = open(logRecord({ cached_tokens: 40, reasoning_tokens: 12, quota: 2_250 }));
+    const billing = within(drawer).getByTestId('log-billing');
+    expect(billing.textContent).toContain('Prompt tokens1,000 (40 cached)');
+    expect(billing.textContent).toContain('Completion tokens200 (12 reasoning)');
+    expect(billing.textContent).toContain('Charged$0.0045');
+    expect(billing.textContent).toContain('no price details');
+  });
+
+  it('lists the retry chain by channel name for administrators, then the channel that answered', () => {
+    const { drawer } = open(
+      logRecord({
+        channel_id: 3,
+        channel_name: 'fake chat',
+        retry_chain: [
+          { channel_id: 4, key_index: 1, status: 429, error: 'Rate limit reached for requests' },
+          { channel_id: 9, error: 'connect ECONNREFUSED' },
+        ],
+      }),
+      true,
+    );
+    const chain = within(drawer).getByRole('region', { name: 'Retry chain' });
+    const items = within(chain).getAllByRole('listitem').map((item) => [...item.children].map((part) => part.textContent));
+    expect(items).toEqual([
+      ['backup (#4), key 2', 'HTTP 429', 'Rate limit reached for requests'],
+      ['#9', 'No answer', 'connect ECONNREFUSED'],
+      ['fake chat (#3)', 'Answered'],
+    ]);
+    expect(within(drawer).getByText('Channel').nextSibling?.textContent).toBe('fake chat (#3)');
+  });
+
+  it('shows the error on its own and the other facts as labelled rows', () => {
+    const { drawer } = open(logRecord({ type: 5, quota: 0, error: 'No channel could serve gpt-4o right now.', other: { warnings: ['dropped logit_bias'], usage_estimated: true, upstream_region: 'eu' } }));
+    expect(within(drawer).getByRole('region', { name: 'Error' }).textContent).toBe('ErrorNo channel could serve gpt-4o right now.');
+    const notes = within(drawer).getByRole('heading', { name: 'Notes' }).nextElementSibling!;
+    expect([...notes.querySelectorAll('.facts__row')].map((row) => [row.children[0]!.textContent, row.children[1]!.textContent])).toEqual([
+      ['Warnings', 'dropped logit_bias'],
+      ['Token counts', 'Counted by Relaydesk: the upstream reported none'],
+      ['Upstream region', 'eu'],
+    ]);
+    // An error record bills nothing and has no bill section.
+    expect(within(drawer).queryByTestId('log-billing')).toBeNull();
+  });
+
+  it('keeps channels and retries out of your own records, and closes on Escape', async () => {
+    const { drawer, onClose } = open(logRecord({ retry_chain: [{ channel_id: 4, status: 500 }] }));
+    expect(within(drawer).queryByText('Channel')).toBeNull();
+    expect(within(drawer).queryByRole('region', { name: 'Retry chain' })).toBeNull();
+    expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Close' }));
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
