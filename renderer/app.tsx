@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { StatusData, UserView } from '../relay/management/contract.js';
+import { onSessionEnded } from './api/client.js';
 import { getStatus } from './api/status.js';
 import { getSelf } from './api/user.js';
 import { AuthLayout } from './components/AuthLayout.js';
@@ -10,6 +11,9 @@ import { navigate } from './lib/router.js';
 
 // Steps 2 and 3 of first-run setup: loaded only when they run.
 const SetupWizard = lazy(() => import('./pages/SetupWizard.js').then((module) => ({ default: module.SetupWizard })));
+
+/** Shown on the sign-in page when the relay stopped accepting the session mid-use. */
+export const SESSION_ENDED = 'Your session ended; sign in again.';
 
 type View =
   | { kind: 'loading' }
@@ -42,6 +46,14 @@ export function App() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // A session that ends while the console is open (expired, signed out elsewhere) leads back to
+  // the sign-in page. The address bar keeps the page, so signing in returns to it.
+  useEffect(() => {
+    if (view.kind !== 'home') return;
+    const { status, user } = view;
+    return onSessionEnded(() => setView({ kind: 'login', status, username: user.username, notice: SESSION_ENDED }));
+  }, [view]);
 
   switch (view.kind) {
     case 'loading':

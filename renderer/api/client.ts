@@ -99,6 +99,21 @@ function buildUrl(path: string, options: UrlOptions): string {
   return text === '' ? filled : `${filled}?${text}`;
 }
 
+// The session ---------------------------------------------------------------------------------
+
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the relay answers 401 "not signed in" (the session expired or was
+ * signed out elsewhere); a wrong password at sign-in does not count. Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+const SIGN_IN_PATH: ApiPath = '/api/user/login';
+
 // Transport ----------------------------------------------------------------------------------
 
 const TIMEOUT_MS = 15_000;
@@ -137,6 +152,9 @@ async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, b
 
   if (response.status === 429) {
     throw new ApiError(tooManyAttempts(retryAfter), 429, retryAfter);
+  }
+  if (response.status === 401 && !url.startsWith(SIGN_IN_PATH)) {
+    for (const listener of [...sessionEndedListeners]) listener();
   }
   if (!response.ok || envelope === null || envelope.success !== true) {
     const message = typeof envelope?.message === 'string' && envelope.message.trim() !== '' ? envelope.message : fallbackMessage(response.status, envelope === null);

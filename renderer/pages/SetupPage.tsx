@@ -106,7 +106,7 @@ export function SetupPage({ status, onCreated }: Props) {
       <WizardSteps current={1} />
       <h1>Create the owner account</h1>
       <p className="lead">
-        This account owns this Relaydesk: it manages channels, keys and users. You can add more people later.
+        This account owns this Relaydesk: it manages the channels, API keys, model prices and settings. Keep its password somewhere safe.
       </p>
 
       {serverError !== null && <Alert tone="error">{serverError}</Alert>}
