@@ -1,0 +1,48 @@
+// A model's price as text, and its price in each group it is served to.
+import { formatPrice, type GroupView, type ModelMeta } from '../../../api/admin.js';
+import { clean, type Price } from './price.js';
+
+export function PriceText({ price, factor = 1 }: { price: Price; factor?: number }) {
+  if (price.kind === 'call') return <span>{formatPrice(clean(price.input * factor))} per call</span>;
+  if (price.kind === 'default') return <span className="muted">Built-in price</span>;
+  if (price.kind === 'none') return <span className="status status--warn">No price</span>;
+  return (
+    <span className="stack">
+      <span>{formatPrice(clean(price.input * factor))} / 1M input</span>
+      <span>{formatPrice(clean(price.output * factor))} / 1M output</span>
+    </span>
+  );
+}
+
+/** The model's price for each group it is served to: price × group ratio. */
+export function GroupPrices({ model, price, groups }: { model: ModelMeta; price: Price; groups: GroupView[] }) {
+  const served = model.enable_groups.includes('*') || model.enable_groups.length === 0 ? groups : groups.filter((g) => model.enable_groups.includes(g.name));
+  if (served.length === 0) return null;
+  return (
+    <details>
+      <summary className="small">Prices per group</summary>
+      <table className="table" aria-label={`Prices of ${model.name} per group`}>
+        <thead>
+          <tr>
+            <th scope="col">Group</th>
+            <th scope="col" className="num">
+              Ratio
+            </th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {served.map((g) => (
+            <tr key={g.name}>
+              <td>{g.name}</td>
+              <td className="num">×{g.ratio}</td>
+              <td>
+                <PriceText price={price} factor={g.ratio} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
