@@ -1,5 +1,6 @@
 // "Write to this computer": when the console runs on the relay's machine (loopback) and the
-// user is the owner, write each client's configuration file directly, with undo.
+// user is the owner, write a client's configuration files directly, with undo. Shown for one
+// client at a time (the open setup tab); stays mounted across tabs so outcomes are kept.
 import { useEffect, useState } from 'react';
 import {
   getClientFiles,
@@ -34,7 +35,7 @@ interface Outcome {
   detail?: string;
 }
 
-export function ClientConfigWriter({ apiKey }: { apiKey: string }) {
+export function ClientConfigWriter({ apiKey, client }: { apiKey: string; client: ClientSetupId | null }) {
   const local = isLoopbackHostname(window.location.hostname);
   const [files, setFiles] = useState<ClientFileStatus[] | null>(null);
   const [busy, setBusy] = useState<ClientSetupId | null>(null);
@@ -95,49 +96,46 @@ export function ClientConfigWriter({ apiKey }: { apiKey: string }) {
     }
   }
 
+  const file = files.find((f) => f.client === client);
+  if (file === undefined) return null;
+  const outcome = outcomes[file.client];
   return (
-    <section className="client-writer" data-testid="client-config-writer" aria-label="Write client configuration to this computer">
-      <p className="muted">The relay runs on this computer: Relaydesk can write the configuration files for you (each existing file is backed up first).</p>
-      <ul className="client-writer__list">
-        {files.map((file) => {
-          const outcome = outcomes[file.client];
-          return (
-            <li key={file.client} className="client-writer__item" data-testid={`client-writer-${file.client}`}>
-              <div className="client-writer__files">
-                <strong>{file.label}</strong>
-                {file.files.map((f) => (
-                  <span key={f.path}>
-                    <code>{f.path}</code>
-                    {!f.exists && <span className="muted"> (not there yet)</span>}
-                  </span>
-                ))}
-              </div>
-              <div className="client-writer__actions">
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={busy !== null}
-                  onClick={() => void write(file.client)}
-                  aria-label={`${busy === file.client ? 'Working…' : 'Write to this computer'} (${file.label})`}
-                >
-                  {busy === file.client ? 'Working…' : 'Write to this computer'}
-                </button>
-                {file.can_undo && (
-                  <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void undo(file.client)} aria-label={`Undo (${file.label})`}>
-                    Undo
-                  </button>
-                )}
-              </div>
-              {outcome && (
-                <Alert tone={outcome.tone}>
-                  {outcome.text}
-                  {outcome.detail && <div>{outcome.detail}</div>}
-                </Alert>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+    <section className="client-writer" data-testid="client-config-writer" aria-label={`Write the ${file.label} configuration to this computer`}>
+      <div data-testid={`client-writer-${file.client}`}>
+        <p className="client-writer__files">
+          The relay runs on this computer: Relaydesk can write this into{' '}
+          {file.files.map((f, index) => (
+            <span key={f.path}>
+              {index > 0 && ' and '}
+              <code>{f.path}</code>
+              {!f.exists && <span className="muted"> (not there yet)</span>}
+            </span>
+          ))}
+          , backing up what is there.
+        </p>
+        <div className="client-writer__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={busy !== null}
+            onClick={() => void write(file.client)}
+            aria-label={`${busy === file.client ? 'Working…' : 'Write to this computer'} (${file.label})`}
+          >
+            {busy === file.client ? 'Working…' : 'Write to this computer'}
+          </button>
+          {file.can_undo && (
+            <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void undo(file.client)} aria-label={`Undo (${file.label})`}>
+              Undo
+            </button>
+          )}
+        </div>
+        {outcome && (
+          <Alert tone={outcome.tone}>
+            {outcome.text}
+            {outcome.detail && <div>{outcome.detail}</div>}
+          </Alert>
+        )}
+      </div>
     </section>
   );
 }

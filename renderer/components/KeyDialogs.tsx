@@ -84,7 +84,6 @@ export function NewKeyDialog({ created, model, replaced, onClose }: { created: N
       </div>
 
       <h3 className="section-title">Set up a client</h3>
-      <ClientConfigWriter apiKey={created.key} />
       <div className="tabs" role="tablist" aria-label="Client" onKeyDown={onTabKey}>
         {snippets.map((snippet) => (
           <button
@@ -103,6 +102,7 @@ export function NewKeyDialog({ created, model, replaced, onClose }: { created: N
         ))}
       </div>
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${active.id}`} className="snippet">
+        <ClientConfigWriter apiKey={created.key} client={active.files ?? null} />
         {active.blocks.map((block) => (
           <div key={block.id} className="snippet__block">
             <p className="muted">{block.where}</p>

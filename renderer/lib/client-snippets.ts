@@ -4,6 +4,7 @@
 // The base URL is where the relay answers (origin plus any base_path, no trailing slash).
 // OpenAI-style clients want it with /v1; the Anthropic SDK and Claude Code add /v1 themselves;
 // the GenAI SDK and Gemini CLI add /v1beta themselves.
+import type { ClientSetupId } from '../api/client-setup.js';
 
 export interface SnippetBlock {
   /** Unique across all tabs (used as a test id). */
@@ -18,6 +19,8 @@ export interface SnippetBlock {
 export interface ClientSnippet {
   id: string;
   label: string;
+  /** The client whose files Relaydesk can write on the relay's computer, if any. */
+  files?: ClientSetupId;
   blocks: SnippetBlock[];
 }
 
@@ -45,6 +48,7 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
     {
       id: 'claude',
       label: 'Claude Code',
+      files: 'claude-code',
       blocks: [
         { id: 'claude', name: 'Claude Code shell setup', where: 'In your shell, before running claude:', code: `export ANTHROPIC_BASE_URL=${base}\nexport ANTHROPIC_AUTH_TOKEN=${key}\nclaude` },
         {
@@ -58,6 +62,7 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
     {
       id: 'codex',
       label: 'Codex CLI',
+      files: 'codex',
       blocks: [
         {
           id: 'codex-config',
@@ -71,6 +76,7 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
     {
       id: 'gemini',
       label: 'Gemini CLI',
+      files: 'gemini-cli',
       blocks: [
         { id: 'gemini', name: 'Gemini CLI shell setup', where: 'In your shell, before running gemini (or without export, in ~/.gemini/.env):', code: `export GOOGLE_GEMINI_BASE_URL=${base}\nexport GEMINI_API_KEY=${key}\ngemini` },
         {
@@ -101,19 +107,19 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
           id: 'python-openai',
           name: 'OpenAI Python example',
           where: 'OpenAI SDK (pip install openai):',
-          code: `from openai import OpenAI\n\nclient = OpenAI(base_url=${str(openaiBase)}, api_key=${str(key)})\nreply = client.chat.completions.create(\n    model=${str(model)},\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(reply.choices[0].message.content)`,
+          code: `from openai import OpenAI\n\nclient = OpenAI(\n    base_url=${str(openaiBase)},\n    api_key=${str(key)},\n)\nreply = client.chat.completions.create(\n    model=${str(model)},\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(reply.choices[0].message.content)`,
         },
         {
           id: 'python-anthropic',
           name: 'Anthropic Python example',
           where: 'Anthropic SDK (pip install anthropic):',
-          code: `from anthropic import Anthropic\n\nclient = Anthropic(base_url=${str(base)}, api_key=${str(key)})\nmessage = client.messages.create(\n    model=${str(model)},\n    max_tokens=1024,\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(message.content[0].text)`,
+          code: `from anthropic import Anthropic\n\nclient = Anthropic(\n    base_url=${str(base)},\n    api_key=${str(key)},\n)\nmessage = client.messages.create(\n    model=${str(model)},\n    max_tokens=1024,\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(message.content[0].text)`,
         },
         {
           id: 'python-genai',
           name: 'GenAI Python example',
           where: 'Google GenAI SDK (pip install google-genai):',
-          code: `from google import genai\n\nclient = genai.Client(api_key=${str(key)}, http_options={"base_url": ${str(base)}})\nresponse = client.models.generate_content(model=${str(model)}, contents="Hello")\nprint(response.text)`,
+          code: `from google import genai\n\nclient = genai.Client(\n    api_key=${str(key)},\n    http_options={"base_url": ${str(base)}},\n)\nresponse = client.models.generate_content(model=${str(model)}, contents="Hello")\nprint(response.text)`,
         },
       ],
     },
@@ -125,19 +131,19 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
           id: 'js-openai',
           name: 'OpenAI JavaScript example',
           where: 'OpenAI SDK (npm install openai):',
-          code: `import OpenAI from "openai";\n\nconst client = new OpenAI({ baseURL: ${str(openaiBase)}, apiKey: ${str(key)} });\nconst reply = await client.chat.completions.create({\n  model: ${str(model)},\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(reply.choices[0].message.content);`,
+          code: `import OpenAI from "openai";\n\nconst client = new OpenAI({\n  baseURL: ${str(openaiBase)},\n  apiKey: ${str(key)},\n});\nconst reply = await client.chat.completions.create({\n  model: ${str(model)},\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(reply.choices[0].message.content);`,
         },
         {
           id: 'js-anthropic',
           name: 'Anthropic JavaScript example',
           where: 'Anthropic SDK (npm install @anthropic-ai/sdk):',
-          code: `import Anthropic from "@anthropic-ai/sdk";\n\nconst client = new Anthropic({ baseURL: ${str(base)}, apiKey: ${str(key)} });\nconst message = await client.messages.create({\n  model: ${str(model)},\n  max_tokens: 1024,\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(message.content);`,
+          code: `import Anthropic from "@anthropic-ai/sdk";\n\nconst client = new Anthropic({\n  baseURL: ${str(base)},\n  apiKey: ${str(key)},\n});\nconst message = await client.messages.create({\n  model: ${str(model)},\n  max_tokens: 1024,\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(message.content);`,
         },
         {
           id: 'js-genai',
           name: 'GenAI JavaScript example',
           where: 'Google GenAI SDK (npm install @google/genai):',
-          code: `import { GoogleGenAI } from "@google/genai";\n\nconst ai = new GoogleGenAI({ apiKey: ${str(key)}, httpOptions: { baseUrl: ${str(base)} } });\nconst response = await ai.models.generateContent({ model: ${str(model)}, contents: "Hello" });\nconsole.log(response.text);`,
+          code: `import { GoogleGenAI } from "@google/genai";\n\nconst ai = new GoogleGenAI({\n  apiKey: ${str(key)},\n  httpOptions: { baseUrl: ${str(base)} },\n});\nconst response = await ai.models.generateContent({ model: ${str(model)}, contents: "Hello" });\nconsole.log(response.text);`,
         },
       ],
     },

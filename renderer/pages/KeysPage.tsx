@@ -95,7 +95,7 @@ export default function KeysPage() {
 
   const columns: Column<TokenView>[] = [
     { key: 'name', header: 'Name', render: (t) => <strong>{t.name}</strong> },
-    { key: 'key', header: 'Key', render: (t) => <code data-testid="key-hint">{t.key_hint}</code> },
+    { key: 'key', header: 'Key', render: (t) => <code className="keys-hint" data-testid="key-hint">{t.key_hint}</code> },
     {
       key: 'quota',
       header: 'Used / left',
@@ -137,7 +137,7 @@ export default function KeysPage() {
   ];
 
   return (
-    <div className="page">
+    <div className="page keys-page">
       <PageHeader
         title="API keys"
         lead="Keys let clients call this relay. Each key is shown once, when it is made."
@@ -157,6 +157,7 @@ export default function KeysPage() {
         aria-label="API keys"
         onSubmit={(event) => {
           event.preventDefault();
+          setNotice(null);
           setPage(1);
           setSearch(typedSearch.trim());
         }}

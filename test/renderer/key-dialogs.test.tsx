@@ -79,13 +79,13 @@ describe('NewKeyDialog (shown once)', () => {
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
     render(<NewKeyDialog created={created} model="claude-sonnet-4" replaced={false} onClose={() => {}} />);
     const python = await snippetFor('Python');
-    expect(python).toContain(`OpenAI(base_url="${ORIGIN}/v1", api_key="${KEY}")`);
-    expect(python).toContain(`Anthropic(base_url="${ORIGIN}", api_key="${KEY}")`);
-    expect(python).toContain(`genai.Client(api_key="${KEY}", http_options={"base_url": "${ORIGIN}"})`);
+    expect(python).toContain(`OpenAI(\n    base_url="${ORIGIN}/v1",\n    api_key="${KEY}",\n)`);
+    expect(python).toContain(`Anthropic(\n    base_url="${ORIGIN}",\n    api_key="${KEY}",\n)`);
+    expect(python).toContain(`genai.Client(\n    api_key="${KEY}",\n    http_options={"base_url": "${ORIGIN}"},\n)`);
     const javascript = await snippetFor('JavaScript');
-    expect(javascript).toContain(`new OpenAI({ baseURL: "${ORIGIN}/v1", apiKey: "${KEY}" })`);
-    expect(javascript).toContain(`new Anthropic({ baseURL: "${ORIGIN}", apiKey: "${KEY}" })`);
-    expect(javascript).toContain(`new GoogleGenAI({ apiKey: "${KEY}", httpOptions: { baseUrl: "${ORIGIN}" } })`);
+    expect(javascript).toContain(`new OpenAI({\n  baseURL: "${ORIGIN}/v1",\n  apiKey: "${KEY}",\n})`);
+    expect(javascript).toContain(`new Anthropic({\n  baseURL: "${ORIGIN}",\n  apiKey: "${KEY}",\n})`);
+    expect(javascript).toContain(`new GoogleGenAI({\n  apiKey: "${KEY}",\n  httpOptions: { baseUrl: "${ORIGIN}" },\n})`);
     expect(javascript).toContain('model: "claude-sonnet-4"');
     await user.click(screen.getByRole('button', { name: 'Copy Anthropic JavaScript example' }));
     expect(await navigator.clipboard.readText()).toBe(screen.getByTestId('snippet-js-anthropic').textContent);
@@ -139,13 +139,22 @@ describe('NewKeyDialog (shown once)', () => {
         note: 'Gemini CLI reads them next time.',
       });
     render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
-    const item = await screen.findByTestId('client-writer-gemini-cli');
+    // Each CLI tab offers its own files: Claude Code first, Gemini CLI on its tab.
+    expect((await screen.findByTestId('client-writer-claude-code')).textContent).toContain('/home/me/.claude/settings.json');
+    expect(screen.queryByTestId('client-writer-gemini-cli')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Gemini CLI' }));
+    const item = screen.getByTestId('client-writer-gemini-cli');
     expect(item.textContent).toContain('/home/me/.gemini/.env (not there yet)');
     expect(item.textContent).toContain('/home/me/.gemini/settings.json');
     await userEvent.click(within(item).getByRole('button', { name: 'Write to this computer (Gemini CLI)' }));
     const outcome = await within(item).findByRole('status');
     expect(outcome.textContent).toContain('Written to /home/me/.gemini/.env and /home/me/.gemini/settings.json. The previous version is saved as /home/me/.gemini/settings.json.bak.');
     expect(outcome.textContent).toContain('Gemini CLI reads them next time.');
+    // The outcome stays while the user looks at other tabs.
+    await userEvent.click(screen.getByRole('tab', { name: 'curl' }));
+    expect(screen.queryByTestId('client-writer-gemini-cli')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Gemini CLI' }));
+    expect(screen.getByTestId('client-writer-gemini-cli').textContent).toContain('Written to /home/me/.gemini/.env');
     expect(api.calls.find((call) => call.path === '/api/client-setup/write')?.body).toEqual({ client: 'gemini-cli', key: KEY });
   });
 
@@ -155,6 +164,7 @@ describe('NewKeyDialog (shown once)', () => {
       .on('GET /api/client-setup', [{ client: 'codex', label: 'Codex CLI', files: [{ path: '/home/me/.codex/config.toml', exists: true }], can_undo: true }])
       .on('POST /api/client-setup/undo', { client: 'codex', files: [{ path: '/home/me/.codex/config.toml', action: 'restored', backup: '/home/me/.codex/config.toml.bak' }] });
     render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Codex CLI' }));
     const item = await screen.findByTestId('client-writer-codex');
     await userEvent.click(within(item).getByRole('button', { name: 'Undo (Codex CLI)' }));
     expect((await within(item).findByRole('status')).textContent).toBe('Restored the previous /home/me/.codex/config.toml.');

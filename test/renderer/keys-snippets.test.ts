@@ -18,12 +18,12 @@ describe('client setup snippets', () => {
     expect(block(s, 'codex-env')).toContain(`export RELAYDESK_API_KEY=${KEY}`);
     expect(block(s, 'gemini')).toBe(`export GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:3000\nexport GEMINI_API_KEY=${KEY}\ngemini`);
     expect(block(s, 'curl')).toContain('curl http://127.0.0.1:3000/v1/chat/completions');
-    expect(block(s, 'python-openai')).toContain(`OpenAI(base_url="http://127.0.0.1:3000/v1", api_key="${KEY}")`);
-    expect(block(s, 'python-anthropic')).toContain(`Anthropic(base_url="http://127.0.0.1:3000", api_key="${KEY}")`);
-    expect(block(s, 'python-genai')).toContain(`genai.Client(api_key="${KEY}", http_options={"base_url": "http://127.0.0.1:3000"})`);
-    expect(block(s, 'js-openai')).toContain(`new OpenAI({ baseURL: "http://127.0.0.1:3000/v1", apiKey: "${KEY}" })`);
-    expect(block(s, 'js-anthropic')).toContain(`new Anthropic({ baseURL: "http://127.0.0.1:3000", apiKey: "${KEY}" })`);
-    expect(block(s, 'js-genai')).toContain(`new GoogleGenAI({ apiKey: "${KEY}", httpOptions: { baseUrl: "http://127.0.0.1:3000" } })`);
+    expect(block(s, 'python-openai')).toContain(`client = OpenAI(\n    base_url="http://127.0.0.1:3000/v1",\n    api_key="${KEY}",\n)\n`);
+    expect(block(s, 'python-anthropic')).toContain(`client = Anthropic(\n    base_url="http://127.0.0.1:3000",\n    api_key="${KEY}",\n)\n`);
+    expect(block(s, 'python-genai')).toContain(`client = genai.Client(\n    api_key="${KEY}",\n    http_options={"base_url": "http://127.0.0.1:3000"},\n)\n`);
+    expect(block(s, 'js-openai')).toContain(`const client = new OpenAI({\n  baseURL: "http://127.0.0.1:3000/v1",\n  apiKey: "${KEY}",\n});\n`);
+    expect(block(s, 'js-anthropic')).toContain(`const client = new Anthropic({\n  baseURL: "http://127.0.0.1:3000",\n  apiKey: "${KEY}",\n});\n`);
+    expect(block(s, 'js-genai')).toContain(`const ai = new GoogleGenAI({\n  apiKey: "${KEY}",\n  httpOptions: { baseUrl: "http://127.0.0.1:3000" },\n});\n`);
   });
 
   it('keeps a base path (the relay behind a proxy) in every URL, and never doubles a slash', () => {
@@ -34,8 +34,8 @@ describe('client setup snippets', () => {
       expect(block(s, 'claude')).toContain('ANTHROPIC_BASE_URL=https://example.com/relay\n');
       expect(block(s, 'codex-config')).toContain('base_url = "https://example.com/relay/v1"');
       expect(block(s, 'gemini')).toContain('GOOGLE_GEMINI_BASE_URL=https://example.com/relay\n');
-      expect(block(s, 'js-openai')).toContain('baseURL: "https://example.com/relay/v1"');
-      expect(block(s, 'js-anthropic')).toContain('baseURL: "https://example.com/relay"');
+      expect(block(s, 'js-openai')).toContain('baseURL: "https://example.com/relay/v1",');
+      expect(block(s, 'js-anthropic')).toContain('baseURL: "https://example.com/relay",');
       expect(block(s, 'python-genai')).toContain('"base_url": "https://example.com/relay"');
       expect(s.flatMap((x) => x.blocks).every((b) => !/[^:]\/\//.test(b.code))).toBe(true);
     }

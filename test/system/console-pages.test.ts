@@ -1,5 +1,7 @@
 // The signed-in console pages in Chromium against a real relay: the shell's navigation,
 // a channel against a fake upstream (Fetch models, Test), and an API key shown once.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +21,13 @@ let context: BrowserContext;
 let page: Page;
 let origin = '';
 const browserProblems: string[] = [];
+// Client files the keys page writes go to a temp home, never the real one.
+let clientHome = '';
+const previousClientHome = process.env.RELAYDESK_CLIENT_HOME;
 
 beforeAll(async () => {
+  clientHome = await mkdtemp(join(tmpdir(), 'relaydesk-client-home-'));
+  process.env.RELAYDESK_CLIENT_HOME = clientHome;
   rig = await startConsoleRig('console-pages', browserProblems);
   ({ relay, origin, browser, context, page } = rig);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
@@ -50,6 +57,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await rig?.close();
   await upstream?.close();
+  if (previousClientHome === undefined) delete process.env.RELAYDESK_CLIENT_HOME;
+  else process.env.RELAYDESK_CLIENT_HOME = previousClientHome;
+  await rm(clientHome, { recursive: true, force: true });
 });
 
 async function heading(name: string): Promise<void> {
@@ -166,7 +176,16 @@ describe('console pages', () => {
     await form.getByRole('button', { name: 'Create key' }).click();
     await form.getByText('Give the key a name.').waitFor();
     await form.getByLabel('Name').fill('Laptop');
-    await form.getByLabel('Allowed models').fill('gpt-4o-mini');
+    // A $5 budget, and the model picked from those the channel serves.
+    await form.getByRole('checkbox', { name: 'Unlimited quota' }).uncheck();
+    await form.getByLabel('Quota (USD)').fill('5');
+    await form.getByRole('group', { name: 'Models you may use' }).getByRole('checkbox', { name: 'gpt-4o-mini' }).check();
+    await form.getByRole('list', { name: 'Picked models' }).getByText('gpt-4o-mini').waitFor();
+    // IP entries are checked in the browser.
+    await form.getByLabel('Allowed IP addresses').fill('127.0.0.300');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await form.getByText(/“127\.0\.0\.300” is not an IP address or CIDR range/).waitFor();
+    await form.getByLabel('Allowed IP addresses').fill('127.0.0.1\n::1');
     await page.screenshot({ path: join(resultsDir, 'console-pages-key-form.png') });
     await form.getByRole('button', { name: 'Create key' }).click();
 
@@ -178,9 +197,28 @@ describe('console pages', () => {
     expect(claude).toContain(`ANTHROPIC_BASE_URL=${origin}`);
     expect(claude).toContain(`ANTHROPIC_AUTH_TOKEN=${key}`);
     await shown.getByRole('tab', { name: 'Codex CLI' }).click();
-    const codex = (await shown.getByTestId('snippet-codex').textContent()) ?? '';
+    const codex = (await shown.getByTestId('snippet-codex-config').textContent()) ?? '';
     expect(codex).toContain(`base_url = "${origin}/v1"`);
     expect(codex).toContain('wire_api = "responses"');
+    await shown.getByRole('tab', { name: 'Gemini CLI' }).click();
+    expect(JSON.parse((await shown.getByTestId('snippet-gemini-settings').textContent()) ?? '')).toEqual({ security: { auth: { selectedType: 'gemini-api-key' } } });
+    await shown.getByTestId('snippet-gemini-settings').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(resultsDir, 'console-pages-key-gemini.png') });
+    await shown.getByRole('tab', { name: 'JavaScript' }).click();
+    expect(await shown.getByTestId('snippet-js-anthropic').textContent()).toContain(`new Anthropic({\n  baseURL: "${origin}",\n  apiKey: "${key}",\n})`);
+    expect(await shown.getByTestId('snippet-js-openai').textContent()).toContain('model: "gpt-4o-mini"');
+    await page.screenshot({ path: join(resultsDir, 'console-pages-key-javascript.png') });
+
+    // On this computer the owner may write the client files: Gemini CLI gets .env and settings.json, and undo takes them back.
+    await shown.getByRole('tab', { name: 'Gemini CLI' }).click();
+    const writer = shown.getByTestId('client-writer-gemini-cli');
+    await writer.getByRole('button', { name: 'Write to this computer (Gemini CLI)' }).click();
+    await writer.getByText(/^Written to .*\.gemini\/\.env and .*\.gemini\/settings\.json\./).waitFor();
+    expect(await readFile(join(clientHome, '.gemini', '.env'), 'utf8')).toBe(`GOOGLE_GEMINI_BASE_URL=${origin}\nGEMINI_API_KEY=${key}\n`);
+    expect(JSON.parse(await readFile(join(clientHome, '.gemini', 'settings.json'), 'utf8'))).toEqual({ security: { auth: { selectedType: 'gemini-api-key' } } });
+    await writer.getByRole('button', { name: 'Undo (Gemini CLI)' }).click();
+    await writer.getByText(/Removed .*\.gemini\/settings\.json \(Relaydesk had created it\)\./).waitFor();
+    expect(await readdir(join(clientHome, '.gemini'))).toEqual([]);
     await shown.getByRole('tab', { name: 'Claude Code' }).click();
     await page.screenshot({ path: join(resultsDir, 'console-pages-key-once.png') });
 
@@ -198,6 +236,7 @@ describe('console pages', () => {
     await hint.waitFor();
     expect(await hint.textContent()).not.toBe(key);
     expect(await page.content()).not.toContain(key);
+    expect(await page.getByRole('row', { name: /Laptop/ }).getByTestId('key-quota').textContent()).toMatch(/^\$[\d.]+ \/ \$[\d.]+$/);
 
     // The status switch disables the key at once.
     const keySwitch = page.getByRole('switch', { name: 'Enable key Laptop' });
@@ -212,13 +251,56 @@ describe('console pages', () => {
     expect(refused.status).toBe(401);
     await keySwitch.click();
     await page.getByRole('row', { name: /Laptop/ }).getByText('Enabled').waitFor();
-    await page.screenshot({ path: join(resultsDir, 'console-pages-keys.png'), fullPage: true });
 
     // Reload on the client route: still there, still masked.
     await page.reload();
     await heading('API keys');
     await page.getByTestId('key-hint').waitFor();
     expect(await page.content()).not.toContain(key);
+  });
+
+  it('edits a key in the same form, and finds keys by name', async () => {
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const form = page.getByRole('dialog', { name: 'Create an API key' });
+    await form.getByLabel('Name').fill('CI runner');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new key' });
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('row', { name: /CI runner/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit key Laptop' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Laptop' });
+    await edit.waitFor();
+    // $5 less the one call made with it.
+    const left = Number(await edit.getByLabel('Quota left (USD)').inputValue());
+    expect(left).toBeGreaterThan(4);
+    expect(left).toBeLessThanOrEqual(5);
+    expect(await edit.getByLabel('Allowed IP addresses').inputValue()).toBe('127.0.0.1\n::1');
+    await edit.getByRole('list', { name: 'Picked models' }).getByText('gpt-4o-mini').waitFor();
+    await edit.getByLabel('Quota left (USD)').fill('12.5');
+    await edit.getByLabel('Find or add a model').fill('gpt-4o');
+    await page.screenshot({ path: join(resultsDir, 'console-pages-key-edit.png') });
+    await edit.getByLabel('Find or add a model').press('Enter');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByText('Saved the key “Laptop”.').waitFor();
+    expect(await page.getByRole('row', { name: /Laptop/ }).getByTestId('key-quota').textContent()).toMatch(/ \/ \$12\.50$/);
+
+    await page.getByRole('searchbox', { name: 'Search keys' }).fill('runner');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('row', { name: /Laptop/ }).waitFor({ state: 'detached' });
+    await page.getByRole('row', { name: /CI runner/ }).waitFor();
+    await page.screenshot({ path: join(resultsDir, 'console-pages-keys-search.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Show all keys' }).click();
+    await page.getByRole('row', { name: /Laptop/ }).waitFor();
+
+    // At 1280 px a row's buttons sit on one line and the table needs no horizontal scrolling.
+    const laptop = page.getByRole('row', { name: /Laptop/ });
+    const editBox = await laptop.getByRole('button', { name: 'Edit key Laptop' }).boundingBox();
+    const removeBox = await laptop.getByRole('button', { name: 'Delete key Laptop' }).boundingBox();
+    expect(Math.abs(editBox!.y - removeBox!.y)).toBeLessThan(2);
+    expect(await page.locator('.table-scroll').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(resultsDir, 'console-pages-keys.png'), fullPage: true });
   });
 
   it('shows the relay settings to the owner, checked before saving', async () => {
