@@ -37,19 +37,19 @@ const OWN: Own[] = [
   { type: ChannelType.gemini, label: 'Gemini', keyHint: 'AIza…', badge: 'G', hue: 220 },
   { type: ChannelType.deepseek, label: 'DeepSeek', keyHint: 'sk-…', badge: 'DS', hue: 235 },
   { type: ChannelType.openrouter, label: 'OpenRouter', keyHint: 'sk-or-…', fields: ['upstream_protocol'], badge: 'OR', hue: 270 },
-  { type: ChannelType.ollama, label: 'Ollama', keyHint: 'Usually none', badge: 'Ol', hue: 0 },
+  { type: ChannelType.ollama, label: 'Ollama', keyHint: 'usually none', badge: 'Ol', hue: 0 },
   {
     type: ChannelType.azure,
     label: 'Azure OpenAI',
     baseUrlExample: 'https://<resource>.openai.azure.com',
-    keyHint: 'The resource key',
+    keyHint: 'the resource key',
     modelsHint: 'Your deployment names (the relay calls /openai/deployments/<name>).',
     fields: ['api_version'],
     badge: 'Az',
     hue: 200,
   },
-  { type: ChannelType.custom, label: 'Custom (OpenAI-compatible)', baseUrlExample: 'https://llm.example.com', keyHint: 'The upstream key', fields: ['upstream_protocol'], badge: 'C', hue: 300 },
-  { type: ChannelType.advancedCustom, label: 'Advanced custom', baseUrlExample: 'https://llm.example.com', keyHint: 'The upstream key', badge: '⚙', hue: 45 },
+  { type: ChannelType.custom, label: 'Custom (OpenAI-compatible)', baseUrlExample: 'https://llm.example.com', keyHint: 'the upstream key', fields: ['upstream_protocol'], badge: 'C', hue: 300 },
+  { type: ChannelType.advancedCustom, label: 'Advanced custom', baseUrlExample: 'https://llm.example.com', keyHint: 'the upstream key', badge: '⚙', hue: 45 },
 ];
 
 export const CHANNEL_TYPES: ChannelTypeInfo[] = OWN.map((own) => ({

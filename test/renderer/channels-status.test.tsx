@@ -143,6 +143,19 @@ describe('Channels: why a channel or key is off', () => {
     expect(within(row('Alpha')).queryByTestId('status-reason-1')).toBeNull();
   });
 
+  it('shows the reason at once when a single test disables the channel', async () => {
+    const relay = channelRelay([channel(1, 'Alpha')]);
+    relay.on('GET /api/channel/test/1', () => {
+      relay.change((rows) => rows.map((c) => ({ ...c, status: 3, status_reason: 'test: 401 Incorrect API key' })));
+      return { ok: false, status_code: 401, response_time: 40, model: 'gpt-4o-mini', key_index: 0, error: 'Incorrect API key', channel_status: 3 };
+    });
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Test channel Alpha' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Test of channel Alpha failed: Incorrect API key');
+    await waitFor(() => expect(within(row('Alpha')).getByTestId('status-reason-1').textContent).toBe('test: 401 Incorrect API key'));
+    expect(within(row('Alpha')).getByText('Auto-disabled')).toBeTruthy();
+  });
+
   it('says when some keys of an enabled channel are off, and opens their reasons', async () => {
     const relay = channelRelay([channel(1, 'Alpha', { key_count: 2, enabled_key_count: 1 })]);
     relay.on('GET /api/channel/1/keys', {
@@ -154,7 +167,7 @@ describe('Channels: why a channel or key is off', () => {
       ],
     });
     await showPage();
-    await userEvent.click(within(row('Alpha')).getByRole('button', { name: '1 of 2 keys off: why? (Alpha)' }));
+    await userEvent.click(within(row('Alpha')).getByRole('button', { name: '1 key off: why? (Alpha)' }));
     const panel = await screen.findByRole('dialog', { name: 'Keys of Alpha' });
     const first = await within(panel).findByTestId('key-row-0');
     expect(within(first).getByText('Disabled automatically')).toBeTruthy();

@@ -217,6 +217,9 @@ describe('console admin pages', () => {
   it('follows “test all” on the tasks page until it reaches 100%', async () => {
     await openPage('Tasks');
     await page.getByText('No background tasks').waitFor();
+    // The empty page says how a task starts, with the way there.
+    expect(await page.getByRole('link', { name: 'Go to Channels' }).getAttribute('href')).toBe('/channels');
+    await page.screenshot({ path: join(resultsDir, 'console-admin-tasks-empty.png'), fullPage: true });
     const started = await api('POST', '/api/channel/test_all');
     expect(started.body?.success).toBe(true);
     const id: number = started.body.data.id;

@@ -1,6 +1,8 @@
 // The channels page beyond the basics, in Chromium against a real relay: a multi-key
 // channel whose first key the relay disabled (the Keys panel shows why and enables it
-// again), and an advanced custom channel (type 58) built with the route editor.
+// again), an advanced custom channel (type 58) built with the route editor, testing every
+// channel as a background task (followed on the page and on the Tasks page), balances, and
+// the Azure form's API version.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,7 +215,7 @@ describe('console channels: keys and advanced custom routes', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Added the channel “Custom route”.').waitFor();
     const row = page.getByRole('row', { name: /Custom route/ });
-    await row.getByText('Advanced custom').waitFor();
+    await row.getByText('Advanced custom', { exact: true }).waitFor();
 
     const channels = await api<{ items: { name: string; settings: Record<string, string> }[] }>('GET', '/api/channel?p=1&page_size=20');
     const saved = JSON.parse(channels.items.find((c) => c.name === 'Custom route')!.settings.advanced_custom!) as { routes: unknown[] };
@@ -240,6 +242,69 @@ describe('console channels: keys and advanced custom routes', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
     await page.screenshot({ path: join(resultsDir, 'console-channels-extra-channels.png'), fullPage: true });
+  });
+
+  it('tests every channel in the background, refreshes the table, and shows the task on the Tasks page', async () => {
+    await page.getByRole('button', { name: 'Test all channels' }).click();
+    const panel = page.getByRole('region', { name: 'Test of every channel' });
+    await panel.waitFor();
+    // Two channels: the custom route answers; the multi-key channel's first key is refused again.
+    await panel.getByText('Tested 2 channels:').waitFor({ timeout: 20_000 });
+    expect(await panel.textContent()).toContain('1 passed, 1 failed');
+    expect(await panel.getByRole('progressbar', { name: 'Channels tested' }).getAttribute('value')).toBe('100');
+    const custom = page.getByRole('row', { name: /Custom route/ });
+    await custom.getByText(/^\d+ ms$/).waitFor();
+    // The refused key was disabled by the test: the row says so, and the Keys panel says why.
+    const multi = page.getByRole('row', { name: /Two keys/ });
+    await multi.getByRole('button', { name: '1 key off: why? (Two keys)' }).waitFor();
+
+    // Advanced custom channels have no balance query; an OpenAI-style upstream without billing fails visibly.
+    expect(await custom.getByTestId(/^balance-/).textContent()).toContain('No balance query for Advanced custom');
+    await page.getByText(/Balance “—”: Advanced custom has no balance query/).waitFor();
+    await multi.getByRole('button', { name: 'Refresh balance of Two keys' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Could not read the balance of channel Two keys' }).getByText(/no billing endpoint/).waitFor();
+    await multi.getByText('Failed', { exact: true }).waitFor();
+    await page.screenshot({ path: join(resultsDir, 'console-channels-extra-test-all.png'), fullPage: true });
+
+    await multi.getByRole('button', { name: '1 key off: why? (Two keys)' }).click();
+    const keys = page.getByRole('dialog', { name: 'Keys of Two keys' });
+    await keys.getByTestId('key-row-0').getByText(/test: 401/).waitFor();
+    await keys.getByRole('button', { name: 'Done' }).click();
+    await keys.waitFor({ state: 'detached' });
+
+    await panel.getByRole('link', { name: 'See it on the Tasks page' }).click();
+    await heading('Tasks');
+    const row = page.getByRole('row').filter({ hasText: 'Test every channel' });
+    await row.getByText('100% · 2 of 2').waitFor();
+    await row.getByText('Succeeded').waitFor();
+    await row.getByText('1 passed, 1 failed').waitFor();
+    await page.screenshot({ path: join(resultsDir, 'console-channels-extra-tasks.png'), fullPage: true });
+  });
+
+  it('asks an Azure channel for its API version, prefilled with the relay default', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
+    await heading('Channels');
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a channel' });
+    await dialog.getByLabel('Type').selectOption({ label: 'Azure OpenAI' });
+    expect(await dialog.getByLabel('API version').inputValue()).toBe('2024-10-21');
+    expect(await dialog.getByLabel('Upstream API').count()).toBe(0);
+    await dialog.getByLabel('Name').fill('Azure');
+    await dialog.getByLabel('API keys').fill('azure-key');
+    await dialog.getByLabel('Models', { exact: true }).fill('my-gpt-4o');
+    await dialog.getByRole('button', { name: 'Add channel' }).click();
+    await dialog.getByText(/Azure OpenAI has no default address/).waitFor();
+    await dialog.getByLabel('Base URL').fill('https://work.openai.azure.com');
+    await dialog.getByLabel('API version').fill('2025-04-01-preview');
+    await page.screenshot({ path: join(resultsDir, 'console-channels-extra-azure-form.png') });
+    const behaviour = dialog.getByRole('group', { name: 'Behaviour' });
+    await behaviour.scrollIntoViewIfNeeded();
+    expect(await behaviour.getByLabel('Disable keys the upstream refuses').isChecked()).toBe(true);
+    await page.screenshot({ path: join(resultsDir, 'console-channels-extra-form-behaviour.png') });
+    await dialog.getByRole('button', { name: 'Add channel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const channels = await api<{ items: { name: string; settings: Record<string, string> }[] }>('GET', '/api/channel?p=1&page_size=20');
+    expect(channels.items.find((c) => c.name === 'Azure')?.settings.api_version).toBe('2025-04-01-preview');
   });
 
   it('runs without CSP violations or uncaught errors', () => {

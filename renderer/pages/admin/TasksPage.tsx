@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useList } from '../../hooks/use-list.js';
 import { Link } from '../../lib/router.js';
 import { formatWhen } from '../../lib/when.js';
+import './tasks.css';
 
 const PAGE_SIZE = 20;
 const REFRESH_MS = 1500;
@@ -86,7 +87,7 @@ export default function TasksPage() {
         error={error}
         onRetry={() => void reload()}
         empty={
-          <div className="stack">
+          <div className="stack tasks-empty">
             <span>No background tasks since the relay started.</span>
             <span className="muted">
               Tasks start from the console: <strong>Test all channels</strong> on the Channels page tests every channel in the background, and its progress shows here.

@@ -18,7 +18,7 @@ export function BalanceCell({ channel, state, onRefresh }: { channel: ChannelVie
   const failed = state !== undefined && state !== 'running' && state !== '';
   return (
     <span className="balance" data-testid={`balance-${channel.id}`}>
-      {failed ? <span className="status status--warn">Failed</span> : <span>${channel.balance.toFixed(2)}</span>}
+      {failed ? <span className="balance__failed">Failed</span> : <span>${channel.balance.toFixed(2)}</span>}
       <button type="button" className="icon-button" aria-label={`Refresh balance of ${channel.name}`} title="Refresh balance" disabled={state === 'running'} onClick={onRefresh}>
         ↻
       </button>

@@ -24,7 +24,7 @@ export function StatusCell({ channel, onToggle, onShowKeys }: { channel: Channel
       )}
       {channel.status === 1 && keysOff > 0 && (
         <button type="button" className="text-button small reason" onClick={onShowKeys}>
-          {keysOff} of {channel.key_count} keys off: why?<span className="visually-hidden"> ({channel.name})</span>
+          {keysOff} key{keysOff === 1 ? '' : 's'} off: why?<span className="visually-hidden"> ({channel.name})</span>
         </button>
       )}
     </div>
