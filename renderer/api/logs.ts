@@ -1,4 +1,5 @@
 // Call and audit records: `/api/log/self` (own) or `/api/log/` (admins: everyone's).
+import { LogType } from '../../relay/store/logs/types.js';
 import { api, apiUrl } from './client.js';
 import type { ApiData, ApiQuery } from './client.js';
 
@@ -19,6 +20,11 @@ export const LOG_TYPES: { value: number; label: string }[] = [
   { value: 4, label: 'System' },
   { value: 7, label: 'Login' },
 ];
+
+/** Consume and error records are model calls; the others (top-up, manage, login…) have no tokens or timings. */
+export function isCall(record: Pick<LogView, 'type'>): boolean {
+  return record.type === LogType.consume || record.type === LogType.error;
+}
 
 export function typeName(type: number): string {
   return LOG_TYPES.find((t) => t.value === type && t.value !== 0)?.label ?? String(type);

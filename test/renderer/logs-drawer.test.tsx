@@ -97,7 +97,7 @@ describe('log drawer', () => {
     const { drawer } = open(logRecord({ type: 5, quota: 0, error: 'No channel could serve gpt-4o right now.', other: { warnings: ['dropped logit_bias'], usage_estimated: true, upstream_region: 'eu' } }));
     expect(within(drawer).getByRole('region', { name: 'Error' }).textContent).toBe('ErrorNo channel could serve gpt-4o right now.');
     const notes = within(drawer).getByRole('heading', { name: 'Notes' }).nextElementSibling!;
-    expect([...notes.querySelectorAll('.facts__row')].map((row) => [row.children[0]!.textContent, row.children[1]!.textContent])).toEqual([
+    expect([...notes.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling!.textContent])).toEqual([
       ['Warnings', 'dropped logit_bias'],
       ['Token counts', 'Counted by Relaydesk: the upstream reported none'],
       ['Upstream region', 'eu'],

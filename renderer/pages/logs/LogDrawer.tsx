@@ -1,9 +1,9 @@
 // A record in full: what was called, its bill line by line, the retry chain (administrators)
 // and the error. A modal side drawer.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { formatPrice } from '../../api/admin.js';
 import { LogType } from '../../../relay/store/logs/types.js';
-import { typeName } from '../../api/logs.js';
+import { isCall, typeName } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { BILL_KEYS, billOf, type BillLine } from './billing.js';
@@ -48,20 +48,25 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
     };
   }, [onClose]);
 
+  const call = isCall(record);
   const rows: [string, string][] = [
     ['Time', when(record.created_at)],
     ['Type', typeName(record.type)],
     ['User', record.username],
     ['Key', record.token_name || '–'],
-    ['Model asked for', record.model || '–'],
-    ['Model sent upstream', record.upstream_model || '–'],
-    ['Group', record.group || '–'],
-    ['Request ID', record.request_id || '–'],
-    ['Stream', record.is_stream ? 'Yes' : 'No'],
-    ['First byte', ms(record.first_byte_ms)],
-    ['Total time', ms(record.total_ms)],
   ];
-  if (admin) rows.splice(5, 0, ['Channel', record.channel_id ? channelLabel(record.channel_id, channels, record.channel_name) : '–'], ['IP', record.ip || '–']);
+  if (call) {
+    rows.push(['Model asked for', record.model || '–'], ['Model sent upstream', record.upstream_model || '–']);
+    if (admin) rows.push(['Channel', record.channel_id ? channelLabel(record.channel_id, channels, record.channel_name) : '–']);
+    rows.push(
+      ['Group', record.group || '–'],
+      ['Request ID', record.request_id || '–'],
+      ['Stream', record.is_stream ? 'Yes' : 'No'],
+      ['First byte', ms(record.first_byte_ms)],
+      ['Total time', ms(record.total_ms)],
+    );
+  }
+  if (admin) rows.push(['IP', record.ip || '–']);
   const notes = otherRows(record.other ?? {});
 
   return (
@@ -213,11 +218,12 @@ function textOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A row of the shared `facts` list (styles.css). */
 function fact(label: string, value: string) {
   return (
-    <div key={label} className="facts__row">
+    <Fragment key={label}>
       <dt>{label}</dt>
       <dd>{value}</dd>
-    </div>
+    </Fragment>
   );
 }

@@ -1,32 +1,36 @@
 // The columns of the records table (the shared DataTable); a row's "Details" opens the drawer.
-import { typeName } from '../../api/logs.js';
+import { isCall, typeName } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import type { Column } from '../../components/DataTable.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
-import { ms, when } from './format.js';
+import { ms, whenParts } from './format.js';
 
 /** Everyone's records add who made the call and the channel that served it. */
 export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (record: LogView) => void): Column<LogView>[] {
   const columns: (Column<LogView> | false)[] = [
-    { key: 'time', header: 'Time', render: (r) => <span className="nowrap">{when(r.created_at)}</span> },
+    { key: 'time', header: 'Time', render: (r) => <LogTime at={r.created_at} /> },
     admin && { key: 'user', header: 'User', render: (r) => r.username },
     { key: 'key', header: 'Key', render: (r) => r.token_name || '–' },
     { key: 'model', header: 'Model', render: (r) => r.model || '–' },
     admin && { key: 'channel', header: 'Channel', render: (r) => (r.channel_id ? channelLabel(r.channel_id, channels, r.channel_name) : '–') },
+    // Top-ups, sign-ins and changes have no tokens, timings or stream, only an amount at most.
     {
       key: 'tokens',
       header: 'Tokens in / out',
       numeric: true,
-      render: (r) => (
-        <span data-testid="log-tokens">
-          {formatNumber(r.prompt_tokens)} / {formatNumber(r.completion_tokens)}
-        </span>
-      ),
+      render: (r) =>
+        isCall(r) ? (
+          <span data-testid="log-tokens">
+            {formatNumber(r.prompt_tokens)} / {formatNumber(r.completion_tokens)}
+          </span>
+        ) : (
+          '–'
+        ),
     },
-    { key: 'cost', header: 'Cost', numeric: true, render: (r) => <span data-testid="log-cost">{formatUsd(r.quota)}</span> },
-    { key: 'time-taken', header: 'First byte / total', numeric: true, render: (r) => `${ms(r.first_byte_ms)} / ${ms(r.total_ms)}` },
-    { key: 'stream', header: 'Stream', render: (r) => (r.is_stream ? 'Yes' : 'No') },
+    { key: 'cost', header: 'Cost', numeric: true, render: (r) => (isCall(r) || r.quota !== 0 ? <span data-testid="log-cost">{formatUsd(r.quota)}</span> : '–') },
+    { key: 'time-taken', header: 'First byte / total', numeric: true, render: (r) => (isCall(r) ? `${ms(r.first_byte_ms)} / ${ms(r.total_ms)}` : '–') },
+    { key: 'stream', header: 'Stream', render: (r) => (isCall(r) ? (r.is_stream ? 'Yes' : 'No') : '–') },
     {
       key: 'status',
       header: 'Status',
@@ -43,4 +47,13 @@ export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (re
     },
   ];
   return columns.filter((column): column is Column<LogView> => column !== false);
+}
+
+function LogTime({ at }: { at: number }) {
+  const [day, time] = whenParts(at);
+  return (
+    <time className="log-time" dateTime={new Date(at).toISOString()}>
+      <span>{day}</span> <span className="log-time__clock">{time}</span>
+    </time>
+  );
 }

@@ -30,7 +30,7 @@ export default function LogsPage({ user }: PageProps) {
   const close = useCallback(() => setOpen(null), []);
 
   return (
-    <section className="observe" aria-labelledby="logs-title">
+    <section className="observe logs" aria-labelledby="logs-title">
       <div className="observe__head">
         <h1 id="logs-title">Logs</h1>
         <div className="actions">
