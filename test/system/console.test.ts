@@ -293,6 +293,28 @@ describe('console', () => {
     expect(await page.getByText('Signed in as').textContent()).toBe(`Signed in as ${USERNAME} (root)`);
   });
 
+  it('returns to sign-in when the session ends mid-use, then back to the same page', async () => {
+    await page.goto(`${origin}/logs`);
+    await heading(page, 'Logs');
+    // The session ends elsewhere (signed out from another tab, or expired).
+    const cookies = await context.cookies(origin);
+    const ended = await apiJson('/api/user/logout', { headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
+    expect(ended.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await heading(page, 'Sign in');
+    await page.getByText('Your session ended; sign in again.').waitFor();
+    expect(await page.getByText('Not signed in').count()).toBe(0);
+    expect(await page.getByLabel('Username').inputValue()).toBe(USERNAME);
+    expect(new URL(page.url()).pathname).toBe('/logs');
+    await page.screenshot({ path: join(resultsDir, 'console-session-ended.png') });
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Logs');
+    expect(new URL(page.url()).pathname).toBe('/logs');
+  });
+
   it('runs under the relay Content-Security-Policy without violations or uncaught errors', () => {
     expect(browserProblems).toEqual([]);
   });
