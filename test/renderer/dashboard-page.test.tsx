@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import DashboardPage from '../../renderer/pages/dashboard/DashboardPage.js';
 import { Failure, stubApi, type FakeApi } from './helpers/fake-api.js';
+import { showCustomRange } from './helpers/custom-range.js';
 import { pageProps, ROLE } from './helpers/page-props.js';
 
 const HOUR = 3600;
@@ -121,15 +122,7 @@ describe('DashboardPage', () => {
     const api = relay(2);
     page();
     await screen.findByTestId('metric-requests');
-    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
-    const form = screen.getByRole('form', { name: 'Custom time range' });
-    const from = within(form).getByLabelText('From');
-    const to = within(form).getByLabelText('To');
-    await userEvent.clear(from);
-    await userEvent.type(from, '2025-03-01');
-    await userEvent.clear(to);
-    await userEvent.type(to, '2025-03-03');
-    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    await showCustomRange('2025-03-01', '2025-03-03');
 
     await waitFor(() => expect(screen.getByTestId('metric-requests').textContent).toMatch(/^Requests, Mar 1, 2025 – Mar 3, 2025\d/));
     expect(boundsOf(api, '/api/data/self')).toEqual([new Date(2025, 2, 1).getTime() / 1000, new Date(2025, 2, 4).getTime() / 1000 - 1]);
@@ -143,13 +136,7 @@ describe('DashboardPage', () => {
     page();
     await screen.findByTestId('metric-requests');
     const before = api.calls.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
-    const form = screen.getByRole('form', { name: 'Custom time range' });
-    await userEvent.clear(within(form).getByLabelText('From'));
-    await userEvent.type(within(form).getByLabelText('From'), '2025-03-05');
-    await userEvent.clear(within(form).getByLabelText('To'));
-    await userEvent.type(within(form).getByLabelText('To'), '2025-03-01');
-    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    const form = await showCustomRange('2025-03-05', '2025-03-01');
     expect(within(form).getByRole('alert').textContent).toBe('The end date is before the start date: choose an end date on or after it.');
     expect(within(form).getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
     expect(api.calls.length).toBe(before);
@@ -160,13 +147,7 @@ describe('DashboardPage', () => {
     relay(0);
     page();
     await screen.findByTestId('metric-requests');
-    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
-    const form = screen.getByRole('form', { name: 'Custom time range' });
-    await userEvent.clear(within(form).getByLabelText('From'));
-    await userEvent.type(within(form).getByLabelText('From'), '2025-03-02');
-    await userEvent.clear(within(form).getByLabelText('To'));
-    await userEvent.type(within(form).getByLabelText('To'), '2025-03-02');
-    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
+    await showCustomRange('2025-03-02', '2025-03-02');
     expect(await screen.findByText(/^No calls on Mar 2, 2025\./)).toBeTruthy();
   });
 });

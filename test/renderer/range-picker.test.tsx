@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RangePicker } from '../../renderer/pages/dashboard/RangePicker.js';
+import { showCustomRange } from './helpers/custom-range.js';
 import { customRangeError, rangeBounds, rangeName, rangePhrase } from '../../renderer/pages/dashboard/range.js';
 
 describe('RangePicker', () => {
@@ -28,14 +29,8 @@ describe('RangePicker', () => {
   it('opens the custom dates on Custom, reports them on Show, and closes them on a preset', async () => {
     const onChange = vi.fn();
     render(<RangePicker value={{ id: '24h' }} onChange={onChange} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Custom' }));
+    await showCustomRange('2025-01-10', '2025-01-20');
     expect(screen.getByRole('button', { name: 'Custom' }).getAttribute('aria-expanded')).toBe('true');
-    const form = screen.getByRole('form', { name: 'Custom time range' });
-    await userEvent.clear(within(form).getByLabelText('From'));
-    await userEvent.type(within(form).getByLabelText('From'), '2025-01-10');
-    await userEvent.clear(within(form).getByLabelText('To'));
-    await userEvent.type(within(form).getByLabelText('To'), '2025-01-20');
-    await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
     expect(onChange).toHaveBeenLastCalledWith({ id: 'custom', from: '2025-01-10', to: '2025-01-20' });
 
     await userEvent.click(screen.getByRole('button', { name: '7 days' }));
