@@ -56,7 +56,8 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
   }
   return (
     <div className="table-card">
-      <div className="table-scroll">
+      {/* Focusable, so that a keyboard can scroll a table wider than a narrow window. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
         <table className={`table${dense ? ' table--dense' : ''}`} aria-busy={loading}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>

@@ -53,7 +53,7 @@ describe('POST /pg/chat/completions (the console playground)', () => {
     const { gateway: g, upstream } = await gateway();
     const response = await playgroundCall(g.relay.origin, { origin: g.relay.origin });
     expect(response.status).toBe(401);
-    const body = await response.json();
+    const body: any = await response.json();
     expect(body.error.message).toMatch(/sign in/i);
     expect(typeof body.error.type).toBe('string');
     expect(upstream.requests).toHaveLength(0);

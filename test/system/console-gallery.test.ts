@@ -1,12 +1,13 @@
-// Every page of the console (the registry's list, so a new page is covered by adding it
-// there), in Chromium against a real relay holding a channel, a key and a call: at 1280×800
+// Every page of the console (each link of the owner's navigation, so a new page is covered
+// by adding it to the registry), in Chromium against a real relay holding a channel, a key and a call: at 1280×800
 // in light and dark, and in a narrow window. Each page must draw its heading without an
-// error, and must not make the window scroll sideways when narrow. The screenshots are the
-// artifacts to look at (test-results/console-gallery-*.png).
+// error, must not make the window scroll sideways when narrow, and must pass axe-core's
+// WCAG 2 A/AA checks (labels, names, contrast in both themes) with nothing serious. The
+// screenshots are the artifacts to look at (test-results/console-gallery-*.png).
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pages } from '../../renderer/pages/registry.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { addChannel } from '../helpers/gateway.js';
@@ -54,30 +55,47 @@ async function openAs(view: (typeof views)[number]): Promise<Page> {
   return page;
 }
 
+/** The console's pages as the owner's navigation lists them: [title, path]. */
+async function consolePages(page: Page): Promise<[string, string][]> {
+  await page.goto(`${rig.origin}/`);
+  const links = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
+  await links.first().waitFor();
+  const found: [string, string][] = [];
+  for (const link of await links.all()) found.push([(await link.innerText()).trim(), new URL((await link.getAttribute('href'))!, rig.origin).pathname]);
+  return found;
+}
+
 describe.each(views)('every console page, $name ($width×$height)', (view) => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await openAs(view);
-  });
-  afterAll(async () => {
+  it('draws each page with its heading, no error, no sideways scroll and no serious accessibility problem', async () => {
+    const page = await openAs(view);
+    const all = await consolePages(page);
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    for (const [title, path] of all) await checkPage(page, view.name, title, path);
     await page.context().close();
-  });
-
-  it.each(pages.map((entry) => ({ title: entry.title, path: entry.path })))('$title draws without an error or a sideways scroll', async ({ title, path }) => {
-    await page.goto(`${rig.origin}${path}`);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
-    const slug = path === '/' ? 'overview' : path.slice(1);
-    await page.screenshot({ path: join(resultsDir, `console-gallery-${view.name}-${slug}.png`), fullPage: true });
-
-    expect(await page.getByRole('heading', { level: 1 }).first().textContent(), `${title}: its heading`).toBeTruthy();
-    const errors = await page.locator('.alert--error').allInnerTexts();
-    expect(errors, `${title}: error messages on the page`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${title}: pixels the page is wider than the window`).toBeLessThanOrEqual(0);
-  });
+  }, 240_000);
 });
+
+/** One page: drawn, screenshot, no error shown, no sideways scroll, no serious axe finding (soft: every page is checked). */
+async function checkPage(page: Page, viewName: string, title: string, path: string): Promise<void> {
+  await page.goto(`${rig.origin}${path}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+  const slug = path === '/' ? 'overview' : path.slice(1);
+  await page.screenshot({ path: join(resultsDir, `console-gallery-${viewName}-${slug}.png`), fullPage: true });
+
+  expect.soft(await page.getByRole('heading', { level: 1 }).first().textContent(), `${title}: its heading`).toBeTruthy();
+  const errors = await page.locator('.alert--error').allInnerTexts();
+  expect.soft(errors, `${title}: error messages on the page`).toEqual([]);
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+  expect.soft(overflow, `${title}: pixels the page is wider than the window`).toBeLessThanOrEqual(0);
+
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = audit.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  expect.soft(serious, `${title} (${viewName}): accessibility problems`).toEqual([]);
+}
 
 it('left no CSP violation or uncaught error on the way', () => {
   expect(rig.problems).toEqual([]);
