@@ -71,6 +71,7 @@ export function startDesktopApp(): void {
       local = null;
     },
     quit: () => app.quit(),
+    holdQuitAtSessionEnd: process.platform === 'win32',
   });
 
   const hideToTray = (window: BrowserWindow) => {

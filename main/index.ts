@@ -6,4 +6,5 @@
  */
 import { launchDesktopApp } from './launch.js';
 
-void launchDesktopApp(() => import('./app.js'));
+// Awaited: the shell must be wired before 'ready' (see launch.ts).
+await launchDesktopApp(() => import('./app.js'));

@@ -26,6 +26,11 @@ export interface RelayShutdownDeps {
   /** The relay is down, or was given up on. */
   onClosed(): void;
   quit(): void;
+  /**
+   * Windows waits for an app whose quit is held back at logoff (and the window's
+   * 'session-end' gives no other way to ask for time); macOS cancels the logout instead.
+   */
+  holdQuitAtSessionEnd: boolean;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -39,8 +44,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 /**
  * The graceful quit: the relay stops accepting calls, lets running streams finish (bounded)
  * and flushes state and logs, then the app quits. A user's quit is held back (before-quit
- * prevented) for that. When the OS ends the session, quits are never held back: on macOS a
- * prevented quit cancels the logout or shutdown. The relay then gets a short bound instead.
+ * prevented) for that. When the OS ends the session the relay gets a short bound instead,
+ * and on macOS quits are never held back then: a prevented quit cancels the logout.
  */
 export class RelayShutdown {
   phase: ShutdownPhase = 'running';
@@ -54,6 +59,10 @@ export class RelayShutdown {
 
   /** For app 'before-quit'. */
   beforeQuit(event: PreventableEvent): void {
+    if (this.sessionEnding && this.phase !== 'closed' && this.deps.holdQuitAtSessionEnd) {
+      event.preventDefault(); // the session-end close (bounded) quits once the relay is down
+      return;
+    }
     if (this.phase === 'closed' || this.sessionEnding) {
       this.quitting = true;
       // Relay down, or the OS ending the session: let the quit proceed, closing the relay as
@@ -67,12 +76,13 @@ export class RelayShutdown {
   }
 
   /**
-   * For powerMonitor 'shutdown' (macOS, Linux: the system is about to shut down, restart or
-   * log out). Preventing it asks the OS to wait while the relay closes; then the app quits.
+   * For powerMonitor 'shutdown' (macOS: shutdown, restart or logout; Linux: shutdown or
+   * restart, a logout arrives as SIGTERM, an ordinary quit). Preventing it asks the OS to
+   * wait while the relay closes; then the app quits.
    */
   systemShutdown(event?: PreventableEvent): void {
     event?.preventDefault();
-    this.endSession('the system is shutting down or logging out');
+    this.endSession('the system is shutting down');
   }
 
   /** For a window's 'session-end' (Windows logoff or shutdown). */

@@ -549,16 +549,22 @@ describe('started at login', () => {
 });
 
 describe('the OS ending the session', () => {
-  it('Windows: lets the window close (no hiding to the tray), closes the relay and quits', async () => {
+  it('Windows: lets the window close (no hiding to the tray), holds the quit until the relay is closed, then quits', async () => {
     setPlatform('win32');
     const handle = fakeHandle();
+    let finishClose!: () => void;
+    handle.close.mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
     startRelay.mockResolvedValueOnce(handle);
     await boot();
     window0().emit('session-end', fakeEvent());
-    window0().close();
+    window0().close(); // Windows closes the windows; the last one closed quits the app
     expect(window0().destroyed).toBe(true);
     await flush();
     expect(handle.close).toHaveBeenCalledTimes(1);
+    expect(app.quits).toBe(0); // held: the relay is still writing its state
+
+    finishClose();
+    await flush();
     expect(app.quits).toBe(1);
   });
 
@@ -584,7 +590,7 @@ describe('the OS ending the session', () => {
     await flush();
     expect(app.quits).toBe(1); // the app quits by itself once the relay is down
     expect(window0().destroyed).toBe(true); // not hidden to the tray
-    expect(logText()).toMatch(/INFO the system is shutting down or logging out: closing the relay \(up to 5 s\)/);
+    expect(logText()).toMatch(/INFO the system is shutting down: closing the relay \(up to 5 s\)/);
     expect(logText()).toContain('relay closed');
   });
 
@@ -862,10 +868,11 @@ describe('IPC handlers', () => {
 });
 
 describe('main/index.ts', () => {
-  it('starts the desktop app when Electron loads it', async () => {
+  it('wires the desktop app while Electron evaluates it, before ready can fire', async () => {
     vi.resetModules();
     await import('../../main/index.js');
-    await vi.waitFor(() => expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1));
+    // No waiting: once the entry module has evaluated, the lock is taken and the quit hooked.
+    expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
     expect(app.listenerCount('before-quit')).toBe(1);
   });
 });

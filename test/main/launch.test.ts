@@ -37,14 +37,15 @@ describe('launchDesktopApp', () => {
 
   it('a module that fails to load: logged to main.log, then once ready an error box names the log, then exit 1', async () => {
     const failure = new Error("ENOENT: no such file or directory, open '/opt/Relaydesk/resources/app.asar/package.json'");
-    const launched = launchDesktopApp(() => Promise.reject(failure));
+    // It returns without waiting for 'ready' (index.ts awaits it before Electron can be ready).
+    await launchDesktopApp(() => Promise.reject(failure));
     await flush();
     // Before 'ready' Linux would only print the box to stderr: it waits.
     expect(dialog.showErrorBox).not.toHaveBeenCalled();
     expect(readFileSync(logFile(), 'utf8')).toMatch(/ERROR Relaydesk cannot start: Error: ENOENT: .*package\.json'\n\s+at /);
 
     app.ready();
-    await launched;
+    await flush();
     expect(dialog.showErrorBox).toHaveBeenCalledTimes(1);
     const [title, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
     expect(title).toBe(LAUNCH_FAILED_TITLE);
@@ -61,6 +62,7 @@ describe('launchDesktopApp', () => {
         throw new TypeError('tray is not a constructor');
       },
     }));
+    await flush();
     expect(dialog.showErrorBox).toHaveBeenCalledWith(LAUNCH_FAILED_TITLE, expect.stringContaining('tray is not a constructor'));
     expect(readFileSync(logFile(), 'utf8')).toContain('TypeError: tray is not a constructor');
     expect(app.exit).toHaveBeenCalledWith(1);
