@@ -30,7 +30,7 @@ export function startupErrorMessage(error: unknown): { title: string; content: s
     };
   }
   if (error instanceof SecretBackendError) {
-    // Its message already says what is wrong, what to do and that nothing was changed.
+    // Its message already says what is wrong, what to do and that no secret or key was changed.
     return { title: 'Relaydesk cannot start: secrets unavailable', content: error.message };
   }
   const detail = error instanceof Error ? error.message : String(error);

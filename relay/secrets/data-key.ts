@@ -38,15 +38,15 @@ export async function loadDataKey(
     if (!sealer) {
       throw new SecretBackendError(
         plainKey === 'refuse'
-          ? `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system, but no OS encryption is available now: the login keyring is locked or not running. ${UNLOCK_KEYRING} Nothing was changed.`
-          : `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system for the Relaydesk desktop app, and this relay cannot unseal it. Start Relaydesk from the desktop app, as the same user. Nothing was changed.`,
+          ? `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system, but no OS encryption is available now: the login keyring is locked or not running. ${UNLOCK_KEYRING} No secret or key was changed.`
+          : `The key of this data folder's secrets (${sealedPath}) is sealed by the operating system for the Relaydesk desktop app, and this relay cannot unseal it. Start Relaydesk from the desktop app, as the same user. No secret or key was changed.`,
       );
     }
     const key = await unsealKey(sealer, sealed, sealedPath);
     if (plain) {
       // An earlier start sealed the key but stopped before removing the plain copy.
       if (!plain.equals(key)) {
-        throw new SecretBackendError(`${plainPath} and ${sealedPath} hold different keys; keep the one that opens your secrets and move the other away. Nothing was changed.`);
+        throw new SecretBackendError(`${plainPath} and ${sealedPath} hold different keys; keep the one that opens your secrets and move the other away. No secret or key was changed.`);
       }
       await unlinkDurably(plainPath);
     }
@@ -55,7 +55,7 @@ export async function loadDataKey(
 
   if (!sealer && plainKey === 'refuse') {
     const found = plain ? ` This data folder's key is in plain text in ${plainPath} (made by \`npm start\`); it is sealed and the plain file removed at the first start with OS encryption.` : '';
-    throw new SecretBackendError(`${NO_OS_ENCRYPTION}${found} Nothing was changed.`);
+    throw new SecretBackendError(`${NO_OS_ENCRYPTION}${found} No secret or key was changed.`);
   }
 
   if (plain) {
@@ -73,7 +73,7 @@ export async function loadDataKey(
 
   if (!mayCreate) {
     throw new SecretBackendError(
-      `The secrets file in ${dataDir} holds secrets, but their key (${PLAIN_KEY_FILE} or ${SEALED_KEY_FILE}) is missing. Restore it from a backup. Nothing was changed.`,
+      `The secrets file in ${dataDir} holds secrets, but their key (${PLAIN_KEY_FILE} or ${SEALED_KEY_FILE}) is missing. Restore it from a backup. No secret or key was changed.`,
     );
   }
   const key = randomBytes(KEY_BYTES);
@@ -93,7 +93,7 @@ async function unsealKey(sealer: SecretSealer, sealed: Buffer, path: string): Pr
     key = await sealer.unseal(sealed);
   } catch (error) {
     throw new SecretBackendError(
-      `${sealer.name} cannot unseal the key of this data folder's secrets (${path}): ${firstLine(error)}. It was sealed for another OS user or login keyring, or the keyring was reset. Start Relaydesk as the user who set it up. Nothing was changed.`,
+      `${sealer.name} cannot unseal the key of this data folder's secrets (${path}): ${firstLine(error)}. It was sealed for another OS user or login keyring, or the keyring was reset. Start Relaydesk as the user who set it up. No secret or key was changed.`,
     );
   }
   checkLength(key, path);
@@ -107,7 +107,7 @@ async function writeSealedKey(sealer: SecretSealer, key: Buffer, path: string): 
     sealed = await sealer.seal(key);
     if (!(await sealer.unseal(sealed)).equals(key)) throw new Error('the sealed key does not unseal to the same key');
   } catch (error) {
-    throw new SecretBackendError(`${sealer.name} cannot seal the key of the secrets file: ${firstLine(error)}. Nothing was changed.`);
+    throw new SecretBackendError(`${sealer.name} cannot seal the key of the secrets file: ${firstLine(error)}. No secret or key was changed.`);
   }
   await writeFileDurably(path, sealed, 0o600);
 }

@@ -36,5 +36,5 @@ export interface SecretSealer {
  */
 export type PlainKeyPolicy = 'allow' | 'refuse';
 
-/** The secrets cannot be reached with what this start has; nothing was changed. */
+/** The secrets cannot be reached with what this start has; no secret or key was changed. */
 export class SecretBackendError extends Error {}

@@ -290,11 +290,11 @@ describe('startup failures', () => {
   });
 
   it('SecretBackendError (no OS encryption) shows its advice and the log, then quits', async () => {
-    startRelay.mockRejectedValueOnce(new SecretBackendError('No OS encryption is available … Unlock or install a keyring (gnome-keyring or KWallet) … Nothing was changed.'));
+    startRelay.mockRejectedValueOnce(new SecretBackendError('No OS encryption is available … Unlock or install a keyring (gnome-keyring or KWallet) … No secret or key was changed.'));
     await boot();
     const [title, content] = dialog.showErrorBox.mock.calls[0] as [string, string];
     expect(title).toBe('Relaydesk cannot start: secrets unavailable');
-    expect(content).toMatch(/^No OS encryption is available … Unlock or install a keyring \(gnome-keyring or KWallet\) … Nothing was changed\.\n\nThe log is at:\n/);
+    expect(content).toMatch(/^No OS encryption is available … Unlock or install a keyring \(gnome-keyring or KWallet\) … No secret or key was changed\.\n\nThe log is at:\n/);
     expect(content).toContain(path.join(app.getPath('logs'), 'main.log'));
     expect(app.quits).toBe(1);
     expect(BrowserWindow.instances).toHaveLength(0);

@@ -29,7 +29,7 @@ describe("plainKey 'refuse' without a sealer", () => {
     const refused = openEncryptedFileSecretStore(dir, undefined, 'refuse');
     await expect(refused).rejects.toBeInstanceOf(SecretBackendError);
     await expect(refused).rejects.toThrow(WHAT_TO_DO);
-    await expect(refused).rejects.toThrow(/never keeps that key in plain text.*Nothing was changed\.$/);
+    await expect(refused).rejects.toThrow(/never keeps that key in plain text.*No secret or key was changed\.$/);
     expect(await readdir(dir)).toEqual([]);
   });
 
