@@ -101,15 +101,11 @@ export function validateKeyForm(values: KeyFormValues, initial: KeyFormValues | 
   return errors;
 }
 
-/** The fields create and edit both send; for an edit, untouched quota and expiry go back exactly as they were. */
-function tokenFields(values: KeyFormValues, token: TokenView | null) {
-  const initial = token === null ? null : valuesFromToken(token);
-  const remain = token !== null && values.quotaUsd === initial?.quotaUsd ? token.remain_quota : (usdInputToQuota(values.quotaUsd) ?? 0);
+/** The fields create and edit both send as they are in the form. */
+function formFields(values: KeyFormValues) {
   return {
     name: values.name.trim(),
-    remain_quota: values.unlimited && token === null ? 0 : remain,
     unlimited_quota: values.unlimited,
-    expired_time: token !== null && values.expiry === initial?.expiry ? token.expired_time : expirySeconds(values.expiry),
     model_limits: values.models,
     allow_ips: splitList(values.ips),
     group: values.group,
@@ -118,10 +114,23 @@ function tokenFields(values: KeyFormValues, token: TokenView | null) {
 }
 
 export function newTokenBody(values: KeyFormValues): NewToken {
-  return tokenFields(values, null);
+  return {
+    ...formFields(values),
+    remain_quota: values.unlimited ? 0 : (usdInputToQuota(values.quotaUsd) ?? 0),
+    expired_time: expirySeconds(values.expiry),
+  };
 }
 
-/** `PUT /api/token`: the whole key as edited (the relay changes only what differs). */
+/**
+ * `PUT /api/token` (the relay leaves out fields as they are). Quota and expiry go only when
+ * the user changed them: the quota left shrinks with every call, so sending back the amount
+ * the list loaded would refund what the key spent since.
+ */
 export function tokenUpdateBody(token: TokenView, values: KeyFormValues): TokenUpdate {
-  return { id: token.id, ...tokenFields(values, token) };
+  const initial = valuesFromToken(token);
+  const body: TokenUpdate = { id: token.id, ...formFields(values) };
+  const quota = usdInputToQuota(values.quotaUsd);
+  if (quota !== null && quota !== usdInputToQuota(initial.quotaUsd)) body.remain_quota = quota;
+  if (values.expiry !== initial.expiry) body.expired_time = expirySeconds(values.expiry);
+  return body;
 }

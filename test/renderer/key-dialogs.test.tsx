@@ -299,7 +299,7 @@ const token: TokenView = {
 };
 
 describe('EditKeyDialog', () => {
-  it('comes filled in with the key, and saves what it has unchanged as it was', async () => {
+  it('comes filled in with the key, and saves without sending back the quota left or the expiry it did not touch', async () => {
     const api = keyFormApi().on('PUT /api/token', (call: { body: unknown }) => ({ ...token, ...(call.body as object) }));
     const onSaved = vi.fn();
     render(<EditKeyDialog token={token} onClose={() => {}} onSaved={onSaved} />);
@@ -314,19 +314,32 @@ describe('EditKeyDialog', () => {
     expect(within(screen.getByRole('list', { name: 'Picked models' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['gpt-4o×', 'retired-model×']);
 
     // The key expired long ago: saving without touching the date is allowed and keeps it.
+    // The quota left is not sent back: calls made since the list loaded would be refunded.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+    const body = api.calls.find((call) => call.method === 'PUT')?.body;
+    expect(body).not.toHaveProperty('remain_quota');
+    expect(body).not.toHaveProperty('expired_time');
+    expect(body).toEqual({
       id: 9,
       name: 'ci',
-      remain_quota: 1_234_567,
       unlimited_quota: false,
-      expired_time: PAST,
       model_limits: ['gpt-4o', 'retired-model'],
       allow_ips: ['10.0.0.0/8'],
       group: 'legacy',
       allow_balance: true,
     });
+  });
+
+  it('does not count a quota retyped the same way (7.50 for 7.5) as a change', async () => {
+    const api = keyFormApi().on('PUT /api/token', token);
+    render(<EditKeyDialog token={{ ...token, remain_quota: 3_750_000, expired_time: -1 }} onClose={() => {}} onSaved={() => {}} />);
+    const quota = screen.getByRole('textbox', { name: 'Quota left (USD)' });
+    await userEvent.clear(quota);
+    await userEvent.type(quota, '7.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).not.toHaveProperty('remain_quota');
   });
 
   it('sends the edited fields: a new dollar amount, no expiry, one model fewer', async () => {
