@@ -68,7 +68,8 @@ export function statsRoutes(context: ManagementContext) {
       hours: groupBy(rows, () => ''),
       by_model: groupBy(rows, (row) => row.model, (row) => ({ model: row.model })),
       by_user: groupBy(rows, (row) => String(row.user_id), (row) => ({ user_id: row.user_id, username: row.username })),
-      by_key: groupBy(rows, (row) => String(row.token_id), (row) => ({ token_id: row.token_id, token_name: row.token_name, user_id: row.user_id })),
+      // Per user too: the console playground's calls are every user's key 0.
+      by_key: groupBy(rows, (row) => `${row.user_id}:${row.token_id}`, (row) => ({ token_id: row.token_id, token_name: row.token_name, user_id: row.user_id })),
       // Channels are administrators' business.
       by_channel: self ? [] : groupBy(rows, (row) => String(row.channel_id), (row) => ({ channel_id: row.channel_id, channel_name: row.channel_name })),
     };
