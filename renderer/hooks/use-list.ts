@@ -1,27 +1,42 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Paged } from '../api/tokens.js';
 
 /**
  * One page of a paged list, with loading and error state: `reload` fetches it again,
  * `setData` lets a page show a change at once (a switch flipped) without a reload.
+ * Only the latest request's answer is shown: an older one that arrives later (a search,
+ * then at once "Show all") is dropped, as is any answer after the list is gone.
  */
 export function useList<T>(load: (page: number, pageSize: number) => Promise<Paged<T>>, pageSize: number, what: string) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Paged<T> | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+  const mounted = useRef(false);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const reload = useCallback(
     async (quiet = false) => {
+      const request = ++latest.current;
+      const current = () => mounted.current && request === latest.current;
       if (!quiet) setLoading(true);
       if (!quiet) setError(null);
       try {
-        setData(await load(page, pageSize));
+        const answer = await load(page, pageSize);
+        if (!current()) return;
+        setData(answer);
         setError(null);
       } catch (caught) {
-        setError(caught instanceof Error ? caught.message : `Could not load the ${what}.`);
+        if (current()) setError(messageOf(caught, `Could not load the ${what}.`));
       } finally {
-        setLoading(false);
+        if (current()) setLoading(false);
       }
     },
     [load, page, pageSize, what],
