@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { StatusData, UserView } from '../relay/management/contract.js';
-import { onSessionEnded } from './api/client.js';
+import { onSessionEnded, SESSION_ENDED } from './api/client.js';
 import { getStatus } from './api/status.js';
 import { getSelf } from './api/user.js';
 import { AuthLayout } from './components/AuthLayout.js';
@@ -13,7 +13,6 @@ import { navigate } from './lib/router.js';
 const SetupWizard = lazy(() => import('./pages/SetupWizard.js').then((module) => ({ default: module.SetupWizard })));
 
 /** Shown on the sign-in page when the relay stopped accepting the session mid-use. */
-export const SESSION_ENDED = 'Your session ended; sign in again.';
 
 type View =
   | { kind: 'loading' }

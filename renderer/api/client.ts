@@ -101,6 +101,9 @@ function buildUrl(path: string, options: UrlOptions): string {
 
 // The session ---------------------------------------------------------------------------------
 
+/** What the console says when it returns to sign-in because the session is gone. */
+export const SESSION_ENDED = 'Your session ended; sign in again.';
+
 const sessionEndedListeners = new Set<() => void>();
 
 /**
@@ -110,6 +113,11 @@ const sessionEndedListeners = new Set<() => void>();
 export function onSessionEnded(listener: () => void): () => void {
   sessionEndedListeners.add(listener);
   return () => sessionEndedListeners.delete(listener);
+}
+
+/** Tells the app the session is gone (for calls made outside this client, such as the playground's stream). */
+export function notifySessionEnded(): void {
+  for (const listener of [...sessionEndedListeners]) listener();
 }
 
 const SIGN_IN_PATH: ApiPath = '/api/user/login';
@@ -153,9 +161,7 @@ async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, b
   if (response.status === 429) {
     throw new ApiError(tooManyAttempts(retryAfter), 429, retryAfter);
   }
-  if (response.status === 401 && !url.startsWith(SIGN_IN_PATH)) {
-    for (const listener of [...sessionEndedListeners]) listener();
-  }
+  if (response.status === 401 && !url.startsWith(SIGN_IN_PATH)) notifySessionEnded();
   if (!response.ok || envelope === null || envelope.success !== true) {
     const message = typeof envelope?.message === 'string' && envelope.message.trim() !== '' ? envelope.message : fallbackMessage(response.status, envelope === null);
     throw new ApiError(message, response.status, retryAfter);

@@ -3,7 +3,7 @@
 // with a pasted API key it calls `/v1/chat/completions` exactly as a client would, so that
 // key's own limits apply.
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { api, ApiError } from './client.js';
+import { api, ApiError, notifySessionEnded, SESSION_ENDED } from './client.js';
 import type { ApiData } from './client.js';
 
 export type UsableModel = ApiData<'/api/models', 'get'>[number];
@@ -90,6 +90,7 @@ export async function streamChat(as: CallAs, body: Record<string, unknown>, even
     throw new ApiError("Can't reach the Relaydesk relay. Check that it is running, then try again.", 0);
   }
   if (!response.ok || response.body === null) {
+    if (response.status === 401 && as.kind === 'session') notifySessionEnded(); // back to sign-in, as for any other call
     throw new ApiError(await errorText(response, as), response.status);
   }
 
@@ -156,6 +157,6 @@ async function errorText(response: Response, as: CallAs): Promise<string> {
   } catch {
     // not JSON
   }
-  if (response.status === 401) return as.kind === 'key' ? 'The relay did not accept this API key.' : 'Your session ended: sign in again.';
+  if (response.status === 401) return as.kind === 'key' ? 'The relay did not accept this API key.' : SESSION_ENDED;
   return `The relay answered HTTP ${response.status}.`;
 }

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { onSessionEnded } from '../../renderer/api/client.js';
 import PlaygroundPage from '../../renderer/pages/playground/PlaygroundPage.js';
 import { stubApi } from './helpers/fake-api.js';
 
@@ -120,15 +121,27 @@ describe('PlaygroundPage', () => {
     ]);
   });
 
-  it('refuses tools that are not valid JSON, naming the problem, and sends nothing', async () => {
+  it('refuses a tool without a name, saying so, and sends nothing', async () => {
     stubRelay([]);
     render(<PlaygroundPage />);
     await screen.findByRole('option', { name: 'test-model' });
     await userEvent.click(screen.getByLabelText('Tools (JSON)'));
     await userEvent.paste('[{"description": "no name"}]');
     await send('hi');
-    expect((await screen.findByText(/Tool 1 needs a "name"/)).textContent).toBeTruthy();
+    await screen.findByText(/Tool 1 needs a "name"/);
     expect(chatCalls).toHaveLength(0);
+  });
+
+  it('a session that ended sends the console back to sign-in', async () => {
+    stubRelay([() => new Response(JSON.stringify({ error: { message: 'Not signed in: sign in to the console again.' } }), { status: 401 })]);
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    render(<PlaygroundPage />);
+    await screen.findByRole('option', { name: 'test-model' });
+    await send('hello');
+    await screen.findByRole('alert');
+    stop();
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 
   it('gives the message back when the call fails before any answer, with the relay’s reason', async () => {

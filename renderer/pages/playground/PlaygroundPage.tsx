@@ -168,7 +168,8 @@ export default function PlaygroundPage() {
             <div className="field">
               <label htmlFor="pg-key">API key (optional)</label>
               {/* Uncontrolled on purpose: React would mirror a controlled value into the DOM's value attribute. */}
-              <input id="pg-key" type="password" autoComplete="off" spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
+              {/* Password managers are told to keep out: this is a key to try, not a login. */}
+              <input id="pg-key" type="password" autoComplete="off" data-1p-ignore data-lpignore="true" data-bwignore spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
               <span id="pg-key-hint" className="field__hint">
                 Empty: you call as yourself. Paste a key (sk-…) to test its limits; it is forgotten on reload.
               </span>
