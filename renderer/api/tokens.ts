@@ -21,11 +21,19 @@ export type NewKey = ApiData<'/api/token', 'post'>;
 /** A group the user may pick for a key. */
 export type UsableGroup = ApiData<'/api/user/self/groups', 'get'>[number];
 
-/** A page of keys; `search` is part of a name, or a key or part of its hint when it starts with sk-. */
+/** Search text starting with sk- is a key (or part of its hint): a secret, never to be shown back. */
+export function isKeySearch(search: string): boolean {
+  return search.trim().startsWith('sk-');
+}
+
+/**
+ * A page of keys; `search` is part of a name, or a key or part of its hint (see isKeySearch).
+ * The relay takes a searched key only in the query string (GET /api/token/search?token=).
+ */
 export function listTokens(page: number, pageSize: number, search = ''): Promise<Paged<TokenView>> {
   const text = search.trim();
   if (text === '') return api.get('/api/token', { query: { p: page, page_size: pageSize } });
-  const by = text.startsWith('sk-') ? { token: text } : { keyword: text };
+  const by = isKeySearch(text) ? { token: text } : { keyword: text };
   return api.get('/api/token/search', { query: { p: page, page_size: pageSize, ...by } });
 }
 

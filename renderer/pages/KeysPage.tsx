@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import {
   deleteToken,
+  isKeySearch,
   listTokens,
   regenerateToken,
   setTokenStatus,
@@ -160,9 +161,11 @@ export default function KeysPage() {
           setNotice(null);
           setPage(1);
           setSearch(typedSearch.trim());
+          // A searched key does not stay on screen.
+          if (isKeySearch(typedSearch)) setTypedSearch('');
         }}
       >
-        <Field label="Search keys" type="search" value={typedSearch} onChange={(e) => setTypedSearch(e.currentTarget.value)} placeholder="A name, or a key (sk-…)" spellCheck={false} />
+        <Field label="Search keys" type="search" value={typedSearch} onChange={(e) => setTypedSearch(e.currentTarget.value)} placeholder="A name, or a key (sk-…)" spellCheck={false} autoComplete="off" />
         <button type="submit" className="button button--secondary">
           Search
         </button>
@@ -189,7 +192,7 @@ export default function KeysPage() {
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={search !== '' ? <>No key matches “{search}”.</> : <>No keys yet. Create one to connect a client.</>}
+        empty={search === '' ? <>No keys yet. Create one to connect a client.</> : isKeySearch(search) ? <>No key matches that key.</> : <>No key matches “{search}”.</>}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}

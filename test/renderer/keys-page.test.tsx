@@ -76,7 +76,7 @@ describe('API keys page', () => {
     expect(screen.getByRole('row', { name: /work laptop/ })).toBeTruthy();
   });
 
-  it('searches by name, or by key when the text starts with sk-, and says when nothing matches', async () => {
+  it('searches by name, says when nothing matches, and shows all keys again', async () => {
     const api = keysApi().on('GET /api/token/search', (call: Call) => page(call.query.get('keyword') === 'lap' ? [LAPTOP] : []));
     render(<KeysPage />);
     await screen.findByRole('row', { name: /ci/ });
@@ -88,14 +88,26 @@ describe('API keys page', () => {
     expect(Object.fromEntries(byName.query)).toEqual({ p: '1', page_size: '20', keyword: 'lap' });
 
     await userEvent.clear(search);
-    await userEvent.type(search, 'sk-ab9');
-    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    await screen.findByText('No key matches “sk-ab9”.');
-    expect(Object.fromEntries(api.calls.filter((call) => call.path === '/api/token/search').at(-1)!.query)).toEqual({ p: '1', page_size: '20', token: 'sk-ab9' });
+    await userEvent.type(search, 'lapx{Enter}');
+    await screen.findByText('No key matches “lapx”.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Show all keys' }));
     await screen.findByRole('row', { name: /ci/ });
     expect((search as HTMLInputElement).value).toBe('');
+  });
+
+  it('searches by a whole key without ever showing it back: the field is cleared and the empty state does not echo it', async () => {
+    const secret = 'sk-relaydesk-0123456789abcdef0123456789';
+    const api = keysApi().on('GET /api/token/search', page([]));
+    render(<KeysPage />);
+    await screen.findByRole('row', { name: /ci/ });
+    const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search keys' });
+    await userEvent.type(search, `${secret}{Enter}`);
+    await screen.findByText('No key matches that key.');
+    expect(Object.fromEntries(api.calls.filter((call) => call.path === '/api/token/search').at(-1)!.query)).toEqual({ p: '1', page_size: '20', token: secret });
+    expect(search.value).toBe('');
+    expect(document.body.innerHTML).not.toContain(secret);
+    expect(document.body.innerHTML).not.toContain('0123456789abcdef');
   });
 
   it('regenerates a key after a confirm and shows the new key once', async () => {
