@@ -98,6 +98,7 @@ export function App() {
         >
           <SetupWizard
             status={status}
+            user={user}
             onFinished={() => {
               navigate('/');
               setView({ kind: 'home', status, user });

@@ -2,6 +2,7 @@
 // user is the owner, write a client's configuration files directly, with undo. Shown for one
 // client at a time (the open setup tab); stays mounted across tabs so outcomes are kept.
 import { useEffect, useState } from 'react';
+import { Role, type UserView } from '../../relay/management/contract.js';
 import {
   getClientFiles,
   isLoopbackHostname,
@@ -12,11 +13,9 @@ import {
   type ClientUndoResult,
   type ClientWriteResult,
 } from '../api/client-setup.js';
-import { getSelf } from '../api/user.js';
 import { Alert } from './Alert.js';
 import './keys.css';
 
-const ROOT_ROLE = 100;
 const andList = new Intl.ListFormat('en', { type: 'conjunction' });
 
 function writtenText(result: ClientWriteResult): string {
@@ -35,17 +34,16 @@ interface Outcome {
   detail?: string;
 }
 
-export function ClientConfigWriter({ apiKey, client }: { apiKey: string; client: ClientSetupId | null }) {
-  const local = isLoopbackHostname(window.location.hostname);
+export function ClientConfigWriter({ apiKey, client, user }: { apiKey: string; client: ClientSetupId | null; user: UserView }) {
+  const offered = isLoopbackHostname(window.location.hostname) && user.role >= Role.root;
   const [files, setFiles] = useState<ClientFileStatus[] | null>(null);
   const [busy, setBusy] = useState<ClientSetupId | null>(null);
   const [outcomes, setOutcomes] = useState<Partial<Record<ClientSetupId, Outcome>>>({});
 
   useEffect(() => {
-    if (!local) return;
+    if (!offered) return;
     let cancelled = false;
-    getSelf()
-      .then((user) => (user !== null && user.role >= ROOT_ROLE ? getClientFiles() : null))
+    getClientFiles()
       .then((list) => {
         if (!cancelled) setFiles(list);
       })
@@ -55,9 +53,9 @@ export function ClientConfigWriter({ apiKey, client }: { apiKey: string; client:
     return () => {
       cancelled = true;
     };
-  }, [local]);
+  }, [offered]);
 
-  if (!local || files === null) return null;
+  if (!offered || files === null) return null;
 
   async function refresh() {
     try {

@@ -1,6 +1,7 @@
 // Creating and editing an API key, and showing a new key once with client setup: shared by
 // the API keys page and the first-run wizard.
 import { useId, useState, type KeyboardEvent } from 'react';
+import type { UserView } from '../../relay/management/contract.js';
 import { createToken, updateToken, type NewKey, type TokenView } from '../api/tokens.js';
 import { clientSnippets, relayBaseUrl } from '../lib/client-snippets.js';
 import { NEW_KEY_VALUES, newTokenBody, tokenUpdateBody, valuesFromToken } from '../lib/key-form.js';
@@ -40,8 +41,8 @@ export function EditKeyDialog({ token, onClose, onSaved }: { token: TokenView; o
   );
 }
 
-/** The one and only time the full key is rendered: copy it, and set up a client with it. */
-export function NewKeyDialog({ created, model, replaced, onClose }: { created: NewKey; model: string; replaced: boolean; onClose: () => void }) {
+/** The one and only time the full key is rendered: copy it, and set up a client with it (`user`: who is signed in). */
+export function NewKeyDialog({ created, model, replaced, user, onClose }: { created: NewKey; model: string; replaced: boolean; user: UserView; onClose: () => void }) {
   const snippets = clientSnippets({ baseUrl: relayBaseUrl(window.location.origin), key: created.key, model });
   const [tab, setTab] = useState(snippets[0]!.id);
   const baseId = useId();
@@ -102,7 +103,7 @@ export function NewKeyDialog({ created, model, replaced, onClose }: { created: N
         ))}
       </div>
       <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${active.id}`} className="snippet">
-        <ClientConfigWriter apiKey={created.key} client={active.files ?? null} />
+        <ClientConfigWriter apiKey={created.key} client={active.files ?? null} user={user} />
         {active.blocks.map((block) => (
           <div key={block.id} className="snippet__block">
             <p className="muted">{block.where}</p>

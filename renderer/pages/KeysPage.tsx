@@ -18,6 +18,7 @@ import { Switch } from '../components/Switch.js';
 import { useList } from '../hooks/use-list.js';
 import { FALLBACK_MODEL } from '../lib/client-snippets.js';
 import { formatUsd } from '../lib/money.js';
+import type { PageProps } from './registry.js';
 import '../components/keys.css';
 
 const PAGE_SIZE = 20;
@@ -30,7 +31,7 @@ function formatExpiry(seconds: number): string {
 }
 
 /** API keys: the signed-in user's (admins: everyone's), masked. The full key shows once, at creation. */
-export default function KeysPage() {
+export default function KeysPage({ user }: PageProps) {
   const [search, setSearch] = useState('');
   const [typedSearch, setTypedSearch] = useState('');
   const load = useCallback((page: number, pageSize: number) => listTokens(page, pageSize, search), [search]);
@@ -225,7 +226,7 @@ export default function KeysPage() {
         />
       )}
 
-      {fresh !== null && <NewKeyDialog created={fresh.key} model={fresh.model} replaced={fresh.replaced} onClose={() => setFresh(null)} />}
+      {fresh !== null && <NewKeyDialog created={fresh.key} model={fresh.model} replaced={fresh.replaced} user={user} onClose={() => setFresh(null)} />}
 
       <ConfirmDialog
         open={toDelete !== null}

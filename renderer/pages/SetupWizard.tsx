@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StatusData } from '../../relay/management/contract.js';
+import type { StatusData, UserView } from '../../relay/management/contract.js';
 import type { NewKey } from '../api/tokens.js';
 import { Alert } from '../components/Alert.js';
 import { AuthLayout } from '../components/AuthLayout.js';
@@ -9,6 +9,8 @@ import { WizardSteps } from '../components/WizardSteps.js';
 
 interface Props {
   status: StatusData;
+  /** The owner, just signed in. */
+  user: UserView;
   /** The wizard is over (done or skipped): show the console. */
   onFinished: () => void;
 }
@@ -17,7 +19,7 @@ interface Props {
  * First-run wizard, steps 2 and 3, right after the owner account is made and signed in:
  * add a first channel, then a first key (shown once with client setup). Both can be skipped.
  */
-export function SetupWizard({ status, onFinished }: Props) {
+export function SetupWizard({ status, user, onFinished }: Props) {
   const [step, setStep] = useState<2 | 3>(2);
   const [notice, setNotice] = useState<string | null>(null);
   const [skippedChannel, setSkippedChannel] = useState(false);
@@ -79,7 +81,7 @@ export function SetupWizard({ status, onFinished }: Props) {
           }}
         />
       )}
-      {fresh !== null && <NewKeyDialog created={fresh.key} model={fresh.model} replaced={false} onClose={onFinished} />}
+      {fresh !== null && <NewKeyDialog created={fresh.key} model={fresh.model} replaced={false} user={user} onClose={onFinished} />}
     </AuthLayout>
   );
 }

@@ -4,10 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { CreateKeyDialog, EditKeyDialog, NewKeyDialog } from '../../renderer/components/KeyDialogs.js';
 import type { TokenView } from '../../renderer/api/tokens.js';
 import { Failure, stubApi } from './helpers/fake-api.js';
+import { ROLE, userOf } from './helpers/page-props.js';
 
 const KEY = 'sk-relaydesk-0123456789abcdef';
 const ORIGIN = window.location.origin;
 const created = { id: 7, name: 'laptop', key: KEY };
+const OWNER = userOf(ROLE.root);
+const ALICE = userOf(ROLE.user);
 
 /** The code shown for one client tab, all its blocks. */
 async function snippetFor(label: string): Promise<string> {
@@ -18,7 +21,7 @@ async function snippetFor(label: string): Promise<string> {
 describe('NewKeyDialog (shown once)', () => {
   it('shows the full key once, read-only, with a warning that it will not be shown again', () => {
     stubApi();
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={ALICE} onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Your new key' });
     const field = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'API key' });
     expect(field.value).toBe(KEY);
@@ -28,7 +31,7 @@ describe('NewKeyDialog (shown once)', () => {
 
   it('is titled for a regenerated key', () => {
     stubApi();
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced user={ALICE} onClose={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Your regenerated key' })).toBeTruthy();
   });
 
@@ -36,7 +39,7 @@ describe('NewKeyDialog (shown once)', () => {
     stubApi();
     const user = userEvent.setup();
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={ALICE} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Copy key' }));
     expect(await navigator.clipboard.readText()).toBe(KEY);
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
@@ -45,7 +48,7 @@ describe('NewKeyDialog (shown once)', () => {
 
   it('sets up Claude Code with ANTHROPIC_BASE_URL and ANTHROPIC_AUTH_TOKEN', async () => {
     stubApi();
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={ALICE} onClose={() => {}} />);
     expect(screen.getByRole('tab', { name: 'Claude Code' }).getAttribute('aria-selected')).toBe('true');
     const code = await snippetFor('Claude Code');
     expect(code).toContain(`export ANTHROPIC_BASE_URL=${ORIGIN}\n`);
@@ -54,7 +57,7 @@ describe('NewKeyDialog (shown once)', () => {
 
   it('sets up Codex CLI with a config.toml provider speaking the responses API', async () => {
     stubApi();
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={ALICE} onClose={() => {}} />);
     const code = await snippetFor('Codex CLI');
     expect(screen.getByRole('tabpanel').textContent).toContain('~/.codex/config.toml');
     expect(code).toContain('wire_api = "responses"');
@@ -65,7 +68,7 @@ describe('NewKeyDialog (shown once)', () => {
 
   it('sets up Gemini CLI with GOOGLE_GEMINI_BASE_URL, GEMINI_API_KEY and API-key sign-in in settings.json', async () => {
     stubApi();
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={ALICE} onClose={() => {}} />);
     const code = await snippetFor('Gemini CLI');
     expect(code).toContain(`export GOOGLE_GEMINI_BASE_URL=${ORIGIN}\n`);
     expect(code).toContain(`export GEMINI_API_KEY=${KEY}\n`);
@@ -77,7 +80,7 @@ describe('NewKeyDialog (shown once)', () => {
     stubApi();
     const user = userEvent.setup();
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
-    render(<NewKeyDialog created={created} model="claude-sonnet-4" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="claude-sonnet-4" replaced={false} user={ALICE} onClose={() => {}} />);
     const python = await snippetFor('Python');
     expect(python).toContain(`OpenAI(\n    base_url="${ORIGIN}/v1",\n    api_key="${KEY}",\n)`);
     expect(python).toContain(`Anthropic(\n    base_url="${ORIGIN}",\n    api_key="${KEY}",\n)`);
@@ -93,7 +96,7 @@ describe('NewKeyDialog (shown once)', () => {
 
   it('fills curl with the key and the first allowed model', async () => {
     stubApi();
-    render(<NewKeyDialog created={created} model="claude-sonnet-4" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="claude-sonnet-4" replaced={false} user={ALICE} onClose={() => {}} />);
     const code = await snippetFor('curl');
     expect(code).toContain(`curl ${ORIGIN}/v1/chat/completions`);
     expect(code).toContain(`Authorization: Bearer ${KEY}`);
@@ -103,7 +106,7 @@ describe('NewKeyDialog (shown once)', () => {
   it('moves between client tabs with the arrow keys', async () => {
     stubApi();
     const user = userEvent.setup();
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={ALICE} onClose={() => {}} />);
     screen.getByRole('tab', { name: 'Claude Code' }).focus();
     await user.keyboard('{ArrowRight}');
     const codex = screen.getByRole('tab', { name: 'Codex CLI' });
@@ -117,7 +120,6 @@ describe('NewKeyDialog (shown once)', () => {
 
   it('offers the owner, on this computer, to write the client files, and says where it wrote', async () => {
     const api = stubApi()
-      .on('GET /api/user/self', { id: 1, username: 'owner', role: 100 })
       .on('GET /api/client-setup', [
         { client: 'claude-code', label: 'Claude Code', files: [{ path: '/home/me/.claude/settings.json', exists: true }], can_undo: false },
         {
@@ -138,7 +140,7 @@ describe('NewKeyDialog (shown once)', () => {
         ],
         note: 'Gemini CLI reads them next time.',
       });
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={OWNER} onClose={() => {}} />);
     // Each CLI tab offers its own files: Claude Code first, Gemini CLI on its tab.
     expect((await screen.findByTestId('client-writer-claude-code')).textContent).toContain('/home/me/.claude/settings.json');
     expect(screen.queryByTestId('client-writer-gemini-cli')).toBeNull();
@@ -160,22 +162,28 @@ describe('NewKeyDialog (shown once)', () => {
 
   it('undoes a write, saying which files came back', async () => {
     stubApi()
-      .on('GET /api/user/self', { id: 1, username: 'owner', role: 100 })
       .on('GET /api/client-setup', [{ client: 'codex', label: 'Codex CLI', files: [{ path: '/home/me/.codex/config.toml', exists: true }], can_undo: true }])
       .on('POST /api/client-setup/undo', { client: 'codex', files: [{ path: '/home/me/.codex/config.toml', action: 'restored', backup: '/home/me/.codex/config.toml.bak' }] });
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={OWNER} onClose={() => {}} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Codex CLI' }));
     const item = await screen.findByTestId('client-writer-codex');
     await userEvent.click(within(item).getByRole('button', { name: 'Undo (Codex CLI)' }));
     expect((await within(item).findByRole('status')).textContent).toBe('Restored the previous /home/me/.codex/config.toml.');
   });
 
-  it('does not offer to write files for a user who is not the owner', async () => {
-    const api = stubApi().on('GET /api/user/self', { id: 2, username: 'alice', role: 1 });
-    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} onClose={() => {}} />);
-    await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('/api/user/self'));
+  it('does not offer to write files for a user who is not the owner, nor ask the relay about them', async () => {
+    const api = stubApi().on('GET /api/client-setup', []);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={ALICE} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Codex CLI' }));
     expect(screen.queryByTestId('client-config-writer')).toBeNull();
-    expect(api.calls.map((call) => call.path)).not.toContain('/api/client-setup');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('knows the owner from who is signed in, without asking the relay again', async () => {
+    const api = stubApi().on('GET /api/client-setup', [{ client: 'claude-code', label: 'Claude Code', files: [{ path: '/home/me/.claude/settings.json', exists: true }], can_undo: false }]);
+    render(<NewKeyDialog created={created} model="gpt-4o-mini" replaced={false} user={OWNER} onClose={() => {}} />);
+    expect(await screen.findByTestId('client-writer-claude-code')).toBeTruthy();
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/client-setup']);
   });
 });
 

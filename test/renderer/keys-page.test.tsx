@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenView } from '../../renderer/api/tokens.js';
 import KeysPage from '../../renderer/pages/KeysPage.js';
 import { stubApi, type Call } from './helpers/fake-api.js';
+import { pageProps, ROLE } from './helpers/page-props.js';
 
 function key(id: number, name: string, fields: Partial<TokenView> = {}): TokenView {
   return {
@@ -42,7 +43,7 @@ function keysApi() {
 describe('API keys page', () => {
   it('shows what each key used and has left in US dollars', async () => {
     keysApi();
-    render(<KeysPage />);
+    render(<KeysPage {...pageProps(ROLE.user)} />);
     const laptop = await screen.findByRole('row', { name: /laptop/ });
     expect(within(laptop).getByTestId('key-quota').textContent).toBe('$2.50 / $7.50');
     const ci = screen.getByRole('row', { name: /ci/ });
@@ -52,7 +53,7 @@ describe('API keys page', () => {
 
   it('edits a key: the dialog comes filled in and Save sends the change, not the quota left', async () => {
     const api = keysApi().on('PUT /api/token', (call: Call) => ({ ...LAPTOP, ...(call.body as object) }));
-    render(<KeysPage />);
+    render(<KeysPage {...pageProps(ROLE.user)} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit key laptop' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit laptop' });
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Quota left (USD)' }).value).toBe('7.5');
@@ -78,7 +79,7 @@ describe('API keys page', () => {
 
   it('searches by name, says when nothing matches, and shows all keys again', async () => {
     const api = keysApi().on('GET /api/token/search', (call: Call) => page(call.query.get('keyword') === 'lap' ? [LAPTOP] : []));
-    render(<KeysPage />);
+    render(<KeysPage {...pageProps(ROLE.user)} />);
     await screen.findByRole('row', { name: /ci/ });
     const search = screen.getByRole('searchbox', { name: 'Search keys' });
     await userEvent.type(search, ' lap {Enter}');
@@ -99,7 +100,7 @@ describe('API keys page', () => {
   it('searches by a whole key without ever showing it back: the field is cleared and the empty state does not echo it', async () => {
     const secret = 'sk-relaydesk-0123456789abcdef0123456789';
     const api = keysApi().on('GET /api/token/search', page([]));
-    render(<KeysPage />);
+    render(<KeysPage {...pageProps(ROLE.user)} />);
     await screen.findByRole('row', { name: /ci/ });
     const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search keys' });
     await userEvent.type(search, `${secret}{Enter}`);
@@ -112,7 +113,7 @@ describe('API keys page', () => {
 
   it('regenerates a key after a confirm and shows the new key once', async () => {
     keysApi().on('POST /api/token/2/regenerate', { id: 2, name: 'laptop', key: 'sk-new-key-0123456789' });
-    render(<KeysPage />);
+    render(<KeysPage {...pageProps(ROLE.user)} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Regenerate key laptop' }));
     const confirm = screen.getByRole('dialog', { name: 'Regenerate this key?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Regenerate' }));
