@@ -208,7 +208,7 @@ export default function ChannelsPage() {
         }
       />
 
-      <TestAllPanel task={testAll.task} error={testAll.error} onDismiss={testAll.dismiss} />
+      <TestAllPanel task={testAll.task} error={testAll.error} retrying={testAll.retrying} onDismiss={testAll.dismiss} />
 
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}

@@ -1,13 +1,13 @@
 // The Channels page's health at a glance: testing every channel as a background task (its
 // progress, then the refreshed table), balances that cannot or could not be read, and why the
 // relay disabled a channel or some of its keys.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TaskView } from '../../renderer/api/admin.js';
 import ChannelsPage from '../../renderer/pages/ChannelsPage.js';
 import { channel, channelRelay } from './helpers/channels.js';
-import { Failure, type Call } from './helpers/fake-api.js';
+import { Failure, type Call, type FakeApi } from './helpers/fake-api.js';
 
 function task(extra: Partial<TaskView>): TaskView {
   return {
@@ -93,9 +93,101 @@ describe('Channels: test all channels', () => {
     relay.on('POST /api/channel/test_all', new Failure(403, 'Only administrators may test channels.'));
     await showPage();
     await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not start the test: Only administrators may test channels..');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not start the test: Only administrators may test channels.');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Test all channels' }).disabled).toBe(false);
   });
+});
+
+describe('Channels: test all when its progress cannot be read', () => {
+  const started = () => screen.findByRole('region', { name: 'Test of every channel' });
+  const asked = (relay: FakeApi) => relay.calls.filter((c) => c.path === '/api/task/7').length;
+
+  it('says the test was lost when the relay no longer knows it (restarted), and lets a new one start', async () => {
+    const relay = channelRelay([channel(1, 'Alpha')]);
+    relay.on('POST /api/channel/test_all', task({}));
+    relay.on('GET /api/task/7', new Failure(404, 'No task 7.'));
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
+    const panel = await started();
+
+    const alert = await within(panel).findByRole('alert', undefined, { timeout: 3000 });
+    expect(alert.textContent).toMatch(/^Lost track of the test of every channel: the relay no longer knows it, most likely because the relay restarted/);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Test all channels' }).disabled).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(asked(relay)).toBe(1);
+
+    relay.on('POST /api/channel/test_all', task({ id: 8, status: 'succeeded', done: 1, total: 1, progress: 100, result: '1 passed, 0 failed' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
+    const again = await started();
+    expect((await within(again).findByRole('status')).textContent).toContain('Tested 1 channel: 1 passed, 0 failed. The response times');
+    await userEvent.click(within(again).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Test of every channel' })).toBeNull();
+  }, 10_000);
+
+  it('keeps checking after a failed check, saying so, and shows the outcome once the relay answers', async () => {
+    const relay = channelRelay([channel(1, 'Alpha')]);
+    relay.on('POST /api/channel/test_all', task({}));
+    const answers: unknown[] = [new Failure(503, 'The relay is busy.'), task({ status: 'succeeded', done: 2, progress: 100, result: '2 passed, 0 failed' })];
+    relay.on('GET /api/task/7', () => answers.shift());
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
+    const panel = await started();
+
+    await within(panel).findByText(/Could not check its progress: The relay is busy\. Trying again…/, undefined, { timeout: 3000 });
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Testing all…' }).disabled).toBe(true);
+
+    await within(panel).findByText('Tested 2 channels:', undefined, { timeout: 4000 });
+    expect(within(panel).queryByText(/Could not check its progress/)).toBeNull();
+    expect(asked(relay)).toBe(2);
+  }, 10_000);
+
+  it('gives up after several failed checks in a row, waiting longer each time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const relay = channelRelay([channel(1, 'Alpha')]);
+      relay.on('POST /api/channel/test_all', task({}));
+      relay.on('GET /api/task/7', new Failure(0, 'The relay could not be reached.'));
+      await showPage();
+      await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
+      const panel = await started();
+
+      // Checks after 1 s, then 2, 4 and 8 s more.
+      for (const [wait, count] of [[1000, 1], [2000, 2], [4000, 3]] as const) {
+        await act(() => vi.advanceTimersByTimeAsync(wait));
+        await waitFor(() => expect(asked(relay)).toBe(count));
+        expect(within(panel).queryByRole('alert')).toBeNull();
+      }
+      await act(() => vi.advanceTimersByTimeAsync(7000));
+      expect(asked(relay)).toBe(3);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      const alert = await within(panel).findByRole('alert');
+      expect(alert.textContent).toBe('Lost track of the test of every channel: The relay could not be reached. The Tasks page shows how it went; you can also start a new test.');
+      expect(within(panel).getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Test all channels' }).disabled).toBe(false);
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(asked(relay)).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reloads nothing when the test ends after the page was left', async () => {
+    const relay = channelRelay([channel(1, 'Alpha')]);
+    relay.on('POST /api/channel/test_all', task({}));
+    let answer: (value: TaskView) => void = () => {};
+    relay.on('GET /api/task/7', () => new Promise<TaskView>((resolve) => (answer = resolve)));
+    const { unmount } = render(<ChannelsPage />);
+    await screen.findByText('Alpha');
+    await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
+    await started();
+    await waitFor(() => expect(asked(relay)).toBe(1), { timeout: 3000 });
+    const before = relay.calls.length;
+    unmount();
+    answer(task({ status: 'succeeded', done: 2, progress: 100 }));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(relay.calls.slice(before)).toEqual([]);
+  }, 10_000);
 });
 
 describe('Channels: balance', () => {

@@ -2,13 +2,23 @@
 // the Tasks page; once it ends, its outcome.
 import type { TaskView } from '../../api/admin.js';
 import { Link } from '../../lib/router.js';
+import { sentence } from '../../lib/sentence.js';
 import { isActive } from './use-test-all.js';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-export function TestAllPanel({ task, error, onDismiss }: { task: TaskView | null; error: string | null; onDismiss: () => void }) {
+interface Props {
+  task: TaskView | null;
+  /** Why the test could not start, or was lost. */
+  error: string | null;
+  /** Why the last progress check failed, while it is retried. */
+  retrying?: string | null;
+  onDismiss: () => void;
+}
+
+export function TestAllPanel({ task, error, retrying = null, onDismiss }: Props) {
   if (task === null && error === null) return null;
   const active = task !== null && isActive(task);
   const tone = error !== null || task?.status === 'failed' ? 'error' : active ? 'running' : 'done';
@@ -18,16 +28,17 @@ export function TestAllPanel({ task, error, onDismiss }: { task: TaskView | null
         {task !== null && active && (
           <>
             <strong>Testing every channel…</strong> {task.done} of {plural(task.total, 'channel')} tested.
+            {retrying !== null && <span className="test-all__retrying"> {retrying}</span>}
           </>
         )}
         {task !== null && task.status === 'succeeded' && (
           <>
-            <strong>Tested {plural(task.total, 'channel')}:</strong> {task.result || 'done'}. The response times and statuses below are up to date.
+            <strong>Tested {plural(task.total, 'channel')}:</strong> {sentence(task.result || 'done')} The response times and statuses below are up to date.
           </>
         )}
         {task !== null && task.status === 'failed' && (
           <>
-            <strong>The test of every channel stopped:</strong> {task.error || 'no reason given'}. Test the channels one by one to find the one at fault.
+            <strong>The test of every channel stopped:</strong> {sentence(task.error || 'no reason given')} Test the channels one by one to find the one at fault.
           </>
         )}
         {error !== null && <span className="test-all__error">{error}</span>}

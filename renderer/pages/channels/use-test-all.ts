@@ -3,21 +3,44 @@
 import { useEffect, useRef, useState } from 'react';
 import { getTask, type TaskView } from '../../api/admin.js';
 import { latestTestAll, testAllChannels } from '../../api/channels.js';
+import { ApiError } from '../../api/client.js';
 import { messageOf } from '../../hooks/use-list.js';
+import { sentence } from '../../lib/sentence.js';
 
 /** How often a running test is asked for its progress. */
 export const POLL_MS = 1000;
+/** Progress checks failing in a row before the test counts as lost. */
+export const MAX_POLL_FAILURES = 4;
 
 export function isActive(task: TaskView): boolean {
   return task.status === 'queued' || task.status === 'running';
 }
 
-export function useTestAll(onFinished: (task: TaskView) => void) {
+/** The wait before the next progress check after `failures` failed ones in a row: 1 s, then 2, 4, 8 s. */
+export function pollDelay(failures: number): number {
+  return POLL_MS * 2 ** failures;
+}
+
+/** Tasks live in the relay's memory: a 404 means it restarted (or the task was dropped). */
+const GONE =
+  'Lost track of the test of every channel: the relay no longer knows it, most likely because the relay restarted, which ends running tests. The table shows what was recorded; start a new test to check every channel.';
+
+/** `onFinished` runs when the test ends or is lost, never after the page has gone. */
+export function useTestAll(onFinished: () => void) {
   const [task, setTask] = useState<TaskView | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Why the last progress check failed, while it is being retried. */
+  const [retrying, setRetrying] = useState<string | null>(null);
   const finished = useRef(onFinished);
   finished.current = onFinished;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   // A test still running (started before the page was opened) is followed too.
   useEffect(() => {
@@ -33,33 +56,67 @@ export function useTestAll(onFinished: (task: TaskView) => void) {
     };
   }, []);
 
+  // One chain of checks per followed task; a failed check is retried later, up to a point.
+  const followed = task !== null && isActive(task) ? task.id : null;
   useEffect(() => {
-    if (task === null || !isActive(task)) return;
-    const timer = window.setTimeout(() => {
-      getTask(task.id).then(
-        (next) => {
-          setTask(next);
-          if (!isActive(next)) finished.current(next);
-        },
-        (caught: unknown) => setError(`Lost track of the test: ${messageOf(caught, 'the relay did not answer')}. The Tasks page shows how it went.`),
-      );
-    }, POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [task]);
+    if (followed === null) return;
+    let live = true;
+    let timer = 0;
+    const check = (failures: number) => {
+      timer = window.setTimeout(() => {
+        getTask(followed).then(
+          (next) => {
+            if (!live) return;
+            setRetrying(null);
+            setTask(next);
+            if (isActive(next)) check(0);
+            else finished.current();
+          },
+          (caught: unknown) => {
+            if (!live) return;
+            const reason = sentence(messageOf(caught, 'the relay did not answer'));
+            const gone = caught instanceof ApiError && caught.status === 404;
+            if (gone || failures + 1 >= MAX_POLL_FAILURES) {
+              setRetrying(null);
+              setTask(null);
+              setError(gone ? GONE : `Lost track of the test of every channel: ${reason} The Tasks page shows how it went; you can also start a new test.`);
+              finished.current();
+            } else {
+              setRetrying(`Could not check its progress: ${reason} Trying again…`);
+              check(failures + 1);
+            }
+          },
+        );
+      }, pollDelay(failures));
+    };
+    check(0);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [followed]);
 
   async function start() {
     setStarting(true);
     setError(null);
+    setRetrying(null);
     try {
       const started = await testAllChannels();
+      if (!mounted.current) return;
       setTask(started);
-      if (!isActive(started)) finished.current(started);
+      if (!isActive(started)) finished.current();
     } catch (caught) {
-      setError(`Could not start the test: ${messageOf(caught, 'the relay did not answer')}.`);
+      if (mounted.current) setError(`Could not start the test: ${sentence(messageOf(caught, 'the relay did not answer'))}`);
     } finally {
-      setStarting(false);
+      if (mounted.current) setStarting(false);
     }
   }
 
-  return { task, running: starting || (task !== null && isActive(task)), error, start, dismiss: () => { setTask(null); setError(null); } };
+  function dismiss() {
+    setTask(null);
+    setError(null);
+    setRetrying(null);
+  }
+
+  return { task, running: starting || followed !== null, error, retrying, start, dismiss };
 }
