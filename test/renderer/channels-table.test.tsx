@@ -162,3 +162,42 @@ describe('Channels table: bulk actions', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select channel Alpha' }).checked).toBe(true);
   });
 });
+
+describe('Channels table: a result arriving after a change made meanwhile', () => {
+  /** A relay answer held until the test releases it. */
+  function held<T>() {
+    let release: (value: T) => void = () => {};
+    const answer = new Promise<T>((resolve) => (release = resolve));
+    return { answer, release };
+  }
+  const switchOf = (name: string) => screen.getByRole('switch', { name: `Enable channel ${name}` });
+
+  it('keeps a channel switched off while its test ran, and shows the test’s response time', async () => {
+    const api = relay([channel(1, 'Alpha')]);
+    const test = held<unknown>();
+    api.on('GET /api/channel/test/1', () => test.answer);
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Test channel Alpha' }));
+    await userEvent.click(switchOf('Alpha'));
+    await waitFor(() => expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false'));
+
+    test.release({ ok: true, status_code: 200, response_time: 321, model: 'gpt-4o-mini', key_index: 0, error: '', channel_status: 1 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Test channel Alpha' }).hasAttribute('disabled')).toBe(false));
+    expect(within(screen.getByRole('row', { name: /Alpha/ })).getByText('321 ms')).toBeTruthy();
+    expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('keeps a channel switched off while its balance was read, and shows the new balance', async () => {
+    const api = relay([channel(1, 'Alpha', { balance: 3 })]);
+    const balance = held<unknown>();
+    api.on('GET /api/channel/update_balance/1', () => balance.answer);
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balance of Alpha' }));
+    await userEvent.click(switchOf('Alpha'));
+    await waitFor(() => expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false'));
+
+    balance.release({ balance: 12.5, source: 'openai', currencies: [] });
+    await waitFor(() => expect(screen.getByTestId('balance-1').textContent).toContain('$12.50'));
+    expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false');
+  });
+});
