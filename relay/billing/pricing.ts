@@ -1,5 +1,6 @@
 // Model prices as ratios, the form users of the established relays know:
 // model ratio 1 = 2 USD per million input tokens; 500 000 quota = 1 USD.
+// No imports: the console bundles this file for QUOTA_PER_USD (renderer/lib/money.ts).
 
 export const QUOTA_PER_USD = 500_000;
 

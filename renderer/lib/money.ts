@@ -1,7 +1,8 @@
 // Quota and money: the one place the console turns the relay's quota units into dollars
-// and back. 500 000 units are 1 USD (relay/billing/quota-math.ts), as on the established relays.
+// and back, by the relay's own rate (relay/billing/pricing.ts, bundled: it has no imports).
+import { QUOTA_PER_USD } from '../../relay/billing/pricing.js';
 
-export const QUOTA_PER_USD = 500_000;
+export { QUOTA_PER_USD };
 
 const numberFormat = new Intl.NumberFormat();
 const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
