@@ -3,7 +3,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { UserView } from '../../relay/management/contract.js';
 import { createToken, updateToken, type NewKey, type TokenView } from '../api/tokens.js';
-import { clientSnippets, relayBaseUrl } from '../lib/client-snippets.js';
+import { clientSnippets } from '../lib/client-snippets.js';
 import { NEW_KEY_VALUES, newTokenBody, tokenUpdateBody, valuesFromToken } from '../lib/key-form.js';
 import { ClientConfigWriter } from './ClientConfigWriter.js';
 import { CopyButton } from './CopyButton.js';
@@ -43,7 +43,7 @@ export function EditKeyDialog({ token, onClose, onSaved }: { token: TokenView; o
 
 /** The one and only time the full key is rendered: copy it, and set up a client with it (`user`: who is signed in). */
 export function NewKeyDialog({ created, model, replaced, user, onClose }: { created: NewKey; model: string; replaced: boolean; user: UserView; onClose: () => void }) {
-  const snippets = clientSnippets({ baseUrl: relayBaseUrl(window.location.origin), key: created.key, model });
+  const snippets = clientSnippets({ baseUrl: window.location.origin, key: created.key, model });
   const [tab, setTab] = useState(snippets[0]!.id);
   const baseId = useId();
   const active = snippets.find((s) => s.id === tab) ?? snippets[0]!;

@@ -1,7 +1,8 @@
 // Ready-to-paste client setup for a new key: the coding CLIs, curl and the official SDKs,
 // filled with this relay's base URL, the key and a model. Pure, so tests can pin every URL.
 //
-// The base URL is where the relay answers (origin plus any base_path, no trailing slash).
+// The base URL is where the relay answers: the console's origin. (The console does not know a
+// base_path the relay may be served under behind a proxy, so the snippets do not include one.)
 // OpenAI-style clients want it with /v1; the Anthropic SDK and Claude Code add /v1 themselves;
 // the GenAI SDK and Gemini CLI add /v1beta themselves.
 import type { ClientSetupId } from '../api/client-setup.js';
@@ -33,16 +34,11 @@ export interface SnippetInput {
   model: string;
 }
 
-/** The relay's base URL from an origin and a base path (`/relay`, or '' for none). */
-export function relayBaseUrl(origin: string, basePath = ''): string {
-  return `${origin}${basePath}`.replace(/\/+$/, '');
-}
-
 /** A string literal that is valid JSON, JavaScript, Python and TOML alike. */
 const str = (value: string) => JSON.stringify(value);
 
 export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSnippet[] {
-  const base = relayBaseUrl(baseUrl);
+  const base = baseUrl.replace(/\/+$/, '');
   const openaiBase = `${base}/v1`;
   return [
     {

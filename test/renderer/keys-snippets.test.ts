@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientSnippets, relayBaseUrl, type ClientSnippet } from '../../renderer/lib/client-snippets.js';
+import { clientSnippets, type ClientSnippet } from '../../renderer/lib/client-snippets.js';
 
 const KEY = 'sk-relaydesk-0123456789abcdef';
 
@@ -26,19 +26,11 @@ describe('client setup snippets', () => {
     expect(block(s, 'js-genai')).toContain(`const ai = new GoogleGenAI({\n  apiKey: "${KEY}",\n  httpOptions: { baseUrl: "http://127.0.0.1:3000" },\n});\n`);
   });
 
-  it('keeps a base path (the relay behind a proxy) in every URL, and never doubles a slash', () => {
-    const base = relayBaseUrl('https://example.com', '/relay');
-    expect(base).toBe('https://example.com/relay');
-    for (const baseUrl of [base, `${base}/`]) {
-      const s = clientSnippets({ baseUrl, key: KEY, model: 'o3' });
-      expect(block(s, 'claude')).toContain('ANTHROPIC_BASE_URL=https://example.com/relay\n');
-      expect(block(s, 'codex-config')).toContain('base_url = "https://example.com/relay/v1"');
-      expect(block(s, 'gemini')).toContain('GOOGLE_GEMINI_BASE_URL=https://example.com/relay\n');
-      expect(block(s, 'js-openai')).toContain('baseURL: "https://example.com/relay/v1",');
-      expect(block(s, 'js-anthropic')).toContain('baseURL: "https://example.com/relay",');
-      expect(block(s, 'python-genai')).toContain('"base_url": "https://example.com/relay"');
-      expect(s.flatMap((x) => x.blocks).every((b) => !/[^:]\/\//.test(b.code))).toBe(true);
-    }
+  it('never doubles a slash when the base URL ends in one', () => {
+    const s = clientSnippets({ baseUrl: 'https://example.com/', key: KEY, model: 'o3' });
+    expect(block(s, 'claude')).toContain('ANTHROPIC_BASE_URL=https://example.com\n');
+    expect(block(s, 'codex-config')).toContain('base_url = "https://example.com/v1"');
+    expect(s.flatMap((x) => x.blocks).every((b) => !/[^:]\/\//.test(b.code))).toBe(true);
   });
 
   it('names the model in every example that calls one', () => {
