@@ -27,8 +27,9 @@ export function ChannelTypeFields({ values, errors, set }: Props) {
           spellCheck={false}
           value={values.apiVersion}
           onChange={(e) => set('apiVersion', e.currentTarget.value)}
+          placeholder={DEFAULT_AZURE_API_VERSION}
           error={errors.apiVersion}
-          hint={`Azure's api-version query parameter. The relay's default: ${DEFAULT_AZURE_API_VERSION}.`}
+          hint={`Azure's api-version query parameter. Empty: the relay's default, ${DEFAULT_AZURE_API_VERSION}.`}
         />
       )}
       {protocol && (

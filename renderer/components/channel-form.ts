@@ -66,7 +66,7 @@ export function initialValues(channel: ChannelView | null): ChannelValues {
       mapping: '',
       headers: '',
       proxy: '',
-      apiVersion: DEFAULT_AZURE_API_VERSION,
+      apiVersion: '',
       protocol: 'chat',
       keyMode: 'random',
       testModel: '',
@@ -87,8 +87,9 @@ export function initialValues(channel: ChannelView | null): ChannelValues {
     mapping: jsonText(channel.model_mapping),
     headers: jsonText(channel.header_override),
     proxy: channel.proxy,
-    // A channel saved without one calls with the relay's default: shown as such.
-    apiVersion: setting(channel, 'api_version') || DEFAULT_AZURE_API_VERSION,
+    // Empty when saved without one: the relay then uses its default (the field's placeholder),
+    // and keeps following it when that default changes.
+    apiVersion: setting(channel, 'api_version'),
     protocol: setting(channel, 'upstream_protocol') === 'responses' ? 'responses' : 'chat',
     keyMode: channel.key_mode === 'polling' ? 'polling' : 'random',
     testModel: channel.test_model ?? '',
@@ -115,8 +116,14 @@ export function validate(values: ChannelValues, isNew: boolean): ChannelErrors {
   const headers = jsonObjectError(values.headers);
   if (headers !== null) errors.headers = headers;
   if (values.proxy.trim() !== '' && !/^(https?|socks5h?):\/\/\S+$/.test(values.proxy.trim())) errors.proxy = 'An http://, https:// or socks5:// URL.';
-  if (hasField(type, 'api_version') && !API_VERSION.test(values.apiVersion.trim())) errors.apiVersion = `A version such as ${DEFAULT_AZURE_API_VERSION} (or one ending in -preview).`;
+  if (hasField(type, 'api_version') && values.apiVersion.trim() !== '' && !API_VERSION.test(values.apiVersion.trim())) errors.apiVersion = `A version such as ${DEFAULT_AZURE_API_VERSION} (or one ending in -preview).`;
   return errors;
+}
+
+/** Azure's api-version is sent when typed, or emptied (back to the relay's default) after one was saved. */
+function sendsApiVersion(values: ChannelValues, channel: ChannelView | null): boolean {
+  if (!hasField(Number(values.type), 'api_version')) return false;
+  return values.apiVersion.trim() !== '' || (channel !== null && setting(channel, 'api_version') !== '');
 }
 
 /** The create/update body (without `id`, keys only when typed, type-only fields only for their types). */
@@ -139,7 +146,7 @@ export function toBody(values: ChannelValues, channel: ChannelView | null): NewC
     remark: values.remark.trim(),
     ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
     ...(isMultiKey(values, channel) ? { key_mode: values.keyMode } : {}),
-    ...(hasField(type, 'api_version') ? { api_version: values.apiVersion.trim() } : {}),
+    ...(sendsApiVersion(values, channel) ? { api_version: values.apiVersion.trim() } : {}),
     ...(hasField(type, 'upstream_protocol') ? { upstream_protocol: values.protocol } : {}),
   };
 }

@@ -192,12 +192,13 @@ async function fillBasics(keys = 'sk-1') {
 }
 
 describe('ChannelDialog: fields by type', () => {
-  it('asks Azure for its address and an API version, prefilled with the relay default', async () => {
+  it('asks Azure for its address and offers an API version, the relay default shown but not filled in', async () => {
     const api = stubApi().on('POST /api/channel', { id: 3 });
     const onSaved = openNew();
     await userEvent.selectOptions(typeSelect(), 'Azure OpenAI');
-    expect(field('API version').value).toBe('2024-10-21');
-    expect(screen.getByText(/The relay's default: 2024-10-21/)).toBeTruthy();
+    expect(field('API version').value).toBe('');
+    expect(field('API version').getAttribute('placeholder')).toBe('2024-10-21');
+    expect(screen.getByText(/Empty: the relay's default, 2024-10-21/)).toBeTruthy();
     expect(screen.getByText(/deployment names/)).toBeTruthy();
     expect(combo('Upstream API')).toBeNull();
 
@@ -214,6 +215,38 @@ describe('ChannelDialog: fields by type', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api.calls[0]?.body).toMatchObject({ type: 3, base_url: 'https://work.openai.azure.com', api_version: '2025-04-01-preview' });
     expect(api.calls[0]?.body).not.toHaveProperty('upstream_protocol');
+  });
+
+  it('adds an Azure channel without an API version when none is typed (the relay uses its default)', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 3 });
+    const onSaved = openNew();
+    await userEvent.selectOptions(typeSelect(), 'Azure OpenAI');
+    await fillBasics();
+    await typeText('Base URL', 'https://work.openai.azure.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ type: 3, base_url: 'https://work.openai.azure.com' });
+    expect(api.calls[0]?.body).not.toHaveProperty('api_version');
+  });
+
+  it('leaves a saved Azure channel without a version unpinned, and sends an emptied version to go back to the default', async () => {
+    const api = stubApi().on('PUT /api/channel', { id: 2 });
+    const azure = (settings: Record<string, string>) =>
+      ({ id: 2, type: 3, name: 'Azure', base_url: 'https://work.openai.azure.com', models: ['m'], groups: ['default'], priority: 0, weight: 0, model_mapping: {}, header_override: {}, proxy: '', key_count: 1, settings }) as unknown as ChannelView;
+    const onSaved = vi.fn();
+    const { unmount } = render(<ChannelDialog channel={azure({})} onClose={() => {}} onSaved={onSaved} />);
+    expect(field('API version').value).toBe('');
+    expect(field('API version').getAttribute('placeholder')).toBe('2024-10-21');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(api.calls[0]?.body).not.toHaveProperty('api_version');
+    unmount();
+
+    render(<ChannelDialog channel={azure({ api_version: '2025-01-01-preview' })} onClose={() => {}} onSaved={onSaved} />);
+    await userEvent.clear(field('API version'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2));
+    expect(api.calls[1]?.body).toMatchObject({ id: 2, api_version: '' });
   });
 
   it('lets OpenAI-style channels call the upstream through the Responses API', async () => {

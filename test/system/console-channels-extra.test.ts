@@ -281,13 +281,14 @@ describe('console channels: keys and advanced custom routes', () => {
     await page.screenshot({ path: join(resultsDir, 'console-channels-extra-tasks.png'), fullPage: true });
   });
 
-  it('asks an Azure channel for its API version, prefilled with the relay default', async () => {
+  it('asks an Azure channel for its API version, the relay default as the placeholder', async () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
     await heading('Channels');
     await page.getByRole('button', { name: 'Add channel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a channel' });
     await dialog.getByLabel('Type').selectOption({ label: 'Azure OpenAI' });
-    expect(await dialog.getByLabel('API version').inputValue()).toBe('2024-10-21');
+    expect(await dialog.getByLabel('API version').inputValue()).toBe('');
+    expect(await dialog.getByLabel('API version').getAttribute('placeholder')).toBe('2024-10-21');
     expect(await dialog.getByLabel('Upstream API').count()).toBe(0);
     await dialog.getByLabel('Name').fill('Azure');
     await dialog.getByLabel('API keys').fill('azure-key');
