@@ -296,6 +296,8 @@ describe('console', () => {
   it('returns to sign-in when the session ends mid-use, then back to the same page', async () => {
     await page.goto(`${origin}/logs`);
     await heading(page, 'Logs');
+    // Nothing in flight: a page request answered after the sign-out would end it before Refresh does.
+    await page.waitForLoadState('networkidle');
     // The session ends elsewhere (signed out from another tab, or expired).
     const cookies = await context.cookies(origin);
     const ended = await apiJson('/api/user/logout', { headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
