@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface Column<T> {
   key: string;
@@ -36,6 +36,27 @@ export interface Selection<T> {
   allLabel: string;
 }
 
+/** Whether the element is wider inside than it shows (it scrolls sideways); followed as it or its content resizes. */
+function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    // The table widens with its rows while the box around it keeps its size.
+    if (element.firstElementChild !== null) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
 /** A table with loading, empty and error states and (when `onPage` is given) paging by `p`/`page_size`. */
 export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, empty, onRetry, page = 1, pageSize = 20, total = 0, onPage, selection, dense = false }: Props<T>) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -43,6 +64,8 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
   const keys = (rows ?? []).map(rowKey);
   const chosen = selection === undefined ? 0 : keys.filter((k) => selection.selected.has(k)).length;
   const all = useRef<HTMLInputElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsX(scroller);
   useEffect(() => {
     if (all.current !== null) all.current.indeterminate = chosen > 0 && chosen < keys.length;
   });
@@ -56,8 +79,8 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
   }
   return (
     <div className="table-card">
-      {/* Focusable, so that a keyboard can scroll a table wider than a narrow window. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+      {/* Focusable only while wider than its box, so that a keyboard can scroll it, and no empty Tab stop otherwise. */}
+      <div ref={scroller} className="table-scroll" {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}>
         <table className={`table${dense ? ' table--dense' : ''}`} aria-busy={loading}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>

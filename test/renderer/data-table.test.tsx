@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from '../../renderer/components/DataTable.js';
@@ -75,5 +75,58 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
     rerender(<DataTable<Row> caption="Keys" columns={columns} rows={[]} rowKey={(row) => row.id} loading={false} error={null} empty="None." total={0} onPage={() => {}} />);
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  describe('sideways scrolling by keyboard', () => {
+    /** The table box's widths as the browser would measure them, and a ResizeObserver the test fires. */
+    function layout(initial: { content: number; box: number }) {
+      const size = { ...initial };
+      vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockImplementation(() => size.content);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => size.box);
+      const callbacks: (() => void)[] = [];
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(callback: () => void) {
+            callbacks.push(callback);
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      return {
+        resize(next: { content: number; box: number }) {
+          Object.assign(size, next);
+          act(() => callbacks.forEach((callback) => callback()));
+        },
+      };
+    }
+    const rows = [{ id: 1, name: 'laptop', calls: 12 }];
+
+    it('is no Tab stop while the table fits', async () => {
+      layout({ content: 600, box: 600 });
+      table({ rows });
+      expect(screen.queryByRole('region', { name: 'Keys' })).toBeNull();
+      await userEvent.tab();
+      expect(document.activeElement).toBe(document.body);
+    });
+
+    it('is a named region the keyboard can focus while the table is wider than its box', async () => {
+      layout({ content: 900, box: 400 });
+      table({ rows });
+      const region = screen.getByRole('region', { name: 'Keys' });
+      await userEvent.tab();
+      expect(document.activeElement).toBe(region);
+    });
+
+    it('follows the window: focusable once narrowed, not once widened again', () => {
+      const box = layout({ content: 600, box: 800 });
+      table({ rows });
+      expect(screen.queryByRole('region', { name: 'Keys' })).toBeNull();
+      box.resize({ content: 600, box: 400 });
+      expect(screen.getByRole('region', { name: 'Keys' }).tabIndex).toBe(0);
+      box.resize({ content: 600, box: 800 });
+      expect(screen.queryByRole('region', { name: 'Keys' })).toBeNull();
+    });
   });
 });
