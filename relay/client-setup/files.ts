@@ -151,7 +151,14 @@ export async function writeClientConfig(client: ClientId, origin: string, key: s
   );
   const stamp = stampNow();
   const files: WriteResult['files'] = [];
-  for (const plan of plans) files.push({ path: plan.path, backup: await writeWithBackup(plan, stamp) });
+  try {
+    for (const plan of plans) files.push({ path: plan.path, backup: await writeWithBackup(plan, stamp) });
+  } catch (error) {
+    // Half a setup is worse than none (Gemini CLI's .env with the key, but not its settings):
+    // put back what this write already replaced. Its backups are the latest ones.
+    if (files.length > 0) await undoClientConfig(client).catch(() => undefined);
+    throw error;
+  }
   const notices = plans.flatMap((plan) => (plan.merged.notice ? [plan.merged.notice] : []));
   return { client, files, note: [...notices, definition.note].join(' ') };
 }
