@@ -10,9 +10,9 @@ import { channelOr404 } from './channel-fields.js';
 import { TestResultSchema } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
+import { TEST_ALL_KIND } from './task-kinds.js';
 import { TaskViewSchema } from './tasks.js';
 
-export const TEST_ALL_KIND = 'channel_test_all';
 /** Channels tested at the same time by test-all. */
 const TEST_ALL_CONCURRENCY = 4;
 

@@ -3,9 +3,9 @@ import { api } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
 import type { TaskView } from './admin.js';
 import type { Paged } from './tokens.js';
+import { TEST_ALL_KIND } from '../../relay/management/task-kinds.js';
 
-/** The task kind of a test of every channel (relay/management/channel-test.ts). */
-export const TEST_ALL_KIND = 'channel_test_all';
+export { TEST_ALL_KIND };
 
 /** A channel as lists show it: everything but its keys. */
 export type ChannelView = ApiData<'/api/channel', 'get'>['items'][number];
