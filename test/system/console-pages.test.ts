@@ -265,6 +265,7 @@ describe('console pages', () => {
     await form.getByLabel('Name').fill('CI runner');
     await form.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new key' });
+    const runnerKey = await shown.getByLabel('API key').inputValue();
     await shown.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('row', { name: /CI runner/ }).waitFor();
 
@@ -291,6 +292,17 @@ describe('console pages', () => {
     await page.getByRole('row', { name: /Laptop/ }).waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /CI runner/ }).waitFor();
     await page.screenshot({ path: join(resultsDir, 'console-pages-keys-search.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Show all keys' }).click();
+    await page.getByRole('row', { name: /Laptop/ }).waitFor();
+
+    // A search by a whole key finds it, and the key does not stay on the page.
+    await page.getByRole('searchbox', { name: 'Search keys' }).fill(runnerKey);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('row', { name: /Laptop/ }).waitFor({ state: 'detached' });
+    await page.getByRole('row', { name: /CI runner/ }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search keys' }).inputValue()).toBe('');
+    expect(await page.content()).not.toContain(runnerKey);
+    await page.screenshot({ path: join(resultsDir, 'console-pages-keys-search-key.png'), fullPage: true });
     await page.getByRole('button', { name: 'Show all keys' }).click();
     await page.getByRole('row', { name: /Laptop/ }).waitFor();
 
