@@ -2,6 +2,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import type { UserRecord } from '../store/schema.js';
+import type { SessionStore } from '../store/sessions.js';
+import type { UserStore } from '../store/users.js';
 import { UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 
@@ -25,23 +27,28 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
+/** The enabled user whose live session the `Cookie` header carries, and that session's id hash. */
+export function sessionUser(cookieHeader: string | undefined, sessions: SessionStore, users: UserStore): { user: UserRecord; idHash: string } | undefined {
+  const cookie = readCookie(cookieHeader, SESSION_COOKIE);
+  if (!cookie) return undefined;
+  const idHash = sha256Hex(cookie);
+  const session = sessions.find(idHash);
+  const user = session && users.byId(session.user_id);
+  return user && user.status === UserStatus.enabled ? { user, idHash } : undefined;
+}
+
 /**
  * Finds the caller from the session cookie or from `Authorization: Bearer <access token>`
  * (the management API's two security schemes). Leaves `req.user` unset when neither holds.
  */
 export function identify(context: ManagementContext): RequestHandler {
   return (req, _res, next) => {
-    const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
-    if (cookie) {
-      const idHash = sha256Hex(cookie);
-      const session = context.sessions.find(idHash);
-      const user = session && context.users.byId(session.user_id);
-      if (user && user.status === UserStatus.enabled) {
-        req.user = user;
-        req.authScheme = 'session';
-        req.sessionIdHash = idHash;
-        return next();
-      }
+    const signedIn = sessionUser(req.headers.cookie, context.sessions, context.users);
+    if (signedIn) {
+      req.user = signedIn.user;
+      req.authScheme = 'session';
+      req.sessionIdHash = signedIn.idHash;
+      return next();
     }
     const authorization = req.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {

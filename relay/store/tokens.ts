@@ -31,6 +31,26 @@ export function newApiKey(): string {
   return `sk-${randomAlphanumeric(48)}`;
 }
 
+/** A key's record: what `token` gives, the defaults for the rest (enabled, no limits, no quota). */
+export function tokenRecord(identity: Pick<TokenRecord, 'id' | 'key_hash' | 'key_hint' | 'created_at'>, token: NewToken): TokenRecord {
+  return {
+    ...identity,
+    user_id: token.user_id,
+    name: token.name,
+    status: TokenStatus.enabled,
+    accessed_at: 0,
+    expired_time: token.expired_time ?? -1,
+    remain_quota: token.remain_quota ?? 0,
+    unlimited_quota: token.unlimited_quota ?? false,
+    used_quota: 0,
+    request_count: 0,
+    model_limits: token.model_limits ?? [],
+    allow_ips: token.allow_ips ?? [],
+    group: token.group ?? '',
+    allow_balance: token.allow_balance ?? false,
+  };
+}
+
 export function createStateTokenStore(state: StateFile): TokenStore {
   const byHash = new Map<string, TokenRecord>(state.data.tokens.map((t) => [t.key_hash, t]));
   return {
@@ -38,25 +58,7 @@ export function createStateTokenStore(state: StateFile): TokenStore {
       const key = newApiKey();
       const now = Date.now();
       const record = await state.update((data) => {
-        const created: TokenRecord = {
-          id: data.next_ids.token++,
-          user_id: token.user_id,
-          name: token.name,
-          key_hash: sha256Hex(key),
-          key_hint: keyHint(key),
-          status: TokenStatus.enabled,
-          created_at: now,
-          accessed_at: 0,
-          expired_time: token.expired_time ?? -1,
-          remain_quota: token.remain_quota ?? 0,
-          unlimited_quota: token.unlimited_quota ?? false,
-          used_quota: 0,
-          request_count: 0,
-          model_limits: token.model_limits ?? [],
-          allow_ips: token.allow_ips ?? [],
-          group: token.group ?? '',
-          allow_balance: token.allow_balance ?? false,
-        };
+        const created = tokenRecord({ id: data.next_ids.token++, key_hash: sha256Hex(key), key_hint: keyHint(key), created_at: now }, token);
         data.tokens.push(created);
         byHash.set(created.key_hash, created);
         return created;
