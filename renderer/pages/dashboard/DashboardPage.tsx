@@ -9,6 +9,7 @@ import type { PageProps } from '../registry.js';
 import { DashboardCharts } from './Charts.js';
 import { RangePicker } from './RangePicker.js';
 import { formatCompact, formatNumber, formatUsd } from '../../lib/money.js';
+import { isAdmin } from '../../lib/roles.js';
 import { rangeBounds, rangeName, rangePhrase } from './range.js';
 import type { Range } from './range.js';
 import './dashboard.css';
@@ -28,7 +29,7 @@ const SCOPES: { id: Scope; label: string }[] = [
 ];
 
 export default function DashboardPage({ user }: PageProps) {
-  const isAdmin = user.role >= 10;
+  const admin = isAdmin(user);
   const [range, setRange] = useState<Range>({ id: '24h' });
   const [scope, setScope] = useState<Scope>('mine');
   const [reload, setReload] = useState(0);
@@ -51,7 +52,7 @@ export default function DashboardPage({ user }: PageProps) {
       <div className="observe__head">
         <h1 id="dashboard-title">Dashboard</h1>
         <div className="actions">
-          {isAdmin && (
+          {admin && (
             <div className="segmented" role="group" aria-label="Whose usage">
               {SCOPES.map((s) => (
                 <button key={s.id} type="button" aria-pressed={scope === s.id} onClick={() => setScope(s.id)}>

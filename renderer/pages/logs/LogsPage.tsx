@@ -5,6 +5,7 @@ import { exportUrl, listLogs } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import { DataTable } from '../../components/DataTable.js';
 import { useList } from '../../hooks/use-list.js';
+import { isAdmin } from '../../lib/roles.js';
 import type { PageProps } from '../registry.js';
 import { useChannelOptions } from './channel-options.js';
 import { LogDrawer } from './LogDrawer.js';
@@ -17,11 +18,11 @@ import './logs.css';
 const PAGE_SIZE = 20;
 
 export default function LogsPage({ user }: PageProps) {
-  const isAdmin = user.role >= 10;
+  const mayChoose = isAdmin(user);
   const [everyone, setEveryone] = useState(false);
   const [form, setForm] = useState<FilterForm>(EMPTY_FORM);
   const [open, setOpen] = useState<LogView | null>(null);
-  const admin = isAdmin && everyone;
+  const admin = mayChoose && everyone;
   const channels = useChannelOptions(admin);
 
   // The time range ends when the page is loaded: Refresh moves it to now.
@@ -34,7 +35,7 @@ export default function LogsPage({ user }: PageProps) {
       <div className="observe__head">
         <h1 id="logs-title">Logs</h1>
         <div className="actions">
-          {isAdmin && (
+          {mayChoose && (
             <label className="toggle">
               <input
                 type="checkbox"
