@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field.js';
-import { RANGES, customRangeError, dateInputValue } from './range.js';
+import { dateInputValue } from '../../lib/date-input.js';
+import { RANGES, customRangeError } from './range.js';
 import type { Range } from './range.js';
 
 const DAY_MS = 86_400_000;

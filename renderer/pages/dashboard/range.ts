@@ -48,12 +48,6 @@ export function rangePhrase(range: Range): string {
   return range.from === range.to ? `on ${dayName(range.from)}` : `from ${dayName(range.from)} to ${dayName(range.to)}`;
 }
 
-/** A local date as a date input writes it: "2026-11-21". */
-export function dateInputValue(ms: number): string {
-  const date = new Date(ms);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 function isDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayStart(value));
 }
