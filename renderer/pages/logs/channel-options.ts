@@ -1,5 +1,6 @@
 // Every channel by name, for the logs' channel filter and retry chains (administrators only).
 import { useEffect, useRef, useState } from 'react';
+import { listAll } from '../../api/admin.js';
 import { listChannels } from '../../api/channels.js';
 
 export interface ChannelName {
@@ -9,15 +10,9 @@ export interface ChannelName {
 
 export type ChannelOptions = { status: 'off' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; channels: ChannelName[] };
 
-const PAGE_SIZE = 100;
-
 async function allChannels(): Promise<ChannelName[]> {
-  const channels: ChannelName[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await listChannels(page, PAGE_SIZE);
-    channels.push(...answer.items.map(({ id, name }) => ({ id, name })));
-    if (answer.items.length < PAGE_SIZE || channels.length >= answer.total) return channels;
-  }
+  const channels = await listAll(listChannels, Number.POSITIVE_INFINITY);
+  return channels.map(({ id, name }) => ({ id, name }));
 }
 
 /** Loads the channels once `enabled` (the everyone view) turns on. */
