@@ -1,4 +1,4 @@
-/** A moment (ms) as a short local date and time; '—' for 0 (never). */
-export function formatWhen(ms: number): string {
-  return ms > 0 ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+/** A moment (ms) as a short local date and time, to the second if asked; '—' for 0 (never). */
+export function formatWhen(ms: number, { seconds = false } = {}): string {
+  return ms > 0 ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: seconds ? 'medium' : 'short' }) : '—';
 }

@@ -8,7 +8,8 @@ import type { LogView } from '../../api/logs.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { BILL_KEYS, billOf, type BillLine } from './billing.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
-import { ms, when } from './format.js';
+import { formatWhen } from '../../lib/when.js';
+import { ms } from './format.js';
 
 interface Props {
   record: LogView;
@@ -50,7 +51,7 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
 
   const call = isCall(record);
   const rows: [string, string][] = [
-    ['Time', when(record.created_at)],
+    ['Time', formatWhen(record.created_at, { seconds: true })],
     ['Type', typeName(record.type)],
     ['User', record.username],
     ['Key', record.token_name || '–'],

@@ -4,9 +4,6 @@ export function ms(value: number): string {
   if (!value) return '–';
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
-export function when(msSinceEpoch: number): string {
-  return new Date(msSinceEpoch).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
 /** The day and the time of day apart, for a narrow table column: ["Nov 24", "03:55:42"]. */
 export function whenParts(msSinceEpoch: number): [string, string] {
   const date = new Date(msSinceEpoch);
