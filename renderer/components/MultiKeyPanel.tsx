@@ -4,13 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { changeKeys, listKeys, type KeyAction, type KeysView, type KeyStateView } from '../api/channels.js';
 import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
+import { statusOf } from '../lib/channel-status.js';
 import { formatWhen } from '../lib/when.js';
-
-const STATUS: Record<number, { text: string; tone: string }> = {
-  1: { text: 'Enabled', tone: 'ok' },
-  2: { text: 'Disabled by hand', tone: 'off' },
-  3: { text: 'Disabled automatically', tone: 'warn' },
-};
 
 /** A dialog over one channel's keys; `onChanged` after any change (the channel's status may follow its keys). */
 export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: number; name: string }; onClose: () => void; onChanged?: () => void }) {
@@ -52,7 +47,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
   const anyDisabled = view?.items.some((k) => k.status !== 1) ?? false;
 
   function row(key: KeyStateView) {
-    const status = STATUS[key.status] ?? { text: `Status ${key.status}`, tone: 'off' };
+    const status = statusOf(key.status);
     return (
       <tr key={key.index} data-testid={`key-row-${key.index}`} aria-label={`Key ${key.index}`}>
         <td>

@@ -1,16 +1,11 @@
 // A channel's on/off switch and status, with why the relay disabled it (or some of its keys).
 import type { ChannelView } from '../../api/channels.js';
 import { Switch } from '../../components/Switch.js';
+import { statusOf } from '../../lib/channel-status.js';
 import { formatWhen } from '../../lib/when.js';
 
-const STATUS: Record<number, { text: string; tone: string }> = {
-  1: { text: 'Enabled', tone: 'ok' },
-  2: { text: 'Disabled', tone: 'off' },
-  3: { text: 'Auto-disabled', tone: 'warn' },
-};
-
 export function StatusCell({ channel, onToggle, onShowKeys }: { channel: ChannelView; onToggle: (enabled: boolean) => void; onShowKeys: () => void }) {
-  const status = STATUS[channel.status] ?? { text: `Status ${channel.status}`, tone: 'off' };
+  const status = statusOf(channel.status);
   const keysOff = channel.key_count > 1 ? channel.key_count - channel.enabled_key_count : 0;
   return (
     <div className="status-cell">
