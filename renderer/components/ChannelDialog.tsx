@@ -170,7 +170,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           value={values.keys}
           onChange={(e) => set('keys', e.currentTarget.value)}
           error={errors.keys}
-          hint={isNew ? `One per line (${typeInfo?.keyHint ?? 'the upstream key'}). Several keys are used in turn.` : `The channel has ${channel.key_count} key(s). Leave empty to keep them; lines entered here replace them.`}
+          hint={isNew ? `One per line (${typeInfo?.keyHint ?? 'the upstream key'}). Several keys share the calls: a random one each time, or in turn (Key order).` : `The channel has ${channel.key_count} key(s). Leave empty to keep them; lines entered here replace them.`}
         />
         {isMultiKey(values, channel) && (
           <div className="form-row channel-form__keys">

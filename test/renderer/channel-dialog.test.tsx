@@ -274,6 +274,7 @@ describe('ChannelDialog: fields by type', () => {
   it('offers the key order only once there are several keys', async () => {
     const api = stubApi().on('POST /api/channel', { id: 5 });
     const onSaved = openNew();
+    expect(screen.getByText('One per line (sk-…). Several keys share the calls: a random one each time, or in turn (Key order).')).toBeTruthy();
     await fillBasics('sk-1');
     expect(combo('Key order')).toBeNull();
     await typeText('API keys', 'sk-1\nsk-2');
