@@ -19,6 +19,22 @@ describe('RangePicker', () => {
     expect(screen.queryByRole('form', { name: 'Custom time range' })).toBeNull();
   });
 
+  it('moves focus to the From date when Custom is pressed, and only then', async () => {
+    const { unmount } = render(<RangePicker value={{ id: '24h' }} onChange={() => {}} />);
+    const custom = screen.getByRole('button', { name: 'Custom' });
+    expect(custom.hasAttribute('aria-expanded')).toBe(false);
+    expect(custom.hasAttribute('aria-controls')).toBe(false);
+    await userEvent.click(custom);
+    const form = screen.getByRole('form', { name: 'Custom time range' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('From'));
+    unmount();
+
+    // A custom range chosen before shows its dates without taking focus from the page.
+    render(<RangePicker value={{ id: 'custom', from: '2025-01-10', to: '2025-01-20' }} onChange={() => {}} />);
+    expect(screen.getByRole('form', { name: 'Custom time range' })).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('reports the chosen range', async () => {
     const onChange = vi.fn();
     render(<RangePicker value={{ id: '24h' }} onChange={onChange} />);
@@ -30,7 +46,9 @@ describe('RangePicker', () => {
     const onChange = vi.fn();
     render(<RangePicker value={{ id: '24h' }} onChange={onChange} />);
     await showCustomRange('2025-01-10', '2025-01-20');
-    expect(screen.getByRole('button', { name: 'Custom' }).getAttribute('aria-expanded')).toBe('true');
+    const custom = screen.getByRole('button', { name: 'Custom' });
+    expect(custom.getAttribute('aria-pressed')).toBe('true');
+    expect(custom.getAttribute('aria-controls')).toBe(screen.getByRole('form', { name: 'Custom time range' }).id);
     expect(onChange).toHaveBeenLastCalledWith({ id: 'custom', from: '2025-01-10', to: '2025-01-20' });
 
     await userEvent.click(screen.getByRole('button', { name: '7 days' }));

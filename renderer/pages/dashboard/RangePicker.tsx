@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field.js';
 import { dateInputValue } from '../../lib/date-input.js';
 import { RANGES, customRangeError } from './range.js';
@@ -6,9 +6,15 @@ import type { Range } from './range.js';
 
 const DAY_MS = 86_400_000;
 
-/** 24 h / 7 days / 30 days as toggle buttons, and "Custom" for a from–to pair of dates. */
+/**
+ * 24 h / 7 days / 30 days and Custom as toggle buttons, one pressed; pressing Custom reveals a
+ * from–to pair of dates (the button controls it) and moves focus to its first date.
+ */
 export function RangePicker({ value, onChange }: { value: Range; onChange: (range: Range) => void }) {
   const [editing, setEditing] = useState(value.id === 'custom');
+  // Counts presses of Custom: each one focuses the From date (opening the page does not).
+  const [customPresses, setCustomPresses] = useState(0);
+  const formId = useId();
   return (
     <div className="range-picker">
       <div className="segmented" role="group" aria-label="Time range">
@@ -25,17 +31,29 @@ export function RangePicker({ value, onChange }: { value: Range; onChange: (rang
             {r.label}
           </button>
         ))}
-        <button type="button" aria-pressed={editing} aria-expanded={editing} onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          aria-pressed={editing}
+          aria-controls={editing ? formId : undefined}
+          onClick={() => {
+            setEditing(true);
+            setCustomPresses((n) => n + 1);
+          }}
+        >
           Custom
         </button>
       </div>
-      {editing && <CustomRange value={value} onApply={onChange} />}
+      {editing && <CustomRange id={formId} focusOn={customPresses} value={value} onApply={onChange} />}
     </div>
   );
 }
 
-/** From and to dates (both included), checked before the range changes. */
-function CustomRange({ value, onApply }: { value: Range; onApply: (range: Range) => void }) {
+/** From and to dates (both included), checked before the range changes; `focusOn` above 0 and changed: From takes focus. */
+function CustomRange({ id, focusOn, value, onApply }: { id: string; focusOn: number; value: Range; onApply: (range: Range) => void }) {
+  const fromRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOn > 0) fromRef.current?.focus();
+  }, [focusOn]);
   const today = dateInputValue(Date.now());
   const [from, setFrom] = useState(value.id === 'custom' ? value.from : dateInputValue(Date.now() - 6 * DAY_MS));
   const [to, setTo] = useState(value.id === 'custom' ? value.to : today);
@@ -47,8 +65,8 @@ function CustomRange({ value, onApply }: { value: Range; onApply: (range: Range)
     if (problem === null) onApply({ id: 'custom', from, to });
   };
   return (
-    <form className="custom-range" onSubmit={submit} aria-label="Custom time range" noValidate>
-      <Field label="From" type="date" value={from} max={today} onChange={(e) => setFrom(e.currentTarget.value)} aria-invalid={error !== null || undefined} />
+    <form id={id} className="custom-range" onSubmit={submit} aria-label="Custom time range" noValidate>
+      <Field ref={fromRef} label="From" type="date" value={from} max={today} onChange={(e) => setFrom(e.currentTarget.value)} aria-invalid={error !== null || undefined} />
       <Field label="To" type="date" value={to} max={today} onChange={(e) => setTo(e.currentTarget.value)} aria-invalid={error !== null || undefined} />
       <button type="submit" className="button button--primary button--small">
         Show
