@@ -20,7 +20,6 @@ const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: strin
   },
 };
 
-
 /** The landing page: where to point clients, how secrets are kept, the version, a personal access token. */
 export default function OverviewPage({ user, status }: PageProps) {
   const relayBaseUrl = `${window.location.origin}/v1`;

@@ -7,7 +7,6 @@ import { SessionsCard } from '../components/SessionsCard.js';
 import { formatUsd as usd } from '../lib/money.js';
 import type { PageProps } from './registry.js';
 
-
 function formatDate(ms: number): string {
   if (ms <= 0) return '—';
   return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });

@@ -43,10 +43,10 @@ export function ModelDialog({
       const body = toBody(values);
       if (model === null) await createModelMeta(body);
       else await updateModelMeta({ ...body, id: model.id });
+      // onSaved closes the dialog: nothing is set after it.
       onSaved(`Saved the model “${body.name}”.`);
     } catch (caught) {
       setServerError(messageOf(caught, 'Could not save the model.'));
-    } finally {
       setSubmitting(false);
     }
   }
