@@ -2,7 +2,7 @@
 // user is the owner, write a client's configuration files directly, with undo. Shown for one
 // client at a time (the open setup tab); stays mounted across tabs so outcomes are kept.
 import { useEffect, useState } from 'react';
-import { Role, type UserView } from '../../relay/management/contract.js';
+import type { UserView } from '../../relay/management/contract.js';
 import {
   getClientFiles,
   isLoopbackHostname,
@@ -13,6 +13,7 @@ import {
   type ClientUndoResult,
   type ClientWriteResult,
 } from '../api/client-setup.js';
+import { isRoot } from '../lib/roles.js';
 import { Alert } from './Alert.js';
 import './keys.css';
 
@@ -35,7 +36,7 @@ interface Outcome {
 }
 
 export function ClientConfigWriter({ apiKey, client, user }: { apiKey: string; client: ClientSetupId | null; user: UserView }) {
-  const offered = isLoopbackHostname(window.location.hostname) && user.role >= Role.root;
+  const offered = isLoopbackHostname(window.location.hostname) && isRoot(user);
   const [files, setFiles] = useState<ClientFileStatus[] | null>(null);
   const [busy, setBusy] = useState<ClientSetupId | null>(null);
   const [outcomes, setOutcomes] = useState<Partial<Record<ClientSetupId, Outcome>>>({});

@@ -5,3 +5,8 @@ import { Role, type UserView } from '../../relay/management/contract.js';
 export function isAdmin(user: Pick<UserView, 'role'>): boolean {
   return user.role >= Role.admin;
 }
+
+/** The root user (the owner): the relay's settings and files on its own computer. */
+export function isRoot(user: Pick<UserView, 'role'>): boolean {
+  return user.role >= Role.root;
+}
