@@ -13,9 +13,7 @@ export function quotaFor(usage: Usage, price: ModelPrice, groupRatio: number): n
   if (price.pricePerCall !== undefined) {
     raw = price.pricePerCall * QUOTA_PER_USD * groupRatio;
   } else {
-    const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
-    const written = Math.min(usage.cacheWriteInputTokens ?? 0, usage.inputTokens - cached);
-    const uncached = usage.inputTokens - cached - written;
+    const { cached, written, uncached } = billedInputTokens(usage);
     const tokens =
       uncached +
       cached * (price.cacheRatio ?? 1) +
@@ -25,4 +23,11 @@ export function quotaFor(usage: Usage, price: ModelPrice, groupRatio: number): n
   }
   if (!(raw > 0)) return 0;
   return Math.max(1, Math.round(raw));
+}
+
+/** How a call's input tokens are billed: cache reads and writes are parts of the input, never more than it. */
+export function billedInputTokens(usage: Usage): { uncached: number; cached: number; written: number } {
+  const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
+  const written = Math.min(usage.cacheWriteInputTokens ?? 0, usage.inputTokens - cached);
+  return { uncached: usage.inputTokens - cached - written, cached, written };
 }

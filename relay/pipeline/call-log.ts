@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../auth/api-key.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import type { Usage } from '../ir/usage.js';
-import { groupRatio } from '../settings.js';
+import { billedInputTokens } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
 import type { RetryAttempt } from '../store/logs/index.js';
 import type { ChannelRecord } from '../store/schema.js';
@@ -24,13 +24,13 @@ export function writeCallLog(
   req: IncomingMessage,
   caller: Caller,
   call: CallLog,
-  outcome: { type: number; usage: Usage | undefined; cost: number; firstByteMs: number; totalMs: number; price: ModelPrice | undefined; error: string },
+  outcome: { type: number; usage: Usage | undefined; cost: number; firstByteMs: number; totalMs: number; price: ModelPrice | undefined; groupRatio?: number; error: string },
 ): void {
   const other: Record<string, unknown> = {};
   if (call.warnings.length > 0) other.warnings = call.warnings;
   if (outcome.usage?.estimated) other.usage_estimated = true;
   if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
-  if (outcome.type === LogType.consume && outcome.price) Object.assign(other, pricingFacts(outcome.price, groupRatio(deps.state, caller.group), outcome.usage));
+  if (outcome.type === LogType.consume && outcome.price) Object.assign(other, pricingFacts(outcome.price, outcome.groupRatio ?? 1, outcome.usage));
   const logged = deps.logs.append({
     type: outcome.type,
     user_id: caller.user.id,
@@ -71,7 +71,7 @@ function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined
     cache_ratio: price.cacheRatio ?? 1,
     group_ratio: ratio,
   };
-  const written = usage?.cacheWriteInputTokens ?? 0;
+  const written = usage ? billedInputTokens(usage).written : 0;
   if (written > 0) Object.assign(facts, { cache_creation_tokens: written, cache_creation_ratio: price.cacheWriteRatio ?? 1 });
   return facts;
 }

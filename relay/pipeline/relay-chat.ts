@@ -156,6 +156,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
             firstByteMs: outcome.firstByteMs,
             totalMs: performance.now() - startedAt,
             price,
+            groupRatio: ratio,
             error: outcome.streamError?.message ?? (outcome.clientGone ? 'client disconnected' : ''),
           });
           return;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
@@ -24,6 +24,24 @@ async function stateOf(dataDir: string) {
 }
 
 describe('billing', () => {
+  it('logs the call with its tokens but neither the API key nor the prompt, anywhere in the data folder', async () => {
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o-mini'] }]);
+    const prompt = 'a very particular prompt 7f3a9c';
+    expect((await call(gateway.relay.relayBaseUrl, gateway.key, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: prompt }] })).status).toBe(200);
+    await gateway.relay.close();
+    const [log] = (await readCallLogs(gateway.relay.dataDir)).filter((r) => r.type === 2);
+    expect(log!.prompt_tokens).toBeGreaterThan(0);
+    for (const file of await readdir(gateway.relay.dataDir, { recursive: true })) {
+      const path = join(gateway.relay.dataDir, file);
+      if (!(await stat(path)).isFile()) continue;
+      const text = await readFile(path, 'utf8');
+      expect(text, file).not.toContain(gateway.key);
+      expect(text, file).not.toContain(prompt);
+    }
+  });
+
   it('200 concurrent calls on a key with little quota: charges equal the logged quotas, overspend at most one reservation', async () => {
     const upstream = await startFakeOpenAIChat();
     upstreams.push(upstream);
