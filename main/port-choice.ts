@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { parsePort } from '../relay/config/port.js';
 import type { Dialog } from 'electron';
 
 /** How many ports after the taken one are tried before giving up. */
@@ -57,8 +58,8 @@ export async function askToUseOtherPort(
 export function portFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   const text = env.RELAYDESK_PORT;
   if (text === undefined || text === '') return undefined;
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65_535) {
+  const port = parsePort(text);
+  if (port === null) {
     throw new Error(`RELAYDESK_PORT is "${text}": use a number from 0 to 65535, or unset it to use the port in desktop.json (default 3000).`);
   }
   return port;

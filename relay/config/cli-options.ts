@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parsePort } from './port.js';
 import { defaultDataDir } from './data-dir.js';
 import type { SecretBackendChoice } from '../secrets/select-secret-store.js';
 
@@ -44,10 +45,8 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv = process
     throw new CliUsageError((error as Error).message);
   }
   const portText = values.port ?? env.RELAYDESK_PORT ?? '3000';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) {
-    throw new CliUsageError(`Invalid port "${portText}": use a number from 0 to 65535.`);
-  }
+  const port = parsePort(portText);
+  if (port === null) throw new CliUsageError(`Invalid port "${portText}": use a number from 0 to 65535.`);
   const secretBackend = values.secrets ?? env.RELAYDESK_SECRETS ?? 'auto';
   if (secretBackend !== 'auto' && secretBackend !== 'keychain' && secretBackend !== 'encrypted-file') {
     throw new CliUsageError(`Invalid secret backend "${secretBackend}": use auto, keychain or encrypted-file.`);
