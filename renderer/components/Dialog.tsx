@@ -8,29 +8,40 @@ interface DialogProps {
   /** Buttons at the bottom. */
   footer?: ReactNode;
   wide?: boolean;
+  /** More classes on the `<dialog>`, for a page's own layout of it (a side drawer). */
+  className?: string;
+  /** A click on the backdrop closes it too: for dialogs that only show, never for forms. */
+  closeOnBackdrop?: boolean;
 }
 
 /**
  * A modal dialog on the native `<dialog>`: the browser traps focus, Escape closes it and
  * focus returns to where it was. The title labels it for screen readers.
  */
-export function Dialog({ open, title, onClose, children, footer, wide = false }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, wide = false, className, closeOnBackdrop = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog === null) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (dialog === null || !open) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      dialog.close();
+      // React removes the <dialog> as it closes, so the browser does not give focus back.
+      if (opener instanceof HTMLElement && opener.isConnected && !dialog.contains(opener)) opener.focus();
+    };
   }, [open]);
 
   if (!open) return null;
   return (
     <dialog
       ref={ref}
-      className={`dialog${wide ? ' dialog--wide' : ''}`}
+      className={`dialog${wide ? ' dialog--wide' : ''}${className ? ` ${className}` : ''}`}
       aria-labelledby={titleId}
+      // Header, body and footer fill the box, so a click on the <dialog> itself is on its backdrop.
+      onClick={closeOnBackdrop ? (event) => event.target === event.currentTarget && onClose() : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

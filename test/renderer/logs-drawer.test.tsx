@@ -1,6 +1,6 @@
 // The record drawer: the bill line by line in US dollars, the retry chain, the error, and the
 // record's other facts as labelled rows.
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LogView } from '../../renderer/api/logs.js';
@@ -106,12 +106,38 @@ describe('log drawer', () => {
     expect(within(drawer).queryByTestId('log-billing')).toBeNull();
   });
 
-  it('keeps channels and retries out of your own records, and closes on Escape', async () => {
-    const { drawer, onClose } = open(logRecord({ retry_chain: [{ channel_id: 4, status: 500 }] }));
+  it('keeps channels and retries out of your own records', () => {
+    const { drawer } = open(logRecord({ retry_chain: [{ channel_id: 4, status: 500 }] }));
     expect(within(drawer).queryByText('Channel')).toBeNull();
     expect(within(drawer).queryByRole('region', { name: 'Retry chain' })).toBeNull();
-    expect(document.activeElement).toBe(within(drawer).getByRole('button', { name: 'Close' }));
-    await userEvent.keyboard('{Escape}');
-    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('is a native modal dialog (focus trapped by the browser) that closes on Close, Escape and the backdrop', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const { drawer, onClose } = open(logRecord({}));
+    expect(showModal).toHaveBeenCalledOnce();
+    expect(drawer.tagName).toBe('DIALOG');
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // Browsers fire `cancel` on Escape; happy-dom does not, so the event is sent directly.
+    fireEvent(drawer, new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    // A click on the <dialog> itself is on its backdrop; one on its content is not.
+    await userEvent.click(within(drawer).getByTestId('log-billing'));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    fireEvent.click(drawer);
+    expect(onClose).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives focus back to what opened it when it closes', () => {
+    render(<button type="button">Details</button>);
+    const details = screen.getByRole('button', { name: 'Details' });
+    details.focus();
+    const { unmount } = render(<LogDrawer record={logRecord({})} admin={false} channels={{ status: 'off' }} onClose={() => {}} />);
+    // The browser puts focus inside a modal dialog (happy-dom does not: done by hand).
+    within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }).focus();
+    unmount();
+    expect(document.activeElement).toBe(details);
   });
 });

@@ -126,7 +126,15 @@ describe('console observe pages', () => {
       `Charged${formatUsd(record.quota)}`,
     ]);
     await page.screenshot({ path: join(resultsDir, 'console-logs-drawer.png'), fullPage: true });
+    // A native modal dialog: focus inside it, back on Details after Escape; the backdrop closes it too.
+    expect(await drawer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const details = row.getByRole('button', { name: /Details/ });
+    expect(await details.evaluate((button) => button === document.activeElement)).toBe(true);
+    await details.click();
+    await drawer.waitFor();
+    await page.mouse.click(100, 400);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     // Admins: everyone's records show the channel, and filter by it.

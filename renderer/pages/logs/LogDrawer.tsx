@@ -1,10 +1,11 @@
 // A record in full: what was called, its bill line by line, the retry chain (administrators)
-// and the error. A modal side drawer.
-import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+// and the error. The shared modal Dialog, laid out as a side drawer (logs.css).
+import { Fragment, type ReactNode } from 'react';
 import { formatPrice } from '../../api/admin.js';
 import { LogType } from '../../../relay/store/logs/types.js';
 import { isCall, typeName } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
+import { Dialog } from '../../components/Dialog.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { BILL_KEYS, billOf, type BillLine } from './billing.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
@@ -20,35 +21,6 @@ interface Props {
 }
 
 export function LogDrawer({ record, admin, channels, onClose }: Props) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const drawerRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      // Keep Tab inside the drawer while it is open.
-      if (event.key === 'Tab' && drawerRef.current) {
-        const focusable = drawerRef.current.querySelectorAll<HTMLElement>('button, [href], summary, [tabindex]:not([tabindex="-1"])');
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
-
   const call = isCall(record);
   const rows: [string, string][] = [
     ['Time', formatWhen(record.created_at, { seconds: true })],
@@ -71,34 +43,26 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
   const notes = otherRows(record.other ?? {});
 
   return (
-    <div className="drawer-backdrop" onClick={onClose}>
-      <aside ref={drawerRef} className="drawer" role="dialog" aria-modal="true" aria-labelledby="log-drawer-title" onClick={(e) => e.stopPropagation()}>
-        <div className="drawer__head">
-          <h2 id="log-drawer-title">Record #{record.id}</h2>
-          <button ref={closeRef} type="button" className="button button--secondary button--small" onClick={onClose}>
-            Close
-          </button>
-        </div>
-        <dl className="facts">{rows.map(([k, v]) => fact(k, v))}</dl>
-        {record.type === LogType.consume ? <Billing record={record} /> : record.quota !== 0 && <dl className="facts">{fact('Amount', formatUsd(record.quota))}</dl>}
-        {notes.length > 0 && (
-          <>
-            <h3>Notes</h3>
-            <dl className="facts">{notes.map(([k, v]) => fact(k, v))}</dl>
-          </>
-        )}
-        {record.content && <p className="drawer__content">{record.content}</p>}
-        {admin && record.retry_chain.length > 0 && <RetryChain record={record} channels={channels} />}
-        {record.error && (
-          <section aria-labelledby="log-drawer-error">
-            <h3 id="log-drawer-error">Error</h3>
-            <p className="drawer__error" data-testid="log-error">
-              {record.error}
-            </p>
-          </section>
-        )}
-      </aside>
-    </div>
+    <Dialog open title={`Record #${record.id}`} onClose={onClose} className="drawer" closeOnBackdrop>
+      <dl className="facts">{rows.map(([k, v]) => fact(k, v))}</dl>
+      {record.type === LogType.consume ? <Billing record={record} /> : record.quota !== 0 && <dl className="facts">{fact('Amount', formatUsd(record.quota))}</dl>}
+      {notes.length > 0 && (
+        <>
+          <h3>Notes</h3>
+          <dl className="facts">{notes.map(([k, v]) => fact(k, v))}</dl>
+        </>
+      )}
+      {record.content && <p className="drawer__content">{record.content}</p>}
+      {admin && record.retry_chain.length > 0 && <RetryChain record={record} channels={channels} />}
+      {record.error && (
+        <section aria-labelledby="log-drawer-error">
+          <h3 id="log-drawer-error">Error</h3>
+          <p className="drawer__error" data-testid="log-error">
+            {record.error}
+          </p>
+        </section>
+      )}
+    </Dialog>
   );
 }
 
