@@ -64,7 +64,7 @@ describe('Channels: test all channels', () => {
     expect(within(panel).getByRole('status').textContent).toContain('1 passed, 1 failed');
     expect(within(panel).getByRole('link', { name: 'See it on the Tasks page' })).toBeTruthy();
     await waitFor(() => expect(within(row('Alpha')).getByText('321 ms')).toBeTruthy());
-    expect(within(row('Beta')).getByText('Disabled automatically')).toBeTruthy();
+    expect(within(row('Beta')).getByText('Auto-disabled')).toBeTruthy();
     expect(within(row('Beta')).getByText('test: 401 Incorrect API key')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Test all channels' }).disabled).toBe(false);
     // Polling stopped with the task.
@@ -227,7 +227,7 @@ describe('Channels: why a channel or key is off', () => {
     await showPage();
     const beta = within(row('Beta'));
     expect(beta.getByRole('switch', { name: 'Enable channel Beta' }).getAttribute('aria-checked')).toBe('false');
-    expect(beta.getByText('Disabled automatically')).toBeTruthy();
+    expect(beta.getByText('Auto-disabled')).toBeTruthy();
     const reason = beta.getByTestId('status-reason-2');
     expect(reason.textContent).toContain('every key is disabled; last: 401 Incorrect API key');
     expect(reason.textContent).toContain(new Date(at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }));
@@ -245,7 +245,7 @@ describe('Channels: why a channel or key is off', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Test channel Alpha' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Test of channel Alpha failed: Incorrect API key');
     await waitFor(() => expect(within(row('Alpha')).getByTestId('status-reason-1').textContent).toBe('test: 401 Incorrect API key'));
-    expect(within(row('Alpha')).getByText('Disabled automatically')).toBeTruthy();
+    expect(within(row('Alpha')).getByText('Auto-disabled')).toBeTruthy();
   });
 
   it('says when some keys of an enabled channel are off, and opens their reasons', async () => {
@@ -262,7 +262,7 @@ describe('Channels: why a channel or key is off', () => {
     await userEvent.click(within(row('Alpha')).getByRole('button', { name: '1 key off: why? (Alpha)' }));
     const panel = await screen.findByRole('dialog', { name: 'Keys of Alpha' });
     const first = await within(panel).findByTestId('key-row-0');
-    expect(within(first).getByText('Disabled automatically')).toBeTruthy();
+    expect(within(first).getByText('Auto-disabled')).toBeTruthy();
     expect(within(first).getByText('401 Incorrect API key provided')).toBeTruthy();
     expect(within(within(panel).getByTestId('key-row-1')).getByText('Enabled')).toBeTruthy();
   });

@@ -151,7 +151,7 @@ describe('console channels: keys and advanced custom routes', () => {
     const panel = page.getByRole('dialog', { name: 'Keys of Two keys' });
     await panel.waitFor();
     const first = panel.getByTestId('key-row-0');
-    await first.getByText('Disabled automatically').waitFor();
+    await first.getByText('Auto-disabled').waitFor();
     expect(await first.textContent()).toMatch(/401/);
     expect(await first.textContent()).toMatch(/Incorrect API key/);
     await panel.getByTestId('key-row-1').getByText('Enabled', { exact: true }).waitFor();
@@ -170,7 +170,7 @@ describe('console channels: keys and advanced custom routes', () => {
 
     // Disable by hand, then "Enable all".
     await panel.getByTestId('key-row-1').getByRole('button', { name: 'Disable key 1' }).click();
-    await panel.getByTestId('key-row-1').getByText('Disabled by hand').waitFor();
+    await panel.getByTestId('key-row-1').getByText('Disabled', { exact: true }).waitFor();
     await panel.getByTestId('key-row-1').getByText('disabled by an administrator').waitFor();
     await panel.getByRole('button', { name: 'Enable all' }).click();
     await panel.getByText('Enabled every key.').waitFor();
