@@ -30,8 +30,9 @@ function task(extra: Partial<TaskView>): TaskView {
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 async function showPage() {
-  render(<ChannelsPage />);
+  const page = render(<ChannelsPage />);
   await screen.findByText('Alpha');
+  return page;
 }
 
 describe('Channels: test all channels', () => {
@@ -102,13 +103,18 @@ describe('Channels: test all when its progress cannot be read', () => {
   const started = () => screen.findByRole('region', { name: 'Test of every channel' });
   const asked = (relay: FakeApi) => relay.calls.filter((c) => c.path === '/api/task/7').length;
 
-  it('says the test was lost when the relay no longer knows it (restarted), and lets a new one start', async () => {
+  /** Starts test 7 on the page; the relay answers its progress checks with `progress`. */
+  async function startTest(progress: unknown) {
     const relay = channelRelay([channel(1, 'Alpha')]);
     relay.on('POST /api/channel/test_all', task({}));
-    relay.on('GET /api/task/7', new Failure(404, 'No task 7.'));
-    await showPage();
+    relay.on('GET /api/task/7', progress);
+    const page = await showPage();
     await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
-    const panel = await started();
+    return { relay, page, panel: await started() };
+  }
+
+  it('says the test was lost when the relay no longer knows it (restarted), and lets a new one start', async () => {
+    const { relay, panel } = await startTest(new Failure(404, 'No task 7.'));
 
     const alert = await within(panel).findByRole('alert', undefined, { timeout: 3000 });
     expect(alert.textContent).toMatch(/^Lost track of the test of every channel: the relay no longer knows it, most likely because the relay restarted/);
@@ -125,13 +131,8 @@ describe('Channels: test all when its progress cannot be read', () => {
   }, 10_000);
 
   it('keeps checking after a failed check, saying so, and shows the outcome once the relay answers', async () => {
-    const relay = channelRelay([channel(1, 'Alpha')]);
-    relay.on('POST /api/channel/test_all', task({}));
     const answers: unknown[] = [new Failure(503, 'The relay is busy.'), task({ status: 'succeeded', done: 2, progress: 100, result: '2 passed, 0 failed' })];
-    relay.on('GET /api/task/7', () => answers.shift());
-    await showPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
-    const panel = await started();
+    const { relay, panel } = await startTest(() => answers.shift());
 
     await within(panel).findByText(/Could not check its progress: The relay is busy\. Trying again…/, undefined, { timeout: 3000 });
     expect(within(panel).queryByRole('alert')).toBeNull();
@@ -145,12 +146,7 @@ describe('Channels: test all when its progress cannot be read', () => {
   it('gives up after several failed checks in a row, waiting longer each time', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const relay = channelRelay([channel(1, 'Alpha')]);
-      relay.on('POST /api/channel/test_all', task({}));
-      relay.on('GET /api/task/7', new Failure(0, 'The relay could not be reached.'));
-      await showPage();
-      await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
-      const panel = await started();
+      const { relay, panel } = await startTest(new Failure(0, 'The relay could not be reached.'));
 
       // Checks after 1 s, then 2, 4 and 8 s more.
       for (const [wait, count] of [[1000, 1], [2000, 2], [4000, 3]] as const) {
@@ -173,17 +169,11 @@ describe('Channels: test all when its progress cannot be read', () => {
   });
 
   it('reloads nothing when the test ends after the page was left', async () => {
-    const relay = channelRelay([channel(1, 'Alpha')]);
-    relay.on('POST /api/channel/test_all', task({}));
     let answer: (value: TaskView) => void = () => {};
-    relay.on('GET /api/task/7', () => new Promise<TaskView>((resolve) => (answer = resolve)));
-    const { unmount } = render(<ChannelsPage />);
-    await screen.findByText('Alpha');
-    await userEvent.click(screen.getByRole('button', { name: 'Test all channels' }));
-    await started();
+    const { relay, page } = await startTest(() => new Promise<TaskView>((resolve) => (answer = resolve)));
     await waitFor(() => expect(asked(relay)).toBe(1), { timeout: 3000 });
     const before = relay.calls.length;
-    unmount();
+    page.unmount();
     answer(task({ status: 'succeeded', done: 2, progress: 100 }));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(relay.calls.slice(before)).toEqual([]);

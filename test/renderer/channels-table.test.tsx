@@ -172,31 +172,29 @@ describe('Channels table: a result arriving after a change made meanwhile', () =
   }
   const switchOf = (name: string) => screen.getByRole('switch', { name: `Enable channel ${name}` });
 
-  it('keeps a channel switched off while its test ran, and shows the test’s response time', async () => {
-    const api = relay([channel(1, 'Alpha')]);
-    const test = held<unknown>();
-    api.on('GET /api/channel/test/1', () => test.answer);
+  /** Shows Alpha, whose answer on `route` is held; presses `button`, then switches Alpha off meanwhile. */
+  async function switchOffDuring(route: string, button: string) {
+    const api = relay([channel(1, 'Alpha', { balance: 3 })]);
+    const answer = held<unknown>();
+    api.on(route, () => answer.answer);
     await showPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Test channel Alpha' }));
+    await userEvent.click(screen.getByRole('button', { name: button }));
     await userEvent.click(switchOf('Alpha'));
     await waitFor(() => expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false'));
+    return answer.release;
+  }
 
-    test.release({ ok: true, status_code: 200, response_time: 321, model: 'gpt-4o-mini', key_index: 0, error: '', channel_status: 1 });
+  it('keeps a channel switched off while its test ran, and shows the test’s response time', async () => {
+    const release = await switchOffDuring('GET /api/channel/test/1', 'Test channel Alpha');
+    release({ ok: true, status_code: 200, response_time: 321, model: 'gpt-4o-mini', key_index: 0, error: '', channel_status: 1 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Test channel Alpha' }).hasAttribute('disabled')).toBe(false));
     expect(within(screen.getByRole('row', { name: /Alpha/ })).getByText('321 ms')).toBeTruthy();
     expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false');
   });
 
   it('keeps a channel switched off while its balance was read, and shows the new balance', async () => {
-    const api = relay([channel(1, 'Alpha', { balance: 3 })]);
-    const balance = held<unknown>();
-    api.on('GET /api/channel/update_balance/1', () => balance.answer);
-    await showPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh balance of Alpha' }));
-    await userEvent.click(switchOf('Alpha'));
-    await waitFor(() => expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false'));
-
-    balance.release({ balance: 12.5, source: 'openai', currencies: [] });
+    const release = await switchOffDuring('GET /api/channel/update_balance/1', 'Refresh balance of Alpha');
+    release({ balance: 12.5, source: 'openai', currencies: [] });
     await waitFor(() => expect(screen.getByTestId('balance-1').textContent).toContain('$12.50'));
     expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false');
   });
