@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { hashPassword } from '../../relay/auth/password.js';
 import { startRelay } from '../../relay/index.js';
 import type { RelayHandle, RelayOptions } from '../../relay/index.js';
@@ -25,7 +25,8 @@ export async function startTestRelay(options: Partial<RelayOptions> = {}): Promi
     log: { info: record, warn: record, error: record },
     ...options,
   });
-  afterEach(() => relay.close());
+  // Closed when the test ends, before its data folder is removed (finish hooks run last-registered first).
+  onTestFinished(() => relay.close());
   return Object.assign(relay, { logged });
 }
 

@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
-/** A fresh folder under the system temp dir, removed after the current test. */
+/**
+ * A fresh folder under the system temp dir, removed when the current test ends. Call it in a
+ * test or a beforeEach (vitest ignores an afterEach registered inside a running test).
+ */
 export async function tempDir(prefix = 'relaydesk-'): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }

@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { createFakeSafeStorage } from './fake-safe-storage.js';
 
 export interface FakeEvent {
@@ -391,6 +391,10 @@ class FakeApp extends EventEmitter {
 }
 
 export const app = new FakeApp();
+// The last test's folder: each reset removes the one before.
+afterAll(() => {
+  if (app.root) rmSync(app.root, { recursive: true, force: true });
+});
 
 /** Puts every fake back to its initial state (call in beforeEach). */
 export function resetFakeElectron() {
