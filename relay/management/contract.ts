@@ -1,5 +1,5 @@
-// Request and response shapes of the management API. The renderer imports these with
-// `import type`, so this file must stay free of runtime code and Node imports.
+// Request and response shapes of the management API, and the few constants both sides
+// share (roles, statuses). The console bundles this file: it must stay free of imports.
 
 /** Every management answer: `{success, message, data}`. */
 export interface Envelope<T> {

@@ -1,7 +1,7 @@
 // Every page of the signed-in console. To add one: a line here, nothing else — the
 // navigation, the router and the access check all read this list.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { StatusData, UserView } from '../../relay/management/contract.js';
+import { Role, type StatusData, type UserView } from '../../relay/management/contract.js';
 
 /** What every page is given. Pages may ignore it. */
 export interface PageProps {
@@ -35,7 +35,7 @@ export const pages: PageEntry[] = [
   { path: '/profile', title: 'Profile', icon: 'user', access: 'user', component: lazy(() => import('./ProfilePage.js')) },
 ];
 
-const ROLE_FOR: Record<Access, number> = { user: 1, admin: 10, root: 100 };
+const ROLE_FOR: Record<Access, number> = { user: Role.common, admin: Role.admin, root: Role.root };
 
 export function canSee(entry: PageEntry, user: UserView): boolean {
   return user.role >= ROLE_FOR[entry.access];
