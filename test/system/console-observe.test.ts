@@ -127,11 +127,11 @@ describe('console observe pages', () => {
     ]);
     await page.screenshot({ path: join(resultsDir, 'console-logs-drawer.png'), fullPage: true });
     // A native modal dialog: focus inside it, back on Details after Escape; the backdrop closes it too.
-    expect(await drawer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    expect(await drawer.evaluate((dialog) => dialog.contains(dialog.ownerDocument.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('dialog').count()).toBe(0);
     const details = row.getByRole('button', { name: /Details/ });
-    expect(await details.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await details.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     await details.click();
     await drawer.waitFor();
     await page.mouse.click(100, 400);
