@@ -1,6 +1,7 @@
 // The signed-in user: login and logout, password, personal access token, sessions.
 import { api, ApiError } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
+import { Role } from '../../relay/management/contract.js';
 
 /** A user as the API shows it: never a password hash or a token. */
 export type UserView = ApiData<'/api/user/self', 'get'>;
@@ -56,7 +57,7 @@ export async function revokeOtherSessions(): Promise<number> {
 }
 
 export function roleName(role: number): string {
-  if (role >= 100) return 'root';
-  if (role >= 10) return 'admin';
+  if (role >= Role.root) return 'root';
+  if (role >= Role.admin) return 'admin';
   return 'user';
 }

@@ -1,6 +1,7 @@
 // The API key form's values, checks and request bodies, shared by create and edit.
 // Quota is typed in US dollars and sent in quota units (renderer/lib/money.ts converts).
 import type { NewToken, TokenUpdate, TokenView } from '../api/tokens.js';
+import { dateInputValue } from './date-input.js';
 import { quotaToUsdInput, usdInputToQuota } from './money.js';
 
 export interface KeyFormValues {
@@ -23,10 +24,7 @@ export const NEW_KEY_VALUES: KeyFormValues = { name: '', quotaUsd: '1', unlimite
 
 /** A date input's value for Unix seconds, in local time ('' for never). */
 function dateInput(seconds: number): string {
-  if (seconds === -1) return '';
-  const date = new Date(seconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return seconds === -1 ? '' : dateInputValue(seconds * 1000);
 }
 
 /** Unix seconds at the end of the picked day, local time; -1 for never, NaN for no date. */
