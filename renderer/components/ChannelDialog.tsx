@@ -1,6 +1,7 @@
 // The add/edit channel dialog, shared by the Channels page and the first-run wizard. The form
 // follows the type: its default address, key hint and the fields only it has.
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialogFooter } from './FormDialogFooter.js';
 import { createChannel, fetchModels, updateChannel, type ChannelView } from '../api/channels.js';
 import { AdvancedCustomEditor, advancedCustomOf, routesError, routesFromJson, type RouteDraft } from './AdvancedCustomEditor.js';
 import { Alert } from './Alert.js';
@@ -125,16 +126,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
       wide
       title={isNew ? 'Add a channel' : `Edit ${channel.name}`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={submitting}>
-            {submitting ? 'Saving…' : isNew ? 'Add channel' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Add channel' : 'Save'} />}
     >
       {serverError !== null && <Alert tone="error">{serverError}</Alert>}
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>

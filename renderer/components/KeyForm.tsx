@@ -1,5 +1,6 @@
 // The API key form, in a dialog: creating a key and editing one use the same fields.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { FormDialogFooter } from './FormDialogFooter.js';
 import { listModels } from '../api/playground.js';
 import { getSelfGroups, type UsableGroup } from '../api/tokens.js';
 import { FALLBACK_MODEL } from '../lib/client-snippets.js';
@@ -71,16 +72,7 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
       wide
       title={title}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={submitting}>
-            {submitting ? busyLabel : submitLabel}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={submitLabel} busyLabel={busyLabel} />}
     >
       {serverError !== null && <Alert tone="error">{serverError}</Alert>}
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { createGroup, deleteGroup, listGroups, updateGroup, type GroupView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
 import { EditDeleteActions } from '../../components/RowActions.js';
@@ -173,16 +174,7 @@ function GroupDialog({ group, onClose, onSaved }: { group: GroupView | null; onC
       open
       title={isNew ? 'Add a group' : `Edit group ${group.name}`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={submitting}>
-            {submitting ? 'Saving…' : isNew ? 'Create group' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Create group' : 'Save'} />}
     >
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { createSupplier, deleteSupplier, listSuppliers, updateSupplier, type SupplierBody, type SupplierView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
 import { EditDeleteActions } from '../../components/RowActions.js';
@@ -194,16 +195,7 @@ function SupplierDialog({ supplier, onClose, onSaved }: { supplier: SupplierView
       open
       title={supplier === null ? 'Add a supplier' : `Edit supplier ${supplier.name}`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={submitting}>
-            {submitting ? 'Saving…' : isNew ? 'Create supplier' : 'Save'}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Create supplier' : 'Save'} />}
     >
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}

@@ -1,5 +1,6 @@
 // Describing and pricing one model: its name, supplier, limits and price per token or per call.
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialogFooter } from '../../../components/FormDialogFooter.js';
 import { createModelMeta, updateModelMeta, usdToRatio, type ModelMeta, type SupplierView } from '../../../api/admin.js';
 import { Alert } from '../../../components/Alert.js';
 import { Dialog } from '../../../components/Dialog.js';
@@ -64,16 +65,7 @@ export function ModelDialog({
       wide
       title={model === null ? (initialName !== '' ? `Describe ${initialName}` : 'Describe a model') : `Edit model ${model.name}`}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={submitting}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={submitting}>
-            {submitting ? 'Saving…' : 'Save model'}
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Save model" />}
     >
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}

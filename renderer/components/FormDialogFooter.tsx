@@ -1,0 +1,13 @@
+/** A form dialog's footer: Cancel, and the submit button of the form `formId`, both held while it submits. */
+export function FormDialogFooter({ formId, submitting, onCancel, submitLabel, busyLabel = 'Saving…' }: { formId: string; submitting: boolean; onCancel: () => void; submitLabel: string; busyLabel?: string }) {
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={onCancel} disabled={submitting}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="button button--primary" disabled={submitting}>
+        {submitting ? busyLabel : submitLabel}
+      </button>
+    </>
+  );
+}
