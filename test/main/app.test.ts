@@ -24,7 +24,7 @@ import {
   Tray,
   type FakeMenu,
 } from './fake-electron.js';
-import { DataDirLockedError, fakeHandle, PortInUseError, SecretBackendError, startRelay, StateFileError } from './fake-relay.js';
+import { DataDirLockedError, fakeHandle, PortInUseError, SecretBackendError, slowClosingHandle, startRelay, StateFileError } from './fake-relay.js';
 import { startDesktopApp } from '../../main/app.js';
 import { RELAY_CLOSE_TIMEOUT_MS, SESSION_END_CLOSE_TIMEOUT_MS } from '../../main/relay-shutdown.js';
 import { TRAY_HINT_TITLE } from '../../main/tray-hint.js';
@@ -310,9 +310,7 @@ describe('startup failures', () => {
 
 describe('quitting', () => {
   it('before-quit closes the relay once, then lets the quit through', async () => {
-    const handle = fakeHandle();
-    let finishClose!: () => void;
-    handle.close.mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+    const { handle, finishClose } = slowClosingHandle();
     startRelay.mockResolvedValueOnce(handle);
     await boot();
 
@@ -551,9 +549,7 @@ describe('started at login', () => {
 describe('the OS ending the session', () => {
   it('Windows: lets the window close (no hiding to the tray), holds the quit until the relay is closed, then quits', async () => {
     setPlatform('win32');
-    const handle = fakeHandle();
-    let finishClose!: () => void;
-    handle.close.mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+    const { handle, finishClose } = slowClosingHandle();
     startRelay.mockResolvedValueOnce(handle);
     await boot();
     window0().emit('session-end', fakeEvent());
@@ -570,9 +566,7 @@ describe('the OS ending the session', () => {
 
   it('macOS/Linux shutdown: asks the OS to wait, closes the relay, quits, and never holds a quit back', async () => {
     setPlatform('darwin');
-    const handle = fakeHandle();
-    let finishClose!: () => void;
-    handle.close.mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+    const { handle, finishClose } = slowClosingHandle();
     startRelay.mockResolvedValueOnce(handle);
     await boot();
 
@@ -596,9 +590,7 @@ describe('the OS ending the session', () => {
 
   it("macOS logout: the OS's own quit during the close goes through at once (holding it back would cancel the logout)", async () => {
     setPlatform('darwin');
-    const handle = fakeHandle();
-    let finishClose!: () => void;
-    handle.close.mockImplementation(() => new Promise<void>((resolve) => (finishClose = resolve)));
+    const { handle, finishClose } = slowClosingHandle();
     startRelay.mockResolvedValueOnce(handle);
     await boot();
     powerMonitor.emit('shutdown', fakeEvent());

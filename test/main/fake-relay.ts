@@ -56,4 +56,12 @@ export function fakeHandle(port = 3000): FakeRelayHandle {
   };
 }
 
+/** A relay whose close() waits until the test calls `finishClose` (a stream still finishing). */
+export function slowClosingHandle(): { handle: FakeRelayHandle; finishClose: () => void } {
+  const handle = fakeHandle();
+  let finish!: () => void;
+  handle.close.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+  return { handle, finishClose: () => finish() };
+}
+
 export const startRelay = vi.fn(async (_options: unknown): Promise<FakeRelayHandle> => fakeHandle());
