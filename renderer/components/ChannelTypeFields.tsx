@@ -70,7 +70,7 @@ export function KeyModeField({ values, set }: Omit<Props, 'errors'>) {
 export function ChannelBehaviourFields({ values, set, models }: Omit<Props, 'errors'> & { models: string[] }) {
   const listId = useId();
   return (
-    <fieldset className="channel-form__section">
+    <fieldset className="form-section">
       <legend>Behaviour</legend>
       <div className="form-row">
         <Field

@@ -37,7 +37,7 @@ export function ModelAllowList({ value, onChange, usable, group }: { value: stri
   }
 
   return (
-    <fieldset className="model-allow" aria-describedby={`${id}-hint`}>
+    <fieldset className="form-section model-allow" aria-describedby={`${id}-hint`}>
       <legend>Allowed models</legend>
       <p id={`${id}-hint`} className="field__hint">
         {value.length === 0 ? 'None picked: the key may call every model.' : `Only ${value.length === 1 ? 'this model' : `these ${value.length} models`}:`}
