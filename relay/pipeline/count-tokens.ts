@@ -5,7 +5,7 @@ import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { ClientCodec } from '../protocols/types.js';
 import { byApiKey } from './relay-chat.js';
 import type { RelayDeps } from './relay-chat.js';
-import { parseJsonBody, readBody } from './read-body.js';
+import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
 
 /**
  * Counts a request's input tokens locally with a real tokenizer (o200k): the same answer
@@ -14,8 +14,8 @@ import { parseJsonBody, readBody } from './read-body.js';
 export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'tokens' | 'users'>): RelayRouteHandler {
   return async (req, res, params) => {
     try {
-      const bytes = await readBody(req);
-      const caller = byApiKey(req, deps);
+      const caller = authorizeBeforeBody(res, () => byApiKey(req, deps));
+      const bytes = await readBody(req, res);
       const route = { ...(params.model ? { model: decodeURIComponent(params.model) } : {}), countTokens: true };
       const request = codec.decodeRequest(parseJsonBody(bytes), route, []);
       checkModelAllowed(caller, request.model);

@@ -1,17 +1,32 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RelayError } from '../http/errors.js';
 
 /** 128 MB, as the established relays allow (images and audio travel inline). */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
 
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/**
+ * Checks who is calling before a byte of the body is read. A refused request's body is never
+ * drained: its answer carries `Connection: close`, so Node closes the socket instead of
+ * reading (up to 128 MB of) what is left.
+ */
+export function authorizeBeforeBody<T>(res: ServerResponse, authorize: () => T): T {
+  try {
+    return authorize();
+  } catch (error) {
+    res.setHeader('connection', 'close');
+    throw error;
+  }
+}
+
+/** The whole body, refused with 413 (and the connection closed, the rest unread) past `limit`. */
+export async function readBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) throw tooLarge(limit);
+  if (declared > limit) throw tooLarge(res, limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
+    if (size > limit) throw tooLarge(res, limit);
     chunks.push(chunk);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
@@ -25,6 +40,8 @@ export function parseJsonBody(body: Buffer): unknown {
   }
 }
 
-function tooLarge(limit: number): RelayError {
-  return new RelayError(413, 'invalid_request', `The request body is larger than ${limit / 1024 / 1024} MB.`, 'request_too_large');
+function tooLarge(res: ServerResponse, limit: number): RelayError {
+  res.setHeader('connection', 'close');
+  const size = limit >= 1024 * 1024 ? `${limit / 1024 / 1024} MB` : `${limit / 1024} KB`;
+  return new RelayError(413, 'invalid_request', `The request body is larger than ${size}.`, 'request_too_large');
 }

@@ -30,7 +30,7 @@ import { attemptUpstream } from './attempt.js';
 import { buildUpstreamRequest } from './upstream-request.js';
 import { writeCallLog } from './call-log.js';
 import type { CallLog } from './call-log.js';
-import { parseJsonBody, readBody } from './read-body.js';
+import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
 
 export interface RelayDeps {
   state: StateFile;
@@ -77,8 +77,8 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
     let caller: Caller | undefined;
     let reservation: Reservation | undefined;
     try {
-      const bodyBytes = await readBody(req);
-      caller = authorize(req, deps);
+      caller = authorizeBeforeBody(res, () => authorize(req, deps));
+      const bodyBytes = await readBody(req, res);
       const raw = parseJsonBody(bodyBytes);
       const route = routeFacts(req, params);
       const request = codec.decodeRequest(raw, route, record.warnings);
