@@ -1,7 +1,6 @@
 // The responses front door end to end: the OpenAI SDK's `client.responses` (and a replayed
 // Codex CLI request) through the relay to every upstream kind — translated for chat,
 // Anthropic and Gemini channels, passed through for a responses channel.
-import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeSseText } from '../../relay/http/sse-decoder.js';
@@ -11,6 +10,7 @@ import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { FAKE_ENCRYPTED_PREFIX, startFakeOpenAIResponses } from '../fake-upstreams/openai-responses.js';
 import { readCallLogs } from '../helpers/call-logs.js';
+import { readCaptures } from '../helpers/fixtures.js';
 import { startGateway } from '../helpers/gateway.js';
 import { openAISchemas } from '../helpers/openapi-schema.js';
 
@@ -274,10 +274,7 @@ describe.each(kinds)('openai SDK responses → relay → $name upstream', (kind)
 
   it('replays the Codex captures (stream): complete output items, response.completed with usage', async () => {
     const { gateway, upstream } = await clientFor(kind);
-    const captures = readFileSync(new URL('../../../shared/spec/captures/codex.jsonl', import.meta.url), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => JSON.parse(line));
+    const captures = readCaptures<{ headers: Record<string, string>; body: any }>('codex');
     const schemas = openAISchemas();
     for (const capture of captures) {
       const headers = Object.fromEntries(Object.entries(capture.headers as Record<string, string>).filter(([name]) => !['host', 'content-length', 'authorization'].includes(name)));

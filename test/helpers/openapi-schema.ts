@@ -1,12 +1,12 @@
 // A small JSON Schema checker for the official OpenAI OpenAPI description
-// (`../shared/spec/vendor/openai-openapi.yaml`): the subset that description uses —
+// (`test/fixtures/openai-openapi.yaml`, MIT: licence beside it): the subset that description uses —
 // $ref, allOf/anyOf/oneOf with discriminator, type, enum, const, required, properties,
 // additionalProperties, items. Tests validate the relay's answers and the fakes' against it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from './fixtures.js';
 
-export const openAISpecPath = fileURLToPath(new URL('../../../shared/spec/vendor/openai-openapi.yaml', import.meta.url));
+const openAISpecPath = fixturePath('openai-openapi.yaml');
 
 type Schema = boolean | Record<string, any>;
 

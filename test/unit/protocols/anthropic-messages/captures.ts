@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-/** Real Claude Code requests (`../shared/spec/captures/claude-code.jsonl`). */
-export const claudeCodeCapturePath = fileURLToPath(new URL('../../../../../shared/spec/captures/claude-code.jsonl', import.meta.url));
+import { readCaptures } from '../../../helpers/fixtures.js';
 
 export interface Capture {
   method: string;
@@ -12,11 +8,9 @@ export interface Capture {
   body?: Record<string, any>;
 }
 
+/** Real Claude Code requests (`test/fixtures/captures/claude-code.jsonl`). */
 export function claudeCodeCaptures(): Capture[] {
-  return readFileSync(claudeCodeCapturePath, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as Capture);
+  return readCaptures<Capture>('claude-code');
 }
 
 /** The captured `POST /v1/messages` calls. */

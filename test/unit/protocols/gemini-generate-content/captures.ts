@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-/** Real Gemini CLI requests (`../shared/spec/captures/gemini-cli.jsonl`). */
-export const geminiCliCapturePath = fileURLToPath(new URL('../../../../../shared/spec/captures/gemini-cli.jsonl', import.meta.url));
+import { readCaptures } from '../../../helpers/fixtures.js';
 
 export interface Capture {
   method: string;
@@ -12,11 +8,9 @@ export interface Capture {
   body: Record<string, any>;
 }
 
+/** Real Gemini CLI requests (`test/fixtures/captures/gemini-cli.jsonl`). */
 export function geminiCliCaptures(): Capture[] {
-  return readFileSync(geminiCliCapturePath, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as Capture);
+  return readCaptures<Capture>('gemini-cli');
 }
 
 /** The route facts the relay reads off a captured path and query. */

@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../../../relay/http/errors.js';
 import type { ContentPart } from '../../../../relay/ir/chat-request.js';
 import { decodeResponsesRequest } from '../../../../relay/protocols/openai-responses/decode-request.js';
 import { SIGNATURE_PREFIX } from '../../../../relay/protocols/openai-responses/reasoning-items.js';
 import { contextOf, noteTranslation } from '../../../../relay/protocols/openai-responses/request-context.js';
+import { readCaptures } from '../../../helpers/fixtures.js';
 
-const capturePath = new URL('../../../../../shared/spec/captures/codex.jsonl', import.meta.url);
-const captures: { headers: Record<string, string>; body: any }[] = readFileSync(capturePath, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line) => JSON.parse(line));
+const captures = readCaptures<{ headers: Record<string, string>; body: any }>('codex');
 
 function decodeError(body: unknown): RelayError {
   try {

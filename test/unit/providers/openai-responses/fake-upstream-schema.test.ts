@@ -1,6 +1,6 @@
 // The fake responses upstream is only useful if it answers like the real one: its Response
 // objects, stream events and error bodies are validated against the official OpenAPI
-// description (`../shared/spec/vendor/openai-openapi.yaml`) with a small JSON Schema checker
+// description (`test/fixtures/openai-openapi.yaml`) with a small JSON Schema checker
 // (the subset the description uses: $ref, allOf/anyOf/oneOf with discriminator, type, enum,
 // required, properties, additionalProperties, items).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
