@@ -6,10 +6,9 @@ import { version } from './config/package-info.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { PortInUseError } from './http/listen.js';
 import { SecretBackendError } from './secrets/secret-store.js';
+import { describeSecretStore } from './secrets/select-secret-store.js';
 import { startRelay } from './server.js';
 import { StateFileError } from './store/state-file.js';
-
-const SECRET_BACKEND_NAMES = { keychain: 'OS keychain', 'encrypted-file': 'encrypted file', memory: 'memory only' } as const;
 
 async function main(): Promise<number> {
   let options;
@@ -43,9 +42,9 @@ async function main(): Promise<number> {
     `Relaydesk ${version}`,
     `  Console:   ${relay.consoleUrl}`,
     `  Relay API: ${relay.relayBaseUrl}`,
-    `  Data:      ${relay.dataDir} (secrets: ${SECRET_BACKEND_NAMES[relay.secretBackend]})`,
+    `  Data:      ${relay.dataDir}`,
+    `  Secrets:   ${describeSecretStore(relay.secretBackend, relay.dataDir, relay.keychainUnavailable)}`,
   ];
-  if (relay.keychainUnavailable) lines.push(`  Note: no OS keychain (${relay.keychainUnavailable}); secrets are in an encrypted file.`);
   if (relay.host !== '127.0.0.1' && relay.host !== 'localhost' && relay.host !== '::1') {
     lines.push(`  LAN: listening on ${relay.host}; other machines can reach this relay.`);
   }

@@ -7,6 +7,8 @@ import type { PlainKeyPolicy, SecretSealer, SecretStore } from './secret-store.j
 
 const SECRETS_FILE = 'secrets.enc.json';
 
+export const secretsFilePath = (dataDir: string): string => join(dataDir, SECRETS_FILE);
+
 interface SecretsFile {
   version: 1;
   /** name → base64(iv ‖ tag ‖ ciphertext), AES-256-GCM with the name as associated data. */
@@ -26,7 +28,7 @@ export async function openEncryptedFileSecretStore(
   sealer?: SecretSealer,
   plainKey: PlainKeyPolicy = 'allow',
 ): Promise<SecretStore> {
-  const file = join(dataDir, SECRETS_FILE);
+  const file = secretsFilePath(dataDir);
   const stored = await readSecretsFile(file);
   const { key, protection } = await loadDataKey(dataDir, sealer, Object.keys(stored.entries).length === 0, plainKey);
   let writing: Promise<void> = Promise.resolve();

@@ -3,7 +3,22 @@ import type { SecretStore } from './secret-store.js';
 const SERVICE = 'relaydesk';
 const PROBE_TIMEOUT_MS = 5_000;
 
-type Keytar = typeof import('keytar');
+/** The part of keytar's API used here, declared locally: the build must not need keytar's own
+ * types, because keytar (optional) is missing wherever it failed to install (no libsecret). */
+export interface Keytar {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+// A variable specifier: the compiler leaves it unresolved, so no type lookup of 'keytar'.
+const KEYTAR_MODULE: string = 'keytar';
+
+export async function loadKeytar(): Promise<Keytar> {
+  const loaded = (await import(KEYTAR_MODULE)) as Keytar & { default?: Keytar };
+  return loaded.default ?? loaded;
+}
 
 /**
  * The OS keychain (macOS Keychain, Windows Credential Manager, libsecret) through keytar,
@@ -16,13 +31,13 @@ type Keytar = typeof import('keytar');
  */
 export async function openKeychainSecretStore(
   instanceId: string,
+  load: () => Promise<Keytar> = loadKeytar,
 ): Promise<{ store: SecretStore } | { unavailable: string }> {
   let keytar: Keytar;
   try {
-    const loaded = (await import('keytar')) as Keytar & { default?: Keytar };
-    keytar = loaded.default ?? loaded;
+    keytar = await load();
   } catch (error) {
-    return { unavailable: `keytar is not installed or cannot load (${firstLine(error)})` };
+    return { unavailable: notInstalled(error) ? 'keytar is not installed' : `keytar cannot load (${firstLine(error)})` };
   }
   const prefix = `${instanceId}/`;
   try {
@@ -53,6 +68,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Node's answer when the package itself is missing (not when its native part fails to load). */
+function notInstalled(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String(message).includes(`'${KEYTAR_MODULE}'`);
 }
 
 function firstLine(error: unknown): string {

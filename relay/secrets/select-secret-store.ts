@@ -1,5 +1,5 @@
 import type { SecretBackendName } from '../management/contract.js';
-import { openEncryptedFileSecretStore } from './encrypted-file-store.js';
+import { openEncryptedFileSecretStore, secretsFilePath } from './encrypted-file-store.js';
 import { openKeychainSecretStore } from './keychain-store.js';
 import { SecretBackendError } from './secret-store.js';
 import type { PlainKeyPolicy, SecretSealer, SecretStore } from './secret-store.js';
@@ -74,4 +74,15 @@ async function moveSecrets(from: SecretStore, to: SecretStore): Promise<number> 
   }
   for (const name of names) await from.delete(name);
   return names.length;
+}
+
+const BACKEND_NAMES: Record<SecretBackendName, string> = { keychain: 'OS keychain', 'encrypted-file': 'encrypted file', memory: 'memory only' };
+
+/**
+ * Where this start keeps its secrets, in one line for the start banner, e.g.
+ * `encrypted file (/home/me/.config/relaydesk/secrets.enc.json); the OS keychain is unavailable: keytar is not installed`.
+ */
+export function describeSecretStore(backend: SecretBackendName, dataDir: string, keychainUnavailable?: string): string {
+  const where = backend === 'encrypted-file' ? `${BACKEND_NAMES[backend]} (${secretsFilePath(dataDir)})` : BACKEND_NAMES[backend];
+  return keychainUnavailable ? `${where}; the OS keychain is unavailable: ${keychainUnavailable}` : where;
 }

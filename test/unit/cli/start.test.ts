@@ -51,7 +51,7 @@ describe('npm start (the CLI)', () => {
     await cli.waitForOutput('Relay API');
     expect(cli.stdout).toContain(`Console:   http://127.0.0.1:${port}/`);
     expect(cli.stdout).toContain(`Relay API: http://127.0.0.1:${port}/v1`);
-    expect(cli.stdout).toContain('secrets: encrypted file');
+    expect(cli.stdout).toContain(`Secrets:   encrypted file (${join(dataDir, 'secrets.enc.json')})\n`);
 
     const status = await (await fetch(`http://127.0.0.1:${port}/api/status`)).json();
     expect(status).toMatchObject({ success: true, data: { name: 'Relaydesk', setup: false } });
