@@ -1,20 +1,41 @@
 // `npm start` runs this first: it builds the node side (tsc) and the console (vite) only
 // when their sources are newer than the last build, so a second start is instant.
 // Plain JavaScript because it runs before anything is compiled.
+//
+// "Built" means a marker (dist/.build/<step>.json) written only after the step succeeded,
+// holding the time the step started. Each build first removes its marker, so a build that
+// fails or is interrupted leaves nothing a later start takes for a build: it builds again.
+// tsc emits nothing on a type error (noEmitOnError in tsconfig.build.json).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const shared = ['package.json', 'tsconfig.base.json'];
 
-function newestMtime(paths) {
+export const BUILD_STEPS = [
+  {
+    name: 'relay',
+    label: 'Building the relay…',
+    inputs: ['relay', 'main', 'tsconfig.json', 'tsconfig.build.json', ...shared],
+    command: ['tsc', ['-p', 'tsconfig.build.json']],
+  },
+  {
+    name: 'console',
+    label: 'Building the console…',
+    inputs: ['renderer', 'vite.config.ts', 'relay/management/contract.ts', ...shared],
+    command: ['vite', ['build', '--logLevel', 'warn']],
+  },
+];
+
+function newestMtime(root, paths) {
   let newest = 0;
   for (const path of paths) {
     const full = join(root, path);
     if (!existsSync(full)) continue;
     const info = statSync(full);
     if (info.isDirectory()) {
-      for (const entry of readdirSync(full)) newest = Math.max(newest, newestMtime([join(path, entry)]));
+      for (const entry of readdirSync(full)) newest = Math.max(newest, newestMtime(root, [join(path, entry)]));
     } else {
       newest = Math.max(newest, info.mtimeMs);
     }
@@ -22,27 +43,48 @@ function newestMtime(paths) {
   return newest;
 }
 
-function builtAt(path) {
-  const full = join(root, path);
-  return existsSync(full) ? statSync(full).mtimeMs : 0;
-}
+const markerOf = (root, step) => join(root, 'dist', '.build', `${step.name}.json`);
 
-function run(command, args) {
-  const bin = join(root, 'node_modules', '.bin', command);
-  if (!existsSync(bin)) {
-    console.error(`relaydesk: ${command} is missing: run "npm install" first.`);
-    process.exit(1);
+/** When the last successful build of this step started, or 0 if there is none. */
+function builtFrom(root, step) {
+  try {
+    return Number(JSON.parse(readFileSync(markerOf(root, step), 'utf8')).startedAt) || 0;
+  } catch {
+    return 0;
   }
-  const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const shared = ['package.json', 'tsconfig.base.json'];
-if (newestMtime(['relay', 'main', 'tsconfig.json', 'tsconfig.build.json', ...shared]) > builtAt('dist/node/.tsbuildinfo')) {
-  console.log('Building the relay…');
-  run('tsc', ['-p', 'tsconfig.build.json']);
+/** Whether the step's output is from a successful build of its current sources. */
+export function isBuilt(root, step) {
+  const startedAt = builtFrom(root, step);
+  return startedAt > 0 && newestMtime(root, step.inputs) <= startedAt;
 }
-if (newestMtime(['renderer', 'vite.config.ts', 'relay/management/contract.ts', ...shared]) > builtAt('dist/renderer/index.html')) {
-  console.log('Building the console…');
-  run('vite', ['build', '--logLevel', 'warn']);
+
+/** Builds every stale step in order; answers false (and stops) at the first that fails. */
+export function ensureBuilt(root, steps = BUILD_STEPS, log = console.log) {
+  for (const step of steps) {
+    if (isBuilt(root, step)) continue;
+    const [command, args] = step.command;
+    const bin = join(root, 'node_modules', '.bin', command);
+    if (!existsSync(bin)) {
+      console.error(`relaydesk: ${command} is missing: run "npm install" first.`);
+      return false;
+    }
+    log(step.label);
+    const marker = markerOf(root, step);
+    rmSync(marker, { force: true });
+    const startedAt = Date.now();
+    const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error(`relaydesk: building the ${step.name} failed; the next start builds it again.`);
+      return false;
+    }
+    mkdirSync(join(root, 'dist', '.build'), { recursive: true });
+    writeFileSync(marker, JSON.stringify({ startedAt }) + '\n');
+  }
+  return true;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exit(ensureBuilt(fileURLToPath(new URL('..', import.meta.url))) ? 0 : 1);
 }

@@ -1,0 +1,12 @@
+// Types of ensure-built.mjs for the tests that import it.
+export interface BuildStep {
+  name: string;
+  label: string;
+  /** Files and folders (relative to the root) whose change makes the step stale. */
+  inputs: string[];
+  /** A binary of node_modules/.bin and its arguments. */
+  command: [string, string[]];
+}
+export const BUILD_STEPS: BuildStep[];
+export function isBuilt(root: string, step: BuildStep): boolean;
+export function ensureBuilt(root: string, steps?: BuildStep[], log?: (line: string) => void): boolean;
