@@ -1,6 +1,7 @@
 import express from 'express';
 import type { ErrorRequestHandler, Router } from 'express';
 import { ApiError, invalidUrlMessage, sendEnvelopeError } from '../http/errors.js';
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/json-depth.js';
 import { identify, sameOriginForCookieWrites } from './authenticate.js';
 import type { ManagementContext } from './context.js';
 import { mountRoutes } from './route.js';
@@ -18,7 +19,14 @@ export function managementRouter(context: ManagementContext): Router {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(express.json({ limit: '1mb' }));
+  router.use(
+    express.json({
+      limit: '1mb',
+      verify: (_req, _res, bytes) => {
+        if (nestsDeeperThan(bytes)) throw new ApiError(400, TOO_DEEP_MESSAGE);
+      },
+    }),
+  );
   router.use(identify(context));
   router.use(sameOriginForCookieWrites);
   mountRoutes(router, managementRoutes(context), context);

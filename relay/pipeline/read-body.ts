@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RelayError } from '../http/errors.js';
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/json-depth.js';
 
 /** 128 MB, as the established relays allow (images and audio travel inline). */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;
@@ -33,6 +34,7 @@ export async function readBody(req: IncomingMessage, res: ServerResponse, limit 
 }
 
 export function parseJsonBody(body: Buffer): unknown {
+  if (nestsDeeperThan(body)) throw new RelayError(400, 'invalid_request', TOO_DEEP_MESSAGE, 'json_too_deep');
   try {
     return JSON.parse(body.toString('utf8'));
   } catch (error) {
