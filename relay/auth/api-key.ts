@@ -56,6 +56,16 @@ export function authorizeApiKey(
   return { token, user, group: token.group || user.group || 'default' };
 }
 
+/**
+ * A call that spends nothing (a token count) is still served only while the key's user has
+ * quota left (the key's own quota is checked with the key), as a model call would be.
+ */
+export function checkUserQuotaLeft(caller: Caller): void {
+  if (caller.user.quota <= 0) {
+    throw new RelayError(403, 'quota', `Your quota is used up: ${caller.user.quota} left. Top up, or ask an administrator.`, 'insufficient_user_quota');
+  }
+}
+
 export function checkModelAllowed(caller: Caller, model: string): void {
   const limits = caller.token.model_limits;
   if (limits.length > 0 && !limits.includes(model)) {

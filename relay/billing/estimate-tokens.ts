@@ -1,4 +1,5 @@
 import type { ChatRequest, ContentPart } from '../ir/chat-request.js';
+import { tokenPieces } from './token-pieces.js';
 
 /** Tokens an image is reserved at before the upstream tells the real count. */
 const IMAGE_TOKENS = 1_000;
@@ -42,13 +43,28 @@ export function roughPromptTokens(request: ChatRequest): number {
 type CountTokens = (text: string) => number;
 let tokenizer: Promise<CountTokens> | undefined;
 
+/** The longest the tokenizer runs before letting other requests in. */
+const SLICE_MS = 4;
+
 /**
  * Counts tokens with a real BPE tokenizer (o200k, the one current OpenAI models use), for
- * answers whose upstream reported no usage. Loaded on first use: it costs ~60 MB.
+ * token-count calls and answers whose upstream reported no usage. Linear in the text:
+ * bounded pieces (see token-pieces.ts), yielding to the event loop every few milliseconds.
+ * Loaded on first use: it costs ~60 MB.
  */
 export async function countTokens(text: string): Promise<number> {
   tokenizer ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => (value: string) => module.countTokens(value));
-  return (await tokenizer)(text);
+  const count = await tokenizer;
+  let total = 0;
+  let sliceStart = performance.now();
+  for (const piece of tokenPieces(text)) {
+    total += 'estimate' in piece ? piece.estimate : count(piece.text);
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise(setImmediate);
+      sliceStart = performance.now();
+    }
+  }
+  return total;
 }
 
 /** The prompt's text, for counting when the upstream gave no usage. */

@@ -1,4 +1,4 @@
-import { checkModelAllowed } from '../auth/api-key.js';
+import { checkModelAllowed, checkUserQuotaLeft } from '../auth/api-key.js';
 import { countTokens, promptText } from '../billing/estimate-tokens.js';
 import { RelayError } from '../http/errors.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
@@ -7,15 +7,23 @@ import { byApiKey } from './relay-chat.js';
 import type { RelayDeps } from './relay-chat.js';
 import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
 
+/** A count needs no images or audio: its body is kept far below a model call's 128 MB. */
+export const COUNT_TOKENS_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
 /**
  * Counts a request's input tokens locally with a real tokenizer (o200k): the same answer
- * whatever channel would serve the model, and no upstream call or quota spent.
+ * whatever channel would serve the model, and no upstream call or quota spent, though the
+ * key and its user must have quota left.
  */
 export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'tokens' | 'users'>): RelayRouteHandler {
   return async (req, res, params) => {
     try {
-      const caller = authorizeBeforeBody(res, () => byApiKey(req, deps));
-      const bytes = await readBody(req, res);
+      const caller = authorizeBeforeBody(res, () => {
+        const caller = byApiKey(req, deps);
+        checkUserQuotaLeft(caller);
+        return caller;
+      });
+      const bytes = await readBody(req, res, COUNT_TOKENS_MAX_BODY_BYTES);
       const route = { ...(params.model ? { model: decodeURIComponent(params.model) } : {}), countTokens: true };
       const request = codec.decodeRequest(parseJsonBody(bytes), route, []);
       checkModelAllowed(caller, request.model);
