@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { RelayError } from '../http/errors.js';
-import { hostOf, sessionUser } from '../management/authenticate.js';
+import { sessionUser } from '../management/authenticate.js';
 import type { SessionStore } from '../store/sessions.js';
 import { tokenRecord } from '../store/tokens.js';
 import type { UserStore } from '../store/users.js';
 import type { Caller } from './api-key.js';
+import { fromConsoleOrigin } from './console-origin.js';
 
 /** The name the playground's calls carry in the logs and statistics, in place of an API key's. */
 export const PLAYGROUND_KEY_NAME = 'Playground';
@@ -17,8 +18,7 @@ export const PLAYGROUND_KEY_NAME = 'Playground';
  * console's own origin: unlike the management API, a request without an Origin is refused.
  */
 export function authorizeConsoleSession(req: IncomingMessage, sessions: SessionStore, users: UserStore): Caller {
-  const origin = req.headers.origin;
-  if (origin === undefined || hostOf(origin) !== req.headers.host) {
+  if (!fromConsoleOrigin(req.headers, true)) {
     throw new RelayError(403, 'permission', 'The playground answers only the console it belongs to.', 'cross_origin');
   }
   const user = sessionUser(req.headers.cookie, sessions, users)?.user;

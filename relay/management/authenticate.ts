@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { fromConsoleOrigin } from '../auth/console-origin.js';
 import { sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import type { UserRecord } from '../store/schema.js';
@@ -62,25 +63,11 @@ export function identify(context: ManagementContext): RequestHandler {
   };
 }
 
-/**
- * A cookie is sent by the browser whoever made the page; SameSite=Strict covers other
- * sites, and this covers the rest: a changing call made with the cookie must come from
- * the console's own origin.
- */
+/** A changing call made with the session cookie must come from the console's own origin (see fromConsoleOrigin). */
 export function sameOriginForCookieWrites(req: Request, _res: Response, next: NextFunction): void {
   const safe = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
-  const origin = req.headers.origin;
-  if (!safe && req.authScheme === 'session' && origin !== undefined && hostOf(origin) !== req.headers.host) {
+  if (!safe && req.authScheme === 'session' && !fromConsoleOrigin(req.headers, false)) {
     return next(new ApiError(403, 'Cross-origin request refused.'));
   }
   next();
-}
-
-/** The host of an Origin header, null for "null" and anything unparsable. */
-export function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null; // "null" (sandboxed or file pages) and anything unparsable
-  }
 }

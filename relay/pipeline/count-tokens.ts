@@ -7,7 +7,7 @@ import { byApiKey } from './relay-chat.js';
 import type { RelayDeps } from './relay-chat.js';
 import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
 
-/** A count needs no images or audio: its body is kept far below a model call's 128 MB. */
+/** A count's work grows with its text, so its body is kept far below a model call's 128 MB. */
 export const COUNT_TOKENS_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
