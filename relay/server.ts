@@ -29,6 +29,7 @@ import { createStateGroupStore } from './store/groups.js';
 import { createStateSupplierStore } from './store/suppliers.js';
 import { createStateModelStore } from './store/models.js';
 import { Ledger } from './billing/ledger.js';
+import { createMemoryCooldowns } from './routing/cooldowns.js';
 import { Dispatchers } from './upstream/dispatchers.js';
 import type { RelayDeps } from './pipeline/relay-chat.js';
 import { relayRouteTable } from './relay-routes.js';
@@ -143,6 +144,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     const channels = createStateChannelStore(opened, selected.store);
     dispatchers = new Dispatchers(readSettings(opened).connect_timeout_seconds * 1000);
     const sessions = createStateSessionStore(opened);
+    const cooldowns = createMemoryCooldowns();
     const relayDeps: RelayDeps = {
       state: opened,
       users,
@@ -154,6 +156,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       dispatchers,
       log,
       keyCursors: new Map(),
+      cooldowns,
       inFlight: new Set(),
       sessions,
     };
@@ -167,6 +170,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       suppliers: createStateSupplierStore(opened),
       models: createStateModelStore(opened),
       dispatchers,
+      cooldowns,
       tasks: createTaskRegistry(),
       sessions,
       secrets: selected.store,

@@ -24,6 +24,8 @@ export const SETTING_DEFAULTS = {
   auto_enable_channel: true,
   /** First cool-down before a disabled key is probed again; doubles up to an hour. */
   key_recovery_seconds: 300,
+  /** First wait before a channel (or, after a 429, a key) that failed retryably is tried again; doubles up to 5 minutes. 0 = off. */
+  channel_cooldown_seconds: 5,
   /** Models without a price: 'free' serves them at no cost, 'reject' refuses them. */
   unpriced_model_policy: 'free' as 'free' | 'reject',
   /** Output tokens reserved when a call does not say its maximum. */
@@ -139,6 +141,13 @@ const OPTION_META: Record<string, OptionMeta> = {
   retry_status_codes: { group: 'routing', description: 'Upstream statuses worth another attempt (besides connection errors and timeouts before the first byte); ranges allowed.', maxLength: 500, check: checkStatusList },
   auto_disable_channel: { group: 'routing', description: 'Disable a channel key on 401/403 or an exhausted-account message.' },
   auto_enable_channel: { group: 'routing', description: 'Re-enable an automatically disabled channel when a test of it succeeds.' },
+  channel_cooldown_seconds: {
+    group: 'routing',
+    type: 'number',
+    description: 'After a retryable failure (5xx, 429, connection error, first-byte timeout) a channel, or for a 429 its key, is skipped this long; the wait doubles with each further failure up to 5 minutes and a success resets it. A Retry-After from the upstream (up to an hour) replaces the wait. 0 = off.',
+    min: 0,
+    max: 300,
+  },
   key_recovery_seconds: { group: 'routing', description: 'First wait before a disabled key is probed again (doubles up to an hour).', min: 1, max: 86_400 },
   connect_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to connect to an upstream.', min: 1, max: 600, restart: true },
   first_byte_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to the first answer byte (headers, and the first event of a stream); 0 = none.', min: 0, max: 3600 },

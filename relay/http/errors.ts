@@ -14,6 +14,8 @@ export class RelayError extends Error implements RelayErrorInfo {
     message: string,
     code = '',
     param = '',
+    /** Sent with the error answer, e.g. `Retry-After`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.code = code;
@@ -22,6 +24,11 @@ export class RelayError extends Error implements RelayErrorInfo {
 
   static from(info: RelayErrorInfo): RelayError {
     return info instanceof RelayError ? info : new RelayError(info.status, info.kind, info.message, info.code, info.param);
+  }
+
+  /** The same error with another message (headers kept). */
+  withMessage(message: string): RelayError {
+    return new RelayError(this.status, this.kind, message, this.code, this.param, this.headers);
   }
 }
 

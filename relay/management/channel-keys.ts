@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
 import { LogType } from '../store/logs/index.js';
 import type { ChannelRecord } from '../store/schema.js';
+import { keyCooldownFields } from './channel-cooldowns.js';
 import { channelOr404, keyHint } from './channel-fields.js';
 import { KeyActionBody, KeysViewSchema } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
@@ -13,10 +14,12 @@ import { Answer, route } from './route.js';
 export function channelKeyRoutes(context: ManagementContext) {
   const keysView = async (channel: ChannelRecord) => {
     const keys = await context.channels.keys(channel.id);
+    const now = Date.now();
     const items = Array.from({ length: channel.key_count }, (_, index) => ({
       index,
       hint: keyHint(keys[index] ?? ''),
       ...(channel.key_states[index] ?? freshKeyState()),
+      ...keyCooldownFields(context.cooldowns, channel.id, index, now),
     }));
     return { key_count: channel.key_count, enabled: items.filter((k) => k.status === ChannelStatus.enabled).length, items };
   };

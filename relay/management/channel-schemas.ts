@@ -62,12 +62,19 @@ export const CreatedChannelSchema = Type.Object({
   ids: Type.Array(Type.Integer(), { description: 'Every channel created (several with mode "batch")' }),
 });
 
+/** Skipped by routing for a while after retryable failures (not stored: a restart forgets them). */
+const cooldownFields = {
+  cooldown_until: Type.Integer({ description: 'Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now' }),
+  cooldown_failures: Type.Integer({ description: 'Retryable failures (5xx, 429, connection errors, timeouts) since the last success' }),
+};
+
 export const KeyStateSchema = Type.Object({
   status: Type.Integer({ description: '1 enabled, 2 disabled by hand, 3 disabled automatically' }),
   reason: Type.String({ description: 'Why it is disabled: the last error' }),
   disabled_at: Type.Integer({ description: 'ms' }),
   retry_at: Type.Integer({ description: 'When an automatically disabled key is next probed (ms)' }),
   failures: Type.Integer(),
+  ...cooldownFields,
 });
 
 const channelViewFields = {
@@ -96,6 +103,8 @@ const channelViewFields = {
   tag: Type.String(),
   remark: Type.String(),
   created_at: Type.Integer(),
+  // The channel's own cooldown, or, when every enabled key is cooling, the first key's to end.
+  ...cooldownFields,
 };
 
 /** The channel as the console sees it: everything but its keys. */
@@ -156,6 +165,7 @@ export const TestResultSchema = Type.Object({
   key_index: Type.Integer({ description: 'The key used (-1: the channel has none)' }),
   error: Type.String(),
   channel_status: Type.Integer({ description: 'The channel status after the test' }),
+  ...cooldownFields,
 });
 
 export const BalanceSchema = Type.Object({

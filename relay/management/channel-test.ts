@@ -6,6 +6,7 @@ import { probeChannel, probeModel } from '../routing/probe-channel.js';
 import { readSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
+import { channelCooldownFields } from './channel-cooldowns.js';
 import { channelOr404 } from './channel-fields.js';
 import { TestResultSchema } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
@@ -24,7 +25,7 @@ export function channelTestRoutes(context: ManagementContext) {
       path: '/channel/test/:id',
       tag: 'channel management',
       access: 'admin',
-      summary: 'Test a channel with a real minimal call (one output token); records its response time, re-enables it if the relay had disabled it',
+      summary: 'Test a channel with a real minimal call (one output token); on success records its response time, ends its cooldown (and the tested key\'s), and re-enables it if the relay had disabled it',
       query: Type.Object({
         model: Type.Optional(Type.String({ description: 'A model the channel serves (mapped as for a call); default its test model, else its first model' })),
         key_index: Type.Optional(Type.Integer({ minimum: 0, description: 'The key to test (0-based); default the first enabled one' })),
@@ -73,7 +74,8 @@ export function channelTestRoutes(context: ManagementContext) {
 }
 
 /**
- * One test: a minimal real call with one key. Success records the response time and, with
+ * One test: a minimal real call with one key. Success records the response time, ends the
+ * cooldown of the channel and that key (it works: calls may use it again) and, with
  * `auto_enable_channel`, enables the key and the channel again if the relay had disabled
  * them; a key the upstream refuses (401/403, exhausted account) is disabled as a failed
  * call would disable it (`auto_disable_channel`), unless the channel is disabled by hand.
@@ -87,6 +89,7 @@ export async function testChannel(context: ManagementContext, channel: ChannelRe
   const outcome = await probeChannel(context, channel, key, { model });
   const settings = readSettings(context.state);
   if (outcome.ok) {
+    if (keyIndex >= 0) context.cooldowns.succeed(channel.id, keyIndex);
     await context.channels.update(channel.id, (c) => {
       c.response_time = outcome.elapsedMs;
     });
@@ -101,6 +104,8 @@ export async function testChannel(context: ManagementContext, channel: ChannelRe
   ) {
     await disableKey(context.channels, channel, keyIndex, `test: ${outcome.status || 'no answer'} ${outcome.error}`, settings.key_recovery_seconds * 1000);
   }
+  const after = context.channels.byId(channel.id) ?? channel;
+  const now = Date.now();
   return {
     ok: outcome.ok,
     status_code: outcome.status,
@@ -108,7 +113,8 @@ export async function testChannel(context: ManagementContext, channel: ChannelRe
     model: outcome.model,
     key_index: keyIndex,
     error: outcome.error,
-    channel_status: context.channels.byId(channel.id)?.status ?? channel.status,
+    channel_status: after.status,
+    ...channelCooldownFields(context.cooldowns, after, now),
   };
 }
 

@@ -3,6 +3,7 @@ import { validateAdvancedCustom } from '../providers/advanced-custom/config.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
 import type { ChannelKeyState, ChannelRecord } from '../store/schema.js';
 import { channelBalanceRoutes } from './channel-balance.js';
+import { channelCooldownFields, channelView } from './channel-cooldowns.js';
 import { channelBulkRoutes } from './channel-bulk.js';
 import { channelOr404, checkedStatus, parseKeys, readChannelFields, setChannelStatus } from './channel-fields.js';
 import { channelKeyRoutes } from './channel-keys.js';
@@ -61,7 +62,8 @@ function channelCrudRoutes(context: ManagementContext) {
         });
         const pageSize = query.page_size ?? 20;
         const page = query.p ?? 1;
-        const items = matches.slice((page - 1) * pageSize, page * pageSize).map(listItem);
+        const now = Date.now();
+        const items = matches.slice((page - 1) * pageSize, page * pageSize).map((c) => listItem(context, c, now));
         return { items, total: matches.length, page, page_size: pageSize };
       },
     }),
@@ -129,7 +131,7 @@ function channelCrudRoutes(context: ManagementContext) {
             }
           });
         }
-        return new Answer({ ...channelOr404(context, existing.id) }, 'Saved.');
+        return new Answer(channelView(context.cooldowns, channelOr404(context, existing.id)), 'Saved.');
       },
     }),
   ];
@@ -144,7 +146,7 @@ function channelByIdRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'One channel, with per-key states, without its keys',
       response: ChannelViewSchema,
-      handler: ({ params }) => ({ ...channelOr404(context, params.id) }),
+      handler: ({ params }) => channelView(context.cooldowns, channelOr404(context, params.id)),
     }),
     route({
       method: 'delete',
@@ -162,8 +164,8 @@ function channelByIdRoutes(context: ManagementContext) {
   ];
 }
 
-function listItem(channel: ChannelRecord) {
+function listItem(context: ManagementContext, channel: ChannelRecord, now: number) {
   const { key_states: states, ...rest } = channel;
   const enabled = channel.key_count === 0 ? 0 : Array.from({ length: channel.key_count }, (_, i) => states[i]).filter((s) => !s || s.status === ChannelStatus.enabled).length;
-  return { ...rest, enabled_key_count: enabled };
+  return { ...rest, enabled_key_count: enabled, ...channelCooldownFields(context.cooldowns, channel, now) };
 }

@@ -10,6 +10,7 @@ import type { ChannelStore } from '../store/channels.js';
 import type { GroupStore } from '../store/groups.js';
 import type { SupplierStore } from '../store/suppliers.js';
 import type { ModelStore } from '../store/models.js';
+import type { Cooldowns } from '../routing/cooldowns.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 import type { TaskRegistry } from '../tasks/task-registry.js';
 
@@ -32,6 +33,8 @@ export interface ManagementContext {
   models: ModelStore;
   /** The relay's upstream connection pools (direct and per proxy), for calls the console makes upstream. */
   dispatchers: Dispatchers;
+  /** Channels and keys cooling down after failed calls (shown with the channels; a successful test clears them). */
+  cooldowns: Cooldowns;
   /** Background work started from the console (test all channels…), with its progress. */
   tasks: TaskRegistry;
   sessions: SessionStore;

@@ -56,7 +56,14 @@ export const LogViewSchema = Type.Object({
   ip: Type.String(),
   request_id: Type.String(),
   retry_chain: Type.Array(
-    Type.Object({ channel_id: Type.Integer(), key_index: Type.Optional(Type.Integer()), status: Type.Optional(Type.Integer()), error: Type.Optional(Type.String()) }),
+    Type.Object({
+      channel_id: Type.Integer(),
+      channel_name: Type.Optional(Type.String()),
+      key_index: Type.Optional(Type.Integer()),
+      status: Type.Optional(Type.Integer()),
+      ms: Type.Optional(Type.Number({ description: 'How long the attempt took' })),
+      error: Type.Optional(Type.String()),
+    }),
     { description: 'Upstream attempts (empty in your own records)' },
   ),
   error: Type.String(),

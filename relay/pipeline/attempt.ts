@@ -7,6 +7,7 @@ import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
 import type { ClientCodec } from '../protocols/types.js';
 import type { ProviderAdapter, UpstreamRequest } from '../providers/types.js';
+import { parseRetryAfter } from '../routing/cooldowns.js';
 import { CallAbort } from '../upstream/call-abort.js';
 import { ClientStream } from './client-stream.js';
 import { PassthroughPump, TranslatingPump } from './stream-pumps.js';
@@ -15,7 +16,7 @@ import type { StreamPump } from './stream-pumps.js';
 /** How one upstream attempt ended. */
 export type AttemptOutcome =
   | { ok: true; usage: Usage | undefined; outputText: string; firstByteMs: number; clientGone: boolean; streamError?: RelayErrorInfo }
-  | { ok: false; error: RelayErrorInfo; retryable: boolean; status: number };
+  | { ok: false; error: RelayErrorInfo; retryable: boolean; status: number; /** The upstream's Retry-After. */ retryAfterMs?: number };
 
 export interface AttemptOptions {
   res: ServerResponse;
@@ -39,6 +40,8 @@ export interface AttemptOptions {
  * Sends one attempt and, when it succeeds, answers the client. Nothing is written to the
  * client until the upstream has produced its first output, so every failure before that
  * (connection, status, timeout, an early error event) can still go to another channel.
+ * The first-byte limit runs until the answer's headers (and, for a stream, its first
+ * event); after that the idle limit governs the body.
  */
 export async function attemptUpstream(options: AttemptOptions): Promise<AttemptOutcome> {
   const { upstream, request, adapter } = options;
@@ -47,13 +50,11 @@ export async function attemptUpstream(options: AttemptOptions): Promise<AttemptO
   options.clientSignal.once('abort', onClientGone);
   let firstByteTimer: NodeJS.Timeout | undefined;
   let timedOut = false;
-  // A whole answer arrives in one piece when it is complete, so its limit is the idle one.
-  const limit = request.stream ? options.firstByteTimeoutMs : options.idleTimeoutMs;
-  if (limit > 0) {
+  if (options.firstByteTimeoutMs > 0) {
     firstByteTimer = setTimeout(() => {
       timedOut = true;
       controller.abort(new Error('first byte timeout'));
-    }, limit);
+    }, options.firstByteTimeoutMs);
   }
   try {
     let response: Dispatcher.ResponseData;
@@ -70,12 +71,14 @@ export async function attemptUpstream(options: AttemptOptions): Promise<AttemptO
     } catch (error) {
       return failure(options, timedOut ? timeoutError(options) : connectionError(error), 0, true);
     }
+    // A whole answer's first byte has come with its headers; a stream's is its first event.
+    if (!request.stream) clearTimeout(firstByteTimer);
     if (response.statusCode >= 400) {
       const text = await response.body.text().catch(() => '');
       const info = adapter.parseError(response.statusCode, text);
-      return failure(options, info, response.statusCode, options.isRetryableStatus(response.statusCode));
+      return failure(options, info, response.statusCode, options.isRetryableStatus(response.statusCode), parseRetryAfter(response.headers['retry-after']));
     }
-    if (!request.stream) return await wholeAnswer(options, response, () => timedOut);
+    if (!request.stream) return await wholeAnswer(options, response);
     return await streamAnswer(options, response, controller, () => {
       clearTimeout(firstByteTimer);
       return timedOut;
@@ -86,12 +89,13 @@ export async function attemptUpstream(options: AttemptOptions): Promise<AttemptO
   }
 }
 
-async function wholeAnswer(options: AttemptOptions, response: Dispatcher.ResponseData, timedOut: () => boolean): Promise<AttemptOutcome> {
+async function wholeAnswer(options: AttemptOptions, response: Dispatcher.ResponseData): Promise<AttemptOutcome> {
   let text: string;
   try {
     text = await response.body.text();
   } catch (error) {
-    return failure(options, timedOut() ? timeoutError(options) : connectionError(error), 0, true);
+    const idle: RelayErrorInfo = { status: 504, kind: 'timeout', message: `The upstream sent nothing for ${options.idleTimeoutMs / 1000} s while answering.`, code: 'upstream_idle_timeout' };
+    return failure(options, isBodyTimeout(error) ? idle : connectionError(error), 0, true);
   }
   const firstByteMs = performance.now() - options.startedAt;
   let json: unknown;
@@ -184,9 +188,9 @@ function isBodyTimeout(error: unknown): boolean {
   return (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT';
 }
 
-function failure(options: AttemptOptions, error: RelayErrorInfo, status: number, retryable: boolean): AttemptOutcome {
+function failure(options: AttemptOptions, error: RelayErrorInfo, status: number, retryable: boolean, retryAfterMs?: number): AttemptOutcome {
   // A client that left makes further attempts pointless.
-  return { ok: false, error, status, retryable: retryable && !options.clientSignal.aborted };
+  return { ok: false, error, status, retryable: retryable && !options.clientSignal.aborted, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
 }
 
 function timeoutError(options: AttemptOptions): RelayErrorInfo {

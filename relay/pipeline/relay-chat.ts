@@ -14,7 +14,9 @@ import type { ClientCodec, RouteFacts } from '../protocols/types.js';
 import { disableKey } from '../routing/channel-health.js';
 import { isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.js';
 import { pickKey } from '../routing/pick-key.js';
-import { candidateChannels, pickChannel } from '../routing/select-channel.js';
+import { coolingKeys, recordAttempt } from '../routing/cooldowns.js';
+import type { Cooldowns } from '../routing/cooldowns.js';
+import { pickChannel } from '../routing/select-channel.js';
 import { groupRatio, modelPrice, readSettings } from '../settings.js';
 import type { ChannelStore } from '../store/channels.js';
 import { LogType } from '../store/logs/index.js';
@@ -27,6 +29,7 @@ import type { UserStore } from '../store/users.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 import { CallAbort } from '../upstream/call-abort.js';
 import { attemptUpstream } from './attempt.js';
+import { channelsForModel } from './model-route.js';
 import { buildUpstreamRequest } from './upstream-request.js';
 import { writeCallLog } from './call-log.js';
 import type { CallLog } from './call-log.js';
@@ -45,6 +48,8 @@ export interface RelayDeps {
   log: AppLogger;
   /** Round-robin cursors of `polling` multi-key channels. */
   keyCursors: Map<number, number>;
+  /** Channels and keys cooling down after retryable failures, shared by every call. */
+  cooldowns: Cooldowns;
   /** Calls still running (billing and logging included), so that shutdown can wait for them. */
   inFlight: Set<Promise<void>>;
   /** Console sign-ins: the playground calls as the signed-in user. */
@@ -92,10 +97,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
         throw new RelayError(403, 'permission', `The model ${request.model} has no price set; an administrator must price it first.`, 'model_price_unset');
       }
       const ratio = groupRatio(deps.state, caller.group);
-      const candidates = candidateChannels(deps.channels.list(), caller.group, request.model);
-      if (candidates.length === 0) {
-        throw new RelayError(503, 'not_found', `No available channel serves the model ${request.model} for the group ${caller.group}.`, 'model_not_found');
-      }
+      const candidates = channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, request.model);
       const estimate: Usage = {
         inputTokens: roughPromptTokens(request),
         outputTokens: request.maxOutputTokens ?? settings.default_reserved_output_tokens,
@@ -116,7 +118,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
         if (!channel) break;
         const failed = failedKeys.get(channel.id) ?? new Set<number>();
         const keys = await deps.channels.keys(channel.id);
-        const keyIndex = pickKey(channel, failed, deps.keyCursors);
+        const keyIndex = pickKey(channel, new Set([...failed, ...coolingKeys(deps.cooldowns, channel)]), deps.keyCursors);
         if (keyIndex === undefined || keys[keyIndex] === undefined) {
           excludedChannels.add(channel.id);
           continue;
@@ -126,6 +128,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
         record.channel = channel;
         record.upstreamModel = upstreamModel;
 
+        const attemptStarted = performance.now();
         const outcome = await attemptUpstream({
           res,
           codec,
@@ -141,6 +144,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
           clientSignal: clientGone,
           startedAt,
         });
+        recordAttempt(deps.cooldowns, channel.id, keyIndex, outcome, settings.channel_cooldown_seconds * 1000);
         if (outcome.ok) {
           // An upstream that reports nothing (or only zeros) is counted locally.
           const usage = outcome.usage && outcome.usage.inputTokens + outcome.usage.outputTokens > 0 ? outcome.usage : await estimateUsage(request, outcome.outputText);
@@ -162,7 +166,14 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
           return;
         }
         lastError = outcome.error;
-        record.chain.push({ channel_id: channel.id, key_index: keyIndex, status: outcome.status, error: outcome.error.message.slice(0, 300) });
+        record.chain.push({
+          channel_id: channel.id,
+          channel_name: channel.name,
+          key_index: keyIndex,
+          status: outcome.status,
+          ms: Math.round(performance.now() - attemptStarted),
+          error: outcome.error.message.slice(0, 300),
+        });
         failed.add(keyIndex);
         failedKeys.set(channel.id, failed);
         const keyProblem = meansKeyUnusable(outcome.status, outcome.error.message);
@@ -179,7 +190,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
       const error = thrown instanceof RelayError ? thrown : internalError(thrown, req, deps.log);
       if (!res.headersSent) {
         const body = JSON.stringify(codec.encodeError(withRequestId(error, req)));
-        res.writeHead(error.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.writeHead(error.status, { ...error.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
         res.end(body);
       } else if (!res.writableEnded) {
         res.end();
@@ -207,7 +218,7 @@ async function estimateUsage(request: ChatRequest, outputText: string): Promise<
 }
 
 function withRequestId(error: RelayError, req: IncomingMessage): RelayError {
-  return new RelayError(error.status, error.kind, `${error.message} (request id: ${req.requestId})`, error.code, error.param);
+  return error.withMessage(`${error.message} (request id: ${req.requestId})`);
 }
 
 function internalError(error: unknown, req: IncomingMessage, log: AppLogger): RelayError {

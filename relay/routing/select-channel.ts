@@ -1,11 +1,33 @@
 import type { ChannelRecord } from '../store/schema.js';
 import { ChannelStatus } from '../store/channels.js';
+import { channelCooldown } from './cooldowns.js';
+import type { Cooldowns } from './cooldowns.js';
 
 /** The enabled channels serving `model` for `group`. */
 export function candidateChannels(channels: readonly ChannelRecord[], group: string, model: string): ChannelRecord[] {
-  return channels.filter(
-    (c) => c.status === ChannelStatus.enabled && c.models.includes(model) && (c.groups.length === 0 || c.groups.includes(group)),
-  );
+  return servingChannels(channels, group, model).filter((c) => c.status === ChannelStatus.enabled);
+}
+
+function servingChannels(channels: readonly ChannelRecord[], group: string, model: string): ChannelRecord[] {
+  return channels.filter((c) => c.models.includes(model) && (c.groups.length === 0 || c.groups.includes(group)));
+}
+
+/** Where a call for `model` may go: the channels to try, or why there are none. */
+export type ModelRoute =
+  | { kind: 'channels'; channels: ChannelRecord[] }
+  /** No channel, enabled or not, serves the model for the group. */
+  | { kind: 'unknown-model' }
+  /** Channels serve it, but every one is disabled (`until` 0) or cooling down until `until` at the earliest. */
+  | { kind: 'unavailable'; until: number };
+
+/** The enabled channels serving `model` for `group`, leaving out those cooling down after recent failures. */
+export function routeModel(channels: readonly ChannelRecord[], group: string, model: string, cooldowns: Cooldowns, now = Date.now()): ModelRoute {
+  const serving = servingChannels(channels, group, model);
+  if (serving.length === 0) return { kind: 'unknown-model' };
+  const ends = serving.filter((c) => c.status === ChannelStatus.enabled).map((c) => ({ channel: c, until: channelCooldown(cooldowns, c, now).until }));
+  const ready = ends.filter((e) => e.until === 0).map((e) => e.channel);
+  if (ready.length > 0) return { kind: 'channels', channels: ready };
+  return { kind: 'unavailable', until: ends.length > 0 ? Math.min(...ends.map((e) => e.until)) : 0 };
 }
 
 /**

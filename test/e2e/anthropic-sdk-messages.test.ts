@@ -336,13 +336,13 @@ describe('messages errors, in the error object', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
-  it('a model no channel serves: NotFoundError-type body (not_found_error)', async () => {
+  it('a model no channel serves: 404 NotFoundError (not_found_error)', async () => {
     const upstream = await startFakeOpenAIChat();
     upstreams.push(upstream);
     const { relay, key } = await startGateway([{ type: 1, upstream, models: ['test-model'] }]);
     const client = new Anthropic({ baseURL: relay.relayBaseUrl.replace(/\/v1$/, ''), apiKey: key, maxRetries: 0 });
     const error = (await client.messages.create({ model: 'other-model', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)) as InstanceType<typeof Anthropic.APIError>;
-    expect(error.status).toBe(503);
+    expect(error).toBeInstanceOf(Anthropic.NotFoundError);
     expect(error.type).toBe('not_found_error');
   });
 

@@ -268,8 +268,10 @@ describe.each(kinds)('@google/genai → relay → $name upstream', (kind) => {
   });
 
   it.each([429, 500] as const)('an upstream %i reaches the SDK as an ApiError with that status', async (status) => {
-    const { ai, upstream } = await clientFor(kind);
+    const { ai, upstream, gateway } = await clientFor(kind);
     upstream.inject({ kind: 'status', status, body: kind.errors[status] });
+    // Both calls must reach the failing upstream: no cooldown between them.
+    expect((await gateway.admin.call('PUT', '/api/option/', { key: 'channel_cooldown_seconds', value: 0 })).json.success).toBe(true);
     const error = await ai.models.generateContent({ model: MODEL, contents: 'hi' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(status);

@@ -211,13 +211,14 @@ describe('chat completions errors, in the error object', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
-  it('a model no channel serves: 503 model_not_found', async () => {
+  it('a model no channel serves: 404 model_not_found, as OpenAI answers for a model it does not have', async () => {
     const upstream = await startFakeOpenAIChat();
     upstreams.push(upstream);
     const { relay, key } = await startGateway([{ type: 1, upstream, models: ['test-model'] }]);
     const client = new OpenAI({ baseURL: relay.relayBaseUrl, apiKey: key, maxRetries: 0 });
     const error = (await client.chat.completions.create({ model: 'other-model', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
-    expect(error.status).toBe(503);
+    expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect(error.code).toBe('model_not_found');
+    expect(error.type).toBe('invalid_request_error');
   });
 });

@@ -17,6 +17,10 @@ export interface RecordedRequest {
 export type Fault =
   | { kind: 'status'; status: number; body: unknown; headers?: Record<string, string>; times?: number }
   | { kind: 'delay-headers'; ms: number; times?: number }
+  /** Send the headers at once and the (JSON) body `ms` later. */
+  | { kind: 'delay-body'; ms: number; times?: number }
+  /** Take the request and never answer. */
+  | { kind: 'never-answer'; times?: number }
   /** Close the connection before any byte of the answer. */
   | { kind: 'reset-before-first-byte'; times?: number }
   /** Stream `afterChunks` chunks, then cut the connection. */
@@ -85,6 +89,7 @@ export async function startFakeUpstream(script: Script): Promise<FakeUpstream> {
     upstream.requests.push(recorded);
     const fault = takeFault();
     if (fault?.kind === 'reset-before-first-byte') return req.socket.destroy();
+    if (fault?.kind === 'never-answer') return;
     if (fault?.kind === 'status') {
       res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
       return res.end(typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body));
@@ -93,6 +98,10 @@ export async function startFakeUpstream(script: Script): Promise<FakeUpstream> {
     const answer = script(recorded, { noUsage: fault?.kind === 'no-usage' });
     if ('json' in answer) {
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+      if (fault?.kind === 'delay-body') {
+        res.flushHeaders();
+        await sleep(fault.ms);
+      }
       return res.end(JSON.stringify(answer.json));
     }
     await writeStream(res, answer.stream, fault);

@@ -28,10 +28,13 @@ function retryChain(value: unknown): RetryAttempt[] {
   for (const item of value) {
     if (!isPlainObject(item)) continue;
     const attempt: RetryAttempt = { channel_id: num(item.channel_id) };
+    if (typeof item.channel_name === 'string') attempt.channel_name = item.channel_name;
     const keyIndex = optionalNum(item.key_index);
     if (keyIndex !== undefined) attempt.key_index = keyIndex;
     const status = optionalNum(item.status);
     if (status !== undefined) attempt.status = status;
+    const ms = optionalNum(item.ms);
+    if (ms !== undefined) attempt.ms = ms;
     if (item.error !== undefined && item.error !== null) attempt.error = str(item.error);
     chain.push(attempt);
   }

@@ -6,8 +6,12 @@ export type LogTypeValue = (typeof LogType)[keyof typeof LogType];
 /** One upstream attempt of a relayed call (the last one is the one that answered or failed). */
 export interface RetryAttempt {
   channel_id: number;
+  /** The channel's name at the time of the call. */
+  channel_name?: string;
   key_index?: number;
   status?: number;
+  /** How long the attempt took (ms). */
+  ms?: number;
   error?: string;
 }
 

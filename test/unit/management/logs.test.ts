@@ -66,7 +66,7 @@ async function withTraffic() {
   const aliceKey = await createKey(alice, 'alice key');
   for (let i = 0; i < 3; i++) expect(await callWith(relay, ownerKey, 'gpt-4o-mini', `call ${i}`)).toBe(200);
   expect(await callWith(relay, ownerOther, 'gpt-4o')).toBe(200);
-  expect(await callWith(relay, ownerKey, 'no-such-model')).toBe(503);
+  expect(await callWith(relay, ownerKey, 'no-such-model')).toBe(404);
   for (let i = 0; i < 2; i++) expect(await callWith(relay, aliceKey, 'gpt-4o', `alice ${i}`)).toBe(200);
   await waitForRecords(owner, '/api/log/?type=2', 6);
   await waitForRecords(owner, '/api/log/?type=5', 1);

@@ -53,7 +53,7 @@ async function withTraffic() {
   expect(await callWith(relay, k1.key, 'gpt-4o-mini')).toBe(200);
   expect(await callWith(relay, k2.key, 'gpt-4o')).toBe(200);
   expect(await callWith(relay, a1.key, 'gpt-4o-mini')).toBe(200);
-  expect(await callWith(relay, k1.key, 'unserved-model')).toBe(503);
+  expect(await callWith(relay, k1.key, 'unserved-model')).toBe(404);
   // The call log (and with it the statistics) is written as the call ends: wait for the last one.
   for (let i = 0; i < 200; i++) {
     const page = await owner.call('GET', '/api/log/?type=5');
