@@ -49,6 +49,7 @@ export function channelBalanceRoutes(context: ManagementContext) {
         const balance = Math.round(reading.balance * 1e6) / 1e6;
         await context.channels.update(channel.id, (c) => {
           c.balance = balance;
+          c.balance_updated_at = Date.now();
         });
         return new Answer({ balance, source, currencies: reading.currencies }, `Balance: ${balance.toFixed(2)} USD.`);
       },

@@ -99,6 +99,7 @@ const channelViewFields = {
   test_model: Type.String(),
   response_time: Type.Integer({ description: 'ms, of the last successful test' }),
   balance: Type.Number({ description: 'USD, as last read from the upstream' }),
+  balance_updated_at: Type.Optional(Type.Integer({ description: 'ms, when the balance was last read; absent: never read' })),
   used_quota: Type.Integer(),
   tag: Type.String(),
   remark: Type.String(),

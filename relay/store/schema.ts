@@ -99,6 +99,8 @@ export interface ChannelRecord {
   test_model: string;
   response_time: number;
   balance: number;
+  /** When `balance` was last read from the upstream (ms); absent: never. */
+  balance_updated_at?: number;
   used_quota: number;
   tag: string;
   remark: string;

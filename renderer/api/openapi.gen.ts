@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Test a channel with a real minimal call (one output token); records its response time, re-enables it if the relay had disabled it */
+        /** Test a channel with a real minimal call (one output token); on success records its response time, ends its cooldown (and the tested key's), and re-enables it if the relay had disabled it */
         get: operations["get_api_channel_test_id_"];
         put?: never;
         post?: never;
@@ -1452,10 +1452,16 @@ export interface operations {
                                 response_time: number;
                                 /** @description USD, as last read from the upstream */
                                 balance: number;
+                                /** @description ms, when the balance was last read; absent: never read */
+                                balance_updated_at?: number;
                                 used_quota: number;
                                 tag: string;
                                 remark: string;
                                 created_at: number;
+                                /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                                cooldown_until: number;
+                                /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                                cooldown_failures: number;
                                 enabled_key_count: number;
                             }[];
                             total: number;
@@ -1566,10 +1572,16 @@ export interface operations {
                             response_time: number;
                             /** @description USD, as last read from the upstream */
                             balance: number;
+                            /** @description ms, when the balance was last read; absent: never read */
+                            balance_updated_at?: number;
                             used_quota: number;
                             tag: string;
                             remark: string;
                             created_at: number;
+                            /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                            cooldown_until: number;
+                            /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                            cooldown_failures: number;
                             key_states: {
                                 /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
                                 status: number;
@@ -1580,6 +1592,10 @@ export interface operations {
                                 /** @description When an automatically disabled key is next probed (ms) */
                                 retry_at: number;
                                 failures: number;
+                                /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                                cooldown_until: number;
+                                /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                                cooldown_failures: number;
                             }[];
                         };
                     };
@@ -1988,6 +2004,10 @@ export interface operations {
                                 /** @description When an automatically disabled key is next probed (ms) */
                                 retry_at: number;
                                 failures: number;
+                                /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                                cooldown_until: number;
+                                /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                                cooldown_failures: number;
                             }[];
                         };
                     };
@@ -2050,6 +2070,10 @@ export interface operations {
                                 /** @description When an automatically disabled key is next probed (ms) */
                                 retry_at: number;
                                 failures: number;
+                                /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                                cooldown_until: number;
+                                /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                                cooldown_failures: number;
                             }[];
                         };
                     };
@@ -2163,10 +2187,16 @@ export interface operations {
                             response_time: number;
                             /** @description USD, as last read from the upstream */
                             balance: number;
+                            /** @description ms, when the balance was last read; absent: never read */
+                            balance_updated_at?: number;
                             used_quota: number;
                             tag: string;
                             remark: string;
                             created_at: number;
+                            /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                            cooldown_until: number;
+                            /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                            cooldown_failures: number;
                             key_states: {
                                 /** @description 1 enabled, 2 disabled by hand, 3 disabled automatically */
                                 status: number;
@@ -2177,6 +2207,10 @@ export interface operations {
                                 /** @description When an automatically disabled key is next probed (ms) */
                                 retry_at: number;
                                 failures: number;
+                                /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                                cooldown_until: number;
+                                /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                                cooldown_failures: number;
                             }[];
                         };
                     };
@@ -3072,8 +3106,11 @@ export interface operations {
                                 /** @description Upstream attempts (empty in your own records) */
                                 retry_chain: {
                                     channel_id: number;
+                                    channel_name?: string;
                                     key_index?: number;
                                     status?: number;
+                                    /** @description How long the attempt took */
+                                    ms?: number;
                                     error?: string;
                                 }[];
                                 error: string;
@@ -3160,8 +3197,11 @@ export interface operations {
                                 /** @description Upstream attempts (empty in your own records) */
                                 retry_chain: {
                                     channel_id: number;
+                                    channel_name?: string;
                                     key_index?: number;
                                     status?: number;
+                                    /** @description How long the attempt took */
+                                    ms?: number;
                                     error?: string;
                                 }[];
                                 error: string;

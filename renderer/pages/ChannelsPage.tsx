@@ -104,7 +104,7 @@ export default function ChannelsPage() {
     setBalances((current) => ({ ...current, [channel.id]: 'running' }));
     try {
       const result = await updateBalance(channel.id);
-      replace({ id: channel.id, balance: result.balance });
+      replace({ id: channel.id, balance: result.balance, balance_updated_at: Date.now() });
       setBalances((current) => ({ ...current, [channel.id]: '' }));
     } catch (caught) {
       setBalances((current) => ({ ...current, [channel.id]: caught instanceof Error ? caught.message : 'Could not read the balance.' }));

@@ -199,3 +199,36 @@ describe('Channels table: a result arriving after a change made meanwhile', () =
     expect(switchOf('Alpha').getAttribute('aria-checked')).toBe('false');
   });
 });
+
+describe('Channels table: balances', () => {
+  const balanceOf = (id: number) => screen.getByTestId(`balance-${id}`);
+
+  it('shows “—”, never $0.00, for a balance not read yet, one that failed, and a type without a balance query', async () => {
+    const api = relay([
+      channel(1, 'Alpha'),
+      channel(2, 'Beta', { balance: 0, balance_updated_at: Date.UTC(2026, 0, 5) }),
+      channel(3, 'Gamma', { balance: 7.5, balance_updated_at: Date.UTC(2026, 0, 5) }),
+      channel(4, 'Claude', { type: 14 }),
+    ]);
+    api.on('GET /api/channel/update_balance/3', new Failure(502, 'The upstream refused the balance query (401): Invalid API key'));
+    await showPage();
+    // Never read: nothing is known, so nothing is claimed.
+    expect(balanceOf(1).textContent).toBe('—Balance not read yet↻');
+    // Read, and really zero.
+    expect(balanceOf(2).textContent).toBe('$0.00↻');
+    expect(balanceOf(4).textContent).toBe('—No balance query for Anthropic');
+
+    expect(balanceOf(3).textContent).toBe('$7.50↻');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balance of Gamma' }));
+    await waitFor(() => expect(balanceOf(3).textContent).toBe('—Balance could not be read↻'));
+    expect(screen.getByText(/Could not read the balance of channel Gamma: The upstream refused/)).toBeTruthy();
+  });
+
+  it('shows the balance once read', async () => {
+    const api = relay([channel(1, 'Alpha')]);
+    api.on('GET /api/channel/update_balance/1', { balance: 0, source: 'openai', currencies: [] });
+    await showPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh balance of Alpha' }));
+    await waitFor(() => expect(balanceOf(1).textContent).toBe('$0.00↻'));
+  });
+});

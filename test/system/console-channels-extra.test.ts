@@ -263,7 +263,9 @@ describe('console channels: keys and advanced custom routes', () => {
     await page.getByText(/Balance “—”: Advanced custom has no balance query/).waitFor();
     await multi.getByRole('button', { name: 'Refresh balance of Two keys' }).click();
     await page.getByRole('alert').filter({ hasText: 'Could not read the balance of channel Two keys' }).getByText(/no billing endpoint/).waitFor();
-    await multi.getByText('Failed', { exact: true }).waitFor();
+    // A balance that could not be read is not a balance: "—", not $0.00.
+    await multi.getByTestId(/^balance-/).getByText('Balance could not be read').waitFor({ state: 'attached' });
+    expect(await multi.getByTestId(/^balance-/).innerText()).toMatch(/^—[^$]*$/);
     await page.screenshot({ path: join(resultsDir, 'console-channels-extra-test-all.png'), fullPage: true });
 
     await multi.getByRole('button', { name: '1 key off: why? (Two keys)' }).click();

@@ -1,24 +1,40 @@
-// A channel's balance with its refresh button; "—" for types whose upstream has no balance
-// query (renderer/lib/channel-types.ts says which), "Failed" when the last refresh failed.
+// A channel's balance with its refresh button. "—" whenever no balance is known: the type's
+// upstream has no balance query (renderer/lib/channel-types.ts says which), it was never read,
+// or the last refresh failed (the page says why above the table).
 import type { ChannelView } from '../../api/channels.js';
 import { hasBalance, typeLabel } from '../../lib/channel-types.js';
+import { formatWhen } from '../../lib/when.js';
 
 /** Refreshing, or the last refresh's error ('' when it worked). */
 export type BalanceState = 'running' | string;
 
+/** "—" for the eye, `why` for screen readers and on hover. */
+function NoBalance({ why, title }: { why: string; title: string }) {
+  return (
+    <span className="muted" title={title}>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{why}</span>
+    </span>
+  );
+}
+
 export function BalanceCell({ channel, state, onRefresh }: { channel: ChannelView; state: BalanceState | undefined; onRefresh: () => void }) {
   if (!hasBalance(channel.type)) {
     return (
-      <span className="muted" title={`${typeLabel(channel.type)} has no balance query: see the provider's own console.`} data-testid={`balance-${channel.id}`}>
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">No balance query for {typeLabel(channel.type)}</span>
+      <span data-testid={`balance-${channel.id}`}>
+        <NoBalance why={`No balance query for ${typeLabel(channel.type)}`} title={`${typeLabel(channel.type)} has no balance query: see the provider's own console.`} />
       </span>
     );
   }
   const failed = state !== undefined && state !== 'running' && state !== '';
+  const readAt = channel.balance_updated_at ?? 0;
+  let shown;
+  if (failed) shown = <NoBalance why="Balance could not be read" title={`Could not read the balance: ${state}`} />;
+  else if (readAt === 0) shown = <NoBalance why="Balance not read yet" title="Not read yet: refresh to read it from the provider." />;
+  else shown = <span title={`Read ${formatWhen(readAt)}`}>${channel.balance.toFixed(2)}</span>;
   return (
     <span className="balance" data-testid={`balance-${channel.id}`}>
-      {failed ? <span className="balance__failed">Failed</span> : <span>${channel.balance.toFixed(2)}</span>}
+      {shown}
       <button type="button" className="icon-button" aria-label={`Refresh balance of ${channel.name}`} title="Refresh balance" disabled={state === 'running'} onClick={onRefresh}>
         ↻
       </button>

@@ -47,7 +47,7 @@ export function ResponseCell({ channel: c, test }: { channel: ChannelView; test:
 
 export function ModelsCell({ models }: { models: string[] }) {
   return (
-    <span className="models" title={models.join(', ')}>
+    <span className="models channel-models" title={models.join(', ')}>
       {models.slice(0, 3).map((m) => (
         <span key={m} className="chip">
           {m}

@@ -44,7 +44,12 @@ describe('GET /api/channel/update_balance/{id}', () => {
     const admin = await setupAndLogin(relay);
     for (const type of [1, 8]) {
       const id = await channelOn(admin, type, upstream);
+      // Never read yet: the console shows "—", not $0.00.
+      expect((await admin.call('GET', `/api/channel/${id}`)).json.data.balance_updated_at).toBeUndefined();
+      const before = Date.now();
       const { response, stored } = await readBalance(admin, id);
+      const read = (await admin.call('GET', '/api/channel/?p=1&page_size=20')).json.data.items.find((c: { id: number }) => c.id === id);
+      expect(read.balance_updated_at).toBeGreaterThanOrEqual(before);
       expect(response.json.success, response.text).toBe(true);
       expect(response.json.data).toEqual({ balance: 74.5, source: 'openai', currencies: [{ currency: 'USD', amount: 74.5 }] });
       expect(stored).toBe(74.5);
