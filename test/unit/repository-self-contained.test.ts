@@ -2,7 +2,7 @@
 // folder the project was written next to. The needles are built from pieces so this file
 // does not match itself.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -10,10 +10,10 @@ const root = join(import.meta.dirname, '../..');
 const folder = ['sha', 'red'].join('');
 const needles = [`../${folder}`, `${folder}/spec`, `${folder}/design`];
 
-/** Tracked files plus new ones not ignored, as git sees them (a deleted file is skipped). */
+/** Tracked files plus new ones not ignored, as git sees them (deleted ones and links to folders skipped). */
 function repositoryFiles(): string[] {
   const listing = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
-  return [...new Set(listing.split('\0').filter(Boolean))].filter((file) => file !== 'package-lock.json' && existsSync(join(root, file)));
+  return [...new Set(listing.split('\0').filter(Boolean))].filter((file) => file !== 'package-lock.json' && statSync(join(root, file), { throwIfNoEntry: false })?.isFile());
 }
 
 describe('the repository is self-contained', () => {
