@@ -106,6 +106,41 @@ describe('log drawer', () => {
     expect(within(drawer).queryByTestId('log-billing')).toBeNull();
   });
 
+  it('shows a failed call as the relay logs it: its channel, the upstream status, the error and every attempt with its time', () => {
+    const { drawer } = open(
+      logRecord({
+        type: 5,
+        channel_id: 4,
+        channel_name: 'backup',
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        quota: 0,
+        first_byte_ms: 0,
+        total_ms: 2_140,
+        error: 'Upstream overloaded, try again later.',
+        retry_chain: [
+          { channel_id: 3, channel_name: 'fake chat', key_index: 0, status: 0, ms: 0, error: 'Could not reach the upstream (ECONNREFUSED).' },
+          { channel_id: 7, channel_name: 'deleted since', key_index: 0, status: 429, ms: 85, error: 'Rate limit reached' },
+          { channel_id: 4, channel_name: 'backup', key_index: 1, status: 502, ms: 2_050, error: 'Upstream overloaded, try again later.' },
+        ],
+      }),
+      true,
+    );
+    const fact = (label: string) => within(drawer).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Channel')).toBe('backup (#4)');
+    expect(fact('Status')).toBe('Failed · 502');
+    expect(fact('Upstream status')).toBe('HTTP 502');
+    expect(within(drawer).getByRole('region', { name: 'Error' }).textContent).toBe('ErrorUpstream overloaded, try again later.');
+    const chain = within(drawer).getByRole('region', { name: 'Retry chain' });
+    const items = within(chain).getAllByRole('listitem').map((item) => [...item.children].map((part) => part.textContent));
+    // The channel as named when the call was made (a channel deleted since keeps its name); no "Answered" line.
+    expect(items).toEqual([
+      ['fake chat (#3), key 1', 'No answer', 'took under 1 ms', 'Could not reach the upstream (ECONNREFUSED).'],
+      ['deleted since (#7), key 1', 'HTTP 429', 'took 85 ms', 'Rate limit reached'],
+      ['backup (#4), key 2', 'HTTP 502', 'took 2.05 s', 'Upstream overloaded, try again later.'],
+    ]);
+  });
+
   it('keeps channels and retries out of your own records', () => {
     const { drawer } = open(logRecord({ retry_chain: [{ channel_id: 4, status: 500 }] }));
     expect(within(drawer).queryByText('Channel')).toBeNull();

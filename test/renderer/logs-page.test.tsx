@@ -61,6 +61,32 @@ describe('logs page', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).not.toContain('channel=');
   });
 
+  it('says in the status column what happened to a call: the upstream status it failed on, or the short error', async () => {
+    relay().on(
+      'GET /api/log',
+      logPage([
+        logRecord({ id: 1, username: 'alice' }),
+        logRecord({ id: 2, type: 5, quota: 0, error: 'Upstream overloaded, try again later.', retry_chain: [{ channel_id: 3, channel_name: 'fake chat', key_index: 0, status: 502, ms: 900, error: 'Upstream overloaded, try again later.' }] }),
+        logRecord({ id: 3, type: 5, quota: 0, error: 'Could not reach the upstream (ECONNREFUSED).', retry_chain: [{ channel_id: 3, key_index: 0, status: 0, ms: 2, error: 'Could not reach the upstream (ECONNREFUSED).' }] }),
+        logRecord({ id: 4, type: 5, quota: 0, error: 'No channel serves the model gpt-5-turbo-preview-experimental in your group. Ask an administrator.' }),
+        logRecord({ id: 5, error: 'client disconnected' }),
+      ]),
+    );
+    render(<LogsPage {...pageProps(ROLE.admin)} />);
+    await screen.findByTestId('log-tokens');
+    await everyone();
+    await waitFor(() => expect(screen.getAllByTestId('log-status')).toHaveLength(5));
+    expect(screen.getAllByTestId('log-status').map((cell) => cell.textContent)).toEqual([
+      'Consume',
+      'Failed · 502',
+      'Failed · Could not reach the upstream (ECONNREFUSED)',
+      'Failed · No channel serves the model gpt-5-turbo-preview…',
+      'Consume · client disconnected',
+    ]);
+    // The whole error on hover.
+    expect(screen.getAllByTestId('log-status')[3]!.getAttribute('title')).toBe('No channel serves the model gpt-5-turbo-preview-experimental in your group. Ask an administrator.');
+  });
+
   it('takes a channel number when the channels cannot be listed', async () => {
     const api = relay().on('GET /api/channel', new Failure(500, 'The channel store is busy.'));
     render(<LogsPage {...pageProps(ROLE.admin)} />);

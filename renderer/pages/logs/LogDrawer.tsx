@@ -10,7 +10,7 @@ import { formatNumber, formatUsd } from '../../lib/money.js';
 import { BILL_KEYS, billOf, type BillLine } from './billing.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
 import { formatWhen } from '../../lib/when.js';
-import { ms } from './format.js';
+import { attemptStatus, lastAttempt, ms, outcome } from './format.js';
 
 interface Props {
   record: LogView;
@@ -31,6 +31,10 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
   if (call) {
     rows.push(['Model asked for', record.model || '–'], ['Model sent upstream', record.upstream_model || '–']);
     if (admin) rows.push(['Channel', record.channel_id ? channelLabel(record.channel_id, channels, record.channel_name) : '–']);
+    if (record.type === LogType.error || record.error) rows.push(['Status', outcome(record)]);
+    // A failed call: what the last upstream tried answered (the retry chain below has every attempt).
+    const last = lastAttempt(record);
+    if (admin && last) rows.push(['Upstream status', attemptStatus(last.status)]);
     rows.push(
       ['Group', record.group || '–'],
       ['Request ID', record.request_id || '–'],
@@ -131,7 +135,7 @@ function formula(line: BillLine): string {
   return `${count} × ${price} = ${formatUsd(line.quota)}`;
 }
 
-/** Failed upstream attempts in order, then the channel that answered. */
+/** Upstream attempts that failed, in order (each with its channel, key, status, time and error), then the channel that answered. */
 function RetryChain({ record, channels }: { record: LogView; channels: ChannelOptions }) {
   return (
     <section aria-labelledby="log-drawer-retries">
@@ -140,10 +144,11 @@ function RetryChain({ record, channels }: { record: LogView; channels: ChannelOp
         {record.retry_chain.map((attempt, i) => (
           <li key={i}>
             <span className="retry-chain__who">
-              {channelLabel(attempt.channel_id, channels, attempt.channel_id === record.channel_id ? record.channel_name : '')}
+              {channelLabel(attempt.channel_id, channels, attempt.channel_name || (attempt.channel_id === record.channel_id ? record.channel_name : ''))}
               {attempt.key_index !== undefined && `, key ${attempt.key_index + 1}`}
             </span>
-            <span className="retry-chain__status">{attempt.status !== undefined ? `HTTP ${attempt.status}` : 'No answer'}</span>
+            <span className="retry-chain__status">{attemptStatus(attempt.status)}</span>
+            {attempt.ms !== undefined && <span className="retry-chain__time">took {attempt.ms >= 1 ? ms(attempt.ms) : 'under 1 ms'}</span>}
             {attempt.error && <span className="retry-chain__error">{attempt.error}</span>}
           </li>
         ))}

@@ -1,10 +1,10 @@
 // The columns of the records table (the shared DataTable); a row's "Details" opens the drawer.
-import { isCall, typeName } from '../../api/logs.js';
+import { isCall } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import type { Column } from '../../components/DataTable.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
-import { ms, whenParts } from './format.js';
+import { ms, outcome, whenParts } from './format.js';
 
 /** Everyone's records add who made the call and the channel that served it. */
 export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (record: LogView) => void): Column<LogView>[] {
@@ -34,7 +34,11 @@ export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (re
     {
       key: 'status',
       header: 'Status',
-      render: (r) => (r.error ? <span className="log-status log-status--error">{typeName(r.type)}: error</span> : <span className="log-status">{typeName(r.type)}</span>),
+      render: (r) => (
+        <span className={`log-status${r.error ? ' log-status--error' : ''}`} title={r.error || undefined} data-testid="log-status">
+          {outcome(r)}
+        </span>
+      ),
     },
     {
       key: 'details',
