@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
+import { readSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import { MODEL_ENDPOINTS, priceSource } from '../store/models.js';
 import type { ModelRecord } from '../store/schema.js';
@@ -174,6 +175,15 @@ export function modelRoutes(context: ManagementContext) {
       summary: 'Models that channels list but no model record describes',
       response: Type.Array(Type.String()),
       handler: () => [...channelFacts().keys()].filter((name) => !context.models.byName(name)).sort(),
+    }),
+    route({
+      method: 'get',
+      path: '/models/unpriced_policy',
+      tag: 'model management',
+      access: 'admin',
+      summary: 'What calls of a model without a price do (setting unpriced_model_policy): free, or refused',
+      response: Type.Object({ unpriced_model_policy: Type.Union([Type.Literal('free'), Type.Literal('reject')]) }),
+      handler: () => ({ unpriced_model_policy: readSettings(context.state).unpriced_model_policy }),
     }),
     route({
       method: 'get',

@@ -43,6 +43,13 @@ export function listMissingModels(): Promise<string[]> {
   return api.get('/api/models/missing');
 }
 
+export type UnpricedPolicy = ApiData<'/api/models/unpriced_policy', 'get'>['unpriced_model_policy'];
+
+/** What calls of a model without a price do: 'free', or 'reject'. */
+export async function getUnpricedPolicy(): Promise<UnpricedPolicy> {
+  return (await api.get('/api/models/unpriced_policy')).unpriced_model_policy;
+}
+
 export function createModelMeta(body: ModelBody): Promise<ModelMeta> {
   return api.post('/api/models/meta', body);
 }

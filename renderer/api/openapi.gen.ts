@@ -768,6 +768,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/models/unpriced_policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What calls of a model without a price do (setting unpriced_model_policy): free, or refused */
+        get: operations["get_api_models_unpriced_policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/models/meta": {
         parameters: {
             query?: never;
@@ -1854,6 +1871,10 @@ export interface operations {
                             error: string;
                             /** @description The channel status after the test */
                             channel_status: number;
+                            /** @description Cooling down after failed calls: skipped by routing until this moment (ms); 0 when usable now */
+                            cooldown_until: number;
+                            /** @description Retryable failures (5xx, 429, connection errors, timeouts) since the last success */
+                            cooldown_failures: number;
                         };
                     };
                 };
@@ -4238,6 +4259,41 @@ export interface operations {
                         success: boolean;
                         message: string;
                         data: string[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_models_unpriced_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            unpriced_model_policy: "free" | "reject";
+                        };
                     };
                 };
             };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-type Tone = 'error' | 'info' | 'success';
+type Tone = 'error' | 'warn' | 'info' | 'success';
 
 /** A message box. Errors are announced immediately; other tones politely. */
 export function Alert({ tone, children }: { tone: Tone; children: ReactNode }) {

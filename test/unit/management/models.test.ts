@@ -186,6 +186,8 @@ describe('model records in the relay', () => {
     const gateway = await startGateway([{ type: 1, upstream, models: ['my-model'] }]);
     await gateway.admin.call('PUT', '/api/option/', { key: 'unpriced_model_policy', value: 'reject' });
     expect((await chat(gateway.relay.relayBaseUrl, gateway.key, 'my-model')).status).toBe(403);
+    // The model dialog reads the policy to say what saving a model without a price does.
+    expect((await gateway.admin.call('GET', '/api/models/unpriced_policy')).json.data).toEqual({ unpriced_model_policy: 'reject' });
     await gateway.admin.call('POST', '/api/models/meta', { name: 'my-model', price_per_call: 0.001 });
     expect((await chat(gateway.relay.relayBaseUrl, gateway.key, 'my-model')).status).toBe(200);
   });

@@ -1,14 +1,15 @@
 // Describing and pricing one model: its name, supplier, limits and price per token or per call.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormDialogFooter } from '../../../components/FormDialogFooter.js';
-import { createModelMeta, updateModelMeta, usdToRatio, type ModelMeta, type SupplierView } from '../../../api/admin.js';
+import { createModelMeta, getUnpricedPolicy, updateModelMeta, usdToRatio, type ModelMeta, type SupplierView, type UnpricedPolicy } from '../../../api/admin.js';
 import { Alert } from '../../../components/Alert.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { Field } from '../../../components/Field.js';
 import { SelectField, TextAreaField } from '../../../components/FormFields.js';
 import { messageOf } from '../../../hooks/use-list.js';
 import { initialValues, NUMBER, toBody, validate, type Mode, type Values } from './model-form.js';
-import { clean } from './price.js';
+import { BuiltInPriceNote } from './BuiltInPriceNote.js';
+import { builtInPrice, clean } from './price.js';
 
 export function ModelDialog({
   model,
@@ -29,6 +30,19 @@ export function ModelDialog({
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const errors = attempted ? validate(values) : {};
+  const [policy, setPolicy] = useState<UnpricedPolicy | null>(null);
+
+  // What a model without a price costs, to say so before it is saved without one.
+  useEffect(() => {
+    let current = true;
+    getUnpricedPolicy().then(
+      (value) => current && setPolicy(value),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   function set<K extends keyof Values>(key: K, value: Values[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -57,6 +71,8 @@ export function ModelDialog({
     supplierOptions.push({ value: String(model.supplier_id), label: model.supplier_name || `Supplier ${model.supplier_id}` });
   }
   const inputNumber = Number(values.input);
+  const builtIn = values.mode === 'default' ? builtInPrice(values.name) : undefined;
+  const unpriced = values.mode === 'default' && builtIn === undefined;
   const ratioHint = values.input.trim() !== '' && NUMBER.test(values.input.trim()) ? `Model ratio ${clean(usdToRatio(inputNumber))} (ratio 1 = $2 per 1M input tokens).` : 'Ratio 1 = $2 per 1M input tokens.';
 
   return (
@@ -65,7 +81,7 @@ export function ModelDialog({
       wide
       title={model === null ? (initialName !== '' ? `Describe ${initialName}` : 'Describe a model') : `Edit model ${model.name}`}
       onClose={onClose}
-      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Save model" />}
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={unpriced ? 'Save without a price' : 'Save model'} />}
     >
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
@@ -104,7 +120,7 @@ export function ModelDialog({
         {values.mode === 'call' && (
           <Field label="Price per call (USD)" inputMode="decimal" value={values.perCall} onChange={(e) => set('perCall', e.currentTarget.value)} error={errors.perCall} hint="Charged for each call, whatever its length." />
         )}
-        {values.mode === 'default' && <p className="muted small">Calls pay the relay’s built-in price for this model name; without one, they are free.</p>}
+        {values.mode === 'default' && <BuiltInPriceNote name={values.name} price={builtIn} policy={policy} />}
       </form>
     </Dialog>
   );
