@@ -37,7 +37,7 @@ function partialPost(url: string, headers: Record<string, string>, declaredBytes
 
 describe('the key is checked before the body is read', () => {
   const declared = 100 * 1024 * 1024;
-  const routes = [
+  const routes: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: 'chat completions', path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-wrong' } },
     { name: 'messages', path: '/v1/messages', headers: { 'x-api-key': 'sk-wrong', 'anthropic-version': '2023-06-01' } },
     { name: 'generate-content (key in the query)', path: '/v1beta/models/test-model:generateContent?key=sk-wrong', headers: {} },
