@@ -1,13 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { StatusData, UserView } from '../relay/management/contract.js';
 import { onSessionEnded, SESSION_ENDED } from './api/client.js';
-import { getStatus } from './api/status.js';
+import { getStatus, getWizard, type WizardState } from './api/status.js';
 import { getSelf } from './api/user.js';
 import { AuthLayout } from './components/AuthLayout.js';
 import { Shell } from './components/Shell.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { SetupPage } from './pages/SetupPage.js';
 import { navigate } from './lib/router.js';
+import { isRoot } from './lib/roles.js';
 
 // Steps 2 and 3 of first-run setup: loaded only when they run.
 const SetupWizard = lazy(() => import('./pages/SetupWizard.js').then((module) => ({ default: module.SetupWizard })));
@@ -18,12 +19,20 @@ type View =
   | { kind: 'loading' }
   | { kind: 'unreachable'; message: string }
   | { kind: 'setup'; status: StatusData }
-  /** Right after first-run setup only: the first channel and key (steps 2 and 3). */
-  | { kind: 'wizard'; status: StatusData; user: UserView }
+  /** First-run setup's first channel and key (steps 2 and 3), until finished or skipped: the relay keeps where it stands. */
+  | { kind: 'wizard'; status: StatusData; user: UserView; wizard: WizardState }
   | { kind: 'login'; status: StatusData; username: string; notice: string | null }
   | { kind: 'home'; status: StatusData; user: UserView };
 
-/** Picks the page from `GET /api/status` (is there an owner yet?) and `GET /api/user/self` (is there a session?). */
+/** The console for a signed-in user, or for the owner the first-run wizard where it stopped. */
+async function signedIn(status: StatusData, user: UserView): Promise<View> {
+  if (!isRoot(user)) return { kind: 'home', status, user };
+  // The wizard only helps: if where it stands cannot be read, the console works without it.
+  const wizard = await getWizard().catch(() => null);
+  return wizard !== null && wizard.step !== null ? { kind: 'wizard', status, user, wizard } : { kind: 'home', status, user };
+}
+
+/** Picks the page from `GET /api/status` (is there an owner yet?), `GET /api/user/self` (is there a session?) and, for the owner, the wizard's progress. */
 export function App() {
   const [view, setView] = useState<View>({ kind: 'loading' });
 
@@ -36,7 +45,7 @@ export function App() {
         return;
       }
       const user = await getSelf();
-      setView(user !== null ? { kind: 'home', status, user } : { kind: 'login', status, username: '', notice: null });
+      setView(user !== null ? await signedIn(status, user) : { kind: 'login', status, username: '', notice: null });
     } catch (error) {
       setView({ kind: 'unreachable', message: error instanceof Error ? error.message : String(error) });
     }
@@ -79,7 +88,7 @@ export function App() {
           onCreated={(result) =>
             setView(
               'user' in result
-                ? { kind: 'wizard', status, user: result.user }
+                ? { kind: 'wizard', status, user: result.user, wizard: { step: 'channel', channel_skipped: false } }
                 : { kind: 'login', status, username: result.username, notice: result.notice },
             )
           }
@@ -87,7 +96,7 @@ export function App() {
       );
     }
     case 'wizard': {
-      const { status, user } = view;
+      const { status, user, wizard } = view;
       return (
         <Suspense
           fallback={
@@ -99,6 +108,7 @@ export function App() {
           <SetupWizard
             status={status}
             user={user}
+            resume={wizard}
             onFinished={() => {
               navigate('/');
               setView({ kind: 'home', status, user });
@@ -115,7 +125,7 @@ export function App() {
           status={status}
           initialUsername={view.username}
           notice={view.notice}
-          onSignedIn={(user) => setView({ kind: 'home', status, user })}
+          onSignedIn={(user) => void signedIn(status, user).then(setView)}
         />
       );
     }

@@ -53,6 +53,8 @@ export interface SetupRequest {
   username: string;
   password: string;
   setup_code?: string;
+  /** Start the console's first-run wizard (resumed at every sign-in until finished or skipped). */
+  wizard?: boolean;
 }
 
 /** `POST /api/user/login`. */

@@ -6,6 +6,7 @@ import { Role } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing } from './schemas.js';
+import { setupWizardRoutes, startWizard } from './setup-wizard.js';
 import { setupCodeRequired } from './status.js';
 import { newPassword, username } from './validate.js';
 
@@ -31,7 +32,12 @@ export function setupRoutes(context: ManagementContext) {
       access: 'public',
       critical: true,
       summary: 'Create the owner (root) account, once',
-      body: Type.Object({ username: Type.String(), password: Type.String(), setup_code: Type.Optional(Type.String()) }),
+      body: Type.Object({
+        username: Type.String(),
+        password: Type.String(),
+        setup_code: Type.Optional(Type.String()),
+        wizard: Type.Optional(Type.Boolean({ description: "Start the console's first-run wizard (a first channel, then a first key): resumed at every sign-in until finished or skipped" })),
+      }),
       response: Nothing,
       handler: async ({ body, req }) => {
         if (done()) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
@@ -46,10 +52,12 @@ export function setupRoutes(context: ManagementContext) {
         await context.users.update(user.id, (u) => {
           u.quota = ROOT_INITIAL_QUOTA;
         });
+        if (body.wizard) await startWizard(context);
         context.setupCode = null;
         context.log.info(`setup: root account "${user.username}" created`);
         return new Answer(null, 'The owner account is ready: sign in.');
       },
     }),
+    ...setupWizardRoutes(context),
   ];
 }

@@ -38,6 +38,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setup/wizard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the console's first-run wizard resumes (a channel, then a key), if it is not over */
+        get: operations["get_api_setup_wizard"];
+        /** Move the console's first-run wizard on: past the channel step ('key'), or end it ('done') */
+        put: operations["put_api_setup_wizard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/login": {
         parameters: {
             query?: never;
@@ -1010,6 +1028,8 @@ export interface operations {
                     username: string;
                     password: string;
                     setup_code?: string;
+                    /** @description Start the console's first-run wizard (a first channel, then a first key): resumed at every sign-in until finished or skipped */
+                    wizard?: boolean;
                 };
             };
         };
@@ -1025,6 +1045,88 @@ export interface operations {
                         message: string;
                         /** @enum {unknown|null} */
                         data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_setup_wizard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Where the wizard resumes; null: finished, skipped, or never started */
+                            step: ("channel" | "key") | null;
+                            /** @description The channel step was skipped (no channel yet) */
+                            channel_skipped: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_setup_wizard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    step: "key" | "done";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Where the wizard resumes; null: finished, skipped, or never started */
+                            step: ("channel" | "key") | null;
+                            /** @description The channel step was skipped (no channel yet) */
+                            channel_skipped: boolean;
+                        };
                     };
                 };
             };

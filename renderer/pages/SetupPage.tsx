@@ -84,6 +84,8 @@ export function SetupPage({ status, onCreated }: Props) {
       await createOwner({
         username,
         password: values.password,
+        // Channel and key follow; the relay keeps the wizard's progress, so a reload resumes it.
+        wizard: true,
         ...(codeRequired ? { setup_code: values.setupCode.trim() } : {}),
       });
     } catch (error) {

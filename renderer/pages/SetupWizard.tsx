@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
+import { moveWizard, type WizardState } from '../api/status.js';
 import type { NewKey } from '../api/tokens.js';
+import { messageOf } from '../hooks/use-list.js';
 import { Alert } from '../components/Alert.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { ChannelDialog } from '../components/ChannelDialog.js';
@@ -9,27 +11,53 @@ import { WizardSteps } from '../components/WizardSteps.js';
 
 interface Props {
   status: StatusData;
-  /** The owner, just signed in. */
+  /** The owner, signed in. */
   user: UserView;
+  /** Where the wizard stands (the relay keeps it: a reload, or another browser, resumes it here). */
+  resume: WizardState;
   /** The wizard is over (done or skipped): show the console. */
   onFinished: () => void;
 }
 
 /**
- * First-run wizard, steps 2 and 3, right after the owner account is made and signed in:
- * add a first channel, then a first key (shown once with client setup). Both can be skipped.
+ * First-run wizard, steps 2 and 3, once the owner account is made: add a first channel, then
+ * a first key (shown once with client setup). Both can be skipped; the relay records each
+ * step passed, so the wizard resumes where it stopped until it is finished or skipped.
  */
-export function SetupWizard({ status, user, onFinished }: Props) {
-  const [step, setStep] = useState<2 | 3>(2);
+export function SetupWizard({ status, user, resume, onFinished }: Props) {
+  const [step, setStep] = useState<2 | 3>(resume.step === 'key' ? 3 : 2);
   const [notice, setNotice] = useState<string | null>(null);
-  const [skippedChannel, setSkippedChannel] = useState(false);
+  const [skippedChannel, setSkippedChannel] = useState(resume.channel_skipped);
+  const [moving, setMoving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [addingChannel, setAddingChannel] = useState(false);
   const [creatingKey, setCreatingKey] = useState(false);
   const [fresh, setFresh] = useState<{ key: NewKey; model: string } | null>(null);
 
+  /** Tells the relay the wizard moved on ('key': the channel step skipped; 'done': over), then shows where. */
+  async function moveOn(to: 'key' | 'done') {
+    setMoving(true);
+    setFailure(null);
+    try {
+      await moveWizard(to);
+    } catch (caught) {
+      setFailure(messageOf(caught, 'Could not save where the setup stands.'));
+      setMoving(false);
+      return;
+    }
+    setMoving(false);
+    if (to === 'done') onFinished();
+    else {
+      setNotice(null);
+      setSkippedChannel(true);
+      setStep(3);
+    }
+  }
+
   return (
     <AuthLayout footer={<>Relaydesk {status.version}</>}>
       <WizardSteps current={step} skipped={skippedChannel ? [2] : []} />
+      {failure !== null && <Alert tone="error">{failure}</Alert>}
       {step === 2 ? (
         <>
           <h1>Add your first channel</h1>
@@ -40,7 +68,7 @@ export function SetupWizard({ status, user, onFinished }: Props) {
             <button type="button" className="button button--primary button--block" onClick={() => setAddingChannel(true)}>
               Add a channel
             </button>
-            <button type="button" className="button button--secondary button--block" onClick={() => { setNotice(null); setSkippedChannel(true); setStep(3); }}>
+            <button type="button" className="button button--secondary button--block" onClick={() => void moveOn('key')} disabled={moving}>
               Skip this step
             </button>
           </div>
@@ -54,7 +82,7 @@ export function SetupWizard({ status, user, onFinished }: Props) {
             <button type="button" className="button button--primary button--block" onClick={() => setCreatingKey(true)}>
               Create a key
             </button>
-            <button type="button" className="button button--secondary button--block" onClick={onFinished}>
+            <button type="button" className="button button--secondary button--block" onClick={() => void moveOn('done')} disabled={moving}>
               Skip this step
             </button>
           </div>
@@ -81,6 +109,7 @@ export function SetupWizard({ status, user, onFinished }: Props) {
           }}
         />
       )}
+      {/* A key made ends the wizard on the relay's side too: nothing to record. */}
       {fresh !== null && <NewKeyDialog created={fresh.key} model={fresh.model} replaced={false} user={user} onClose={onFinished} />}
     </AuthLayout>
   );

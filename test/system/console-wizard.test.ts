@@ -1,6 +1,7 @@
 // The first-run wizard in Chromium against fresh relays: owner account → first channel
 // (against a fake upstream, with Fetch models) → first key shown once → the overview;
-// then the profile page (facts, password change); and a second relay where both steps are skipped.
+// then the profile page (facts, password change); a second relay where both steps are skipped;
+// and a third where reloads and another browser resume the wizard where it stopped.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -213,6 +214,10 @@ describe('first-run wizard', () => {
     await heading(skipPage, 'Create your first key');
     expect(await skipPage.getByText('Added the channel').count()).toBe(0);
     expect(await skipPage.getByRole('navigation', { name: 'Setup progress' }).textContent()).toContain('Channel (skipped)');
+    // The skip is remembered: a reload comes back to the key step.
+    await skipPage.reload();
+    await heading(skipPage, 'Create your first key');
+    expect(await skipPage.getByRole('navigation', { name: 'Setup progress' }).textContent()).toContain('Channel (skipped)');
     // The wizard fits a phone.
     await skipPage.setViewportSize({ width: 360, height: 780 });
     expect(await skipPage.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
@@ -228,6 +233,48 @@ describe('first-run wizard', () => {
     await skipPage.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'API keys' }).click();
     await heading(skipPage, 'API keys');
     await skipPage.getByText('No keys yet').waitFor();
+  });
+
+  it('resumes where it stopped after a reload, and in another browser, until it is skipped', async () => {
+    const other = await freshRelay('resume');
+    const resumePage = await newPage();
+    await resumePage.goto(other.consoleUrl);
+    await createOwner(resumePage);
+    await heading(resumePage, 'Add your first channel');
+    await resumePage.reload();
+    await heading(resumePage, 'Add your first channel');
+    expect(await resumePage.getByTestId('wizard-progress').textContent()).toBe('First-run setup · Step 2 of 3');
+
+    await resumePage.getByRole('button', { name: 'Add a channel' }).click();
+    const dialog = resumePage.getByRole('dialog', { name: 'Add a channel' });
+    await dialog.getByLabel('Name').fill('Fake OpenAI');
+    await dialog.getByLabel('Base URL').fill(upstreamUrl);
+    await dialog.getByLabel('API keys').fill(UPSTREAM_KEY);
+    await dialog.getByLabel('Models', { exact: true }).fill('gpt-4o-mini');
+    await dialog.getByRole('button', { name: 'Add channel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await heading(resumePage, 'Create your first key');
+    await resumePage.reload();
+    await heading(resumePage, 'Create your first key');
+    expect(await resumePage.getByTestId('wizard-progress').textContent()).toBe('First-run setup · Step 3 of 3');
+    expect(await resumePage.getByRole('navigation', { name: 'Setup progress' }).textContent()).not.toContain('skipped');
+
+    // The relay keeps the progress: signing in from another browser resumes it too.
+    const elsewhere = await newPage();
+    await elsewhere.goto(other.consoleUrl);
+    await heading(elsewhere, 'Sign in');
+    await elsewhere.getByLabel('Username').fill(USERNAME);
+    await elsewhere.getByLabel('Password').fill(PASSWORD);
+    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
+    await heading(elsewhere, 'Create your first key');
+    await elsewhere.context().close();
+
+    await resumePage.getByRole('button', { name: 'Skip this step' }).click();
+    await heading(resumePage, 'Your relay is running');
+    await resumePage.reload();
+    await heading(resumePage, 'Your relay is running');
+    expect(await resumePage.getByRole('heading', { name: 'Create your first key' }).count()).toBe(0);
+    expect(await resumePage.getByRole('navigation', { name: 'Setup progress' }).count()).toBe(0);
   });
 
   it('runs without CSP violations or uncaught errors', () => {

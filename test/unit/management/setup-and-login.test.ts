@@ -57,6 +57,50 @@ describe('first run', () => {
   });
 });
 
+describe("the console's first-run wizard", () => {
+  async function ownerWithWizard(wizard: boolean) {
+    const relay = await startTestRelay();
+    const client = new ApiClient(relay.origin);
+    expect((await client.call('POST', '/api/setup', { username: 'owner', password: PASSWORD, wizard })).json.success).toBe(true);
+    await client.call('POST', '/api/user/login', { username: 'owner', password: PASSWORD });
+    const wizardState = async () => (await client.call('GET', '/api/setup/wizard')).json.data;
+    return { relay, client, wizardState };
+  }
+
+  it('resumes where it stopped, from any session, until it is finished', async () => {
+    const { relay, client, wizardState } = await ownerWithWizard(true);
+    expect(await wizardState()).toEqual({ step: 'channel', channel_skipped: false });
+    // Another session (another browser) sees the same.
+    const other = new ApiClient(relay.origin);
+    await other.call('POST', '/api/user/login', { username: 'owner', password: PASSWORD });
+    expect((await other.call('GET', '/api/setup/wizard')).json.data).toEqual({ step: 'channel', channel_skipped: false });
+
+    const channel = await client.call('POST', '/api/channel/', { type: 1, name: 'first', key: 'k', base_url: 'http://127.0.0.1:9', models: 'm' });
+    expect(channel.json.success).toBe(true);
+    expect(await wizardState()).toEqual({ step: 'key', channel_skipped: false });
+
+    expect((await client.call('PUT', '/api/setup/wizard', { step: 'done' })).json.data).toEqual({ step: null, channel_skipped: false });
+    expect(await wizardState()).toEqual({ step: null, channel_skipped: false });
+    // Over is over.
+    await client.call('PUT', '/api/setup/wizard', { step: 'key' });
+    expect(await wizardState()).toEqual({ step: null, channel_skipped: false });
+  });
+
+  it('remembers a skipped channel step, and ends once a key exists', async () => {
+    const { client, wizardState } = await ownerWithWizard(true);
+    expect((await client.call('PUT', '/api/setup/wizard', { step: 'key' })).json.data).toEqual({ step: 'key', channel_skipped: true });
+    expect(await wizardState()).toEqual({ step: 'key', channel_skipped: true });
+    await client.call('POST', '/api/token/', { name: 'first key', unlimited_quota: true });
+    expect(await wizardState()).toEqual({ step: null, channel_skipped: false });
+  });
+
+  it('never starts for an owner made without it, and is the owner\'s only', async () => {
+    const { relay, wizardState } = await ownerWithWizard(false);
+    expect(await wizardState()).toEqual({ step: null, channel_skipped: false });
+    expect((await new ApiClient(relay.origin).call('GET', '/api/setup/wizard')).status).toBe(401);
+  });
+});
+
 describe('login, session and access token', () => {
   it('signs in with a strict HttpOnly cookie and answers the user without secrets', async () => {
     const relay = await startTestRelay();

@@ -1,0 +1,66 @@
+import { Type } from '@sinclair/typebox';
+import type { ManagementContext } from './context.js';
+import { route } from './route.js';
+
+/**
+ * The console's first-run wizard (after the owner account: a first channel, then a first key)
+ * is kept on the relay, so that a reload or another browser resumes it where it stopped. The
+ * state's options hold its progress under this key, which is no setting: 'channel' while it
+ * starts, 'key' once the channel step was skipped, 'done' once it is finished or skipped. An
+ * owner made without the wizard (`POST /api/setup` without `wizard`) never has it.
+ */
+const WIZARD_OPTION = 'setup_wizard';
+
+type Stored = 'channel' | 'key' | 'done';
+
+export async function startWizard(context: ManagementContext): Promise<void> {
+  await storeWizard(context, 'channel');
+}
+
+async function storeWizard(context: ManagementContext, value: Stored): Promise<void> {
+  await context.state.update((data) => {
+    data.options[WIZARD_OPTION] = value;
+  });
+}
+
+const WizardSchema = Type.Object({
+  step: Type.Union([Type.Literal('channel'), Type.Literal('key'), Type.Null()], { description: 'Where the wizard resumes; null: finished, skipped, or never started' }),
+  channel_skipped: Type.Boolean({ description: 'The channel step was skipped (no channel yet)' }),
+});
+
+/** Where the wizard stands: a channel added moves it on to the key; a key made ends it. */
+function wizardState(context: ManagementContext) {
+  const stored = context.state.data.options[WIZARD_OPTION];
+  const hasChannel = context.channels.list().length > 0;
+  if ((stored !== 'channel' && stored !== 'key') || context.tokens.list().length > 0) return { step: null, channel_skipped: false };
+  return { step: stored === 'key' || hasChannel ? ('key' as const) : ('channel' as const), channel_skipped: stored === 'key' && !hasChannel };
+}
+
+export function setupWizardRoutes(context: ManagementContext) {
+  return [
+    route({
+      method: 'get',
+      path: '/setup/wizard',
+      tag: 'system',
+      access: 'root',
+      summary: "Where the console's first-run wizard resumes (a channel, then a key), if it is not over",
+      response: WizardSchema,
+      handler: () => wizardState(context),
+    }),
+    route({
+      method: 'put',
+      path: '/setup/wizard',
+      tag: 'system',
+      access: 'root',
+      summary: "Move the console's first-run wizard on: past the channel step ('key'), or end it ('done')",
+      audit: false,
+      body: Type.Object({ step: Type.Union([Type.Literal('key'), Type.Literal('done')]) }),
+      response: WizardSchema,
+      handler: async ({ body }) => {
+        // Only forward: a wizard that is over, or was never started, stays so.
+        if (wizardState(context).step !== null) await storeWizard(context, body.step);
+        return wizardState(context);
+      },
+    }),
+  ];
+}
