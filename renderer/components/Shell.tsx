@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
 import { logout, roleName } from '../api/user.js';
 import { Link, usePath } from '../lib/router.js';
+import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { canSee, pages } from '../pages/registry.js';
 import { Alert } from './Alert.js';
 import { Brand } from './Brand.js';
@@ -17,14 +18,13 @@ interface Props {
 export function Shell({ user, status, onSignedOut }: Props) {
   const path = usePath();
   const visible = pages.filter((entry) => canSee(entry, user));
-  // Unknown or forbidden paths show the overview (the first page).
-  const current = visible.find((entry) => entry.path === path) ?? visible[0]!;
-  const Page = current.component;
+  // An unknown or forbidden address is "not found" (a trailing slash aside).
+  const current = visible.find((entry) => entry.path === (path.length > 1 ? path.replace(/\/+$/, '') : path));
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
 
   useEffect(() => {
-    document.title = current.path === '/' ? 'Relaydesk' : `${current.title} · Relaydesk`;
+    document.title = current === undefined ? 'Page not found · Relaydesk' : current.path === '/' ? 'Relaydesk' : `${current.title} · Relaydesk`;
   }, [current]);
 
   async function signOut() {
@@ -69,9 +69,13 @@ export function Shell({ user, status, onSignedOut }: Props) {
       </nav>
       <main className="content" id="main" tabIndex={-1}>
         {signOutError !== null && <Alert tone="error">{signOutError}</Alert>}
-        <Suspense fallback={<p className="loading">Loading…</p>}>
-          <Page key={current.path} user={user} status={status} />
-        </Suspense>
+        {current === undefined ? (
+          <NotFoundPage path={path} />
+        ) : (
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <current.component key={current.path} user={user} status={status} />
+          </Suspense>
+        )}
       </main>
     </div>
   );

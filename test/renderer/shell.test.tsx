@@ -1,0 +1,45 @@
+// The signed-in shell: a console address that is no page says so and leads back to the
+// overview (instead of showing the overview under a wrong address).
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Shell } from '../../renderer/components/Shell.js';
+import { stubApi } from './helpers/fake-api.js';
+import { ROLE, STATUS, userOf } from './helpers/page-props.js';
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+function showAt(path: string, role: number = ROLE.root) {
+  window.history.replaceState(null, '', path);
+  stubApi();
+  render(<Shell user={userOf(role)} status={STATUS} onSignedOut={() => {}} />);
+}
+
+const currentLinks = () => screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+
+describe('an address that is no page', () => {
+  it('shows "Page not found" with a link back to the overview', async () => {
+    showAt('/does-not-exist');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    expect(screen.getByRole('main').textContent).toContain('/does-not-exist');
+    expect(document.title).toBe('Page not found · Relaydesk');
+    // No page of the navigation is the current one.
+    expect(currentLinks()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the overview' }));
+    expect(window.location.pathname).toBe('/');
+    await screen.findByRole('heading', { level: 1, name: 'Your relay is running' }, { timeout: 5000 });
+    expect(currentLinks().map((link) => link.textContent)).toEqual(['Overview']);
+  });
+
+  it('is also what a page the account may not open shows', () => {
+    showAt('/channels', ROLE.user);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    expect(screen.queryByRole('heading', { name: 'Channels' })).toBeNull();
+  });
+
+  it('still finds a page written with a trailing slash', async () => {
+    showAt('/profile/');
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 5000 });
+  });
+});
