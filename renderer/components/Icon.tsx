@@ -1,6 +1,7 @@
 // A few line icons (inline SVG: nothing fetched). Unknown names draw a dot.
 const PATHS: Record<string, string> = {
   home: 'M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10',
+  menu: 'M4 6h16M4 12h16M4 18h16',
   key: 'M14 10a4 4 0 1 0-3.9 4.9L12 17h2v2h2v2h4v-4l-6.1-6.1A4 4 0 0 0 14 10zM8 10h.01',
   plug: 'M9 2v6M15 2v6M6 8h12v4a6 6 0 0 1-12 0V8zM12 18v4',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
 import { logout, roleName } from '../api/user.js';
 import { Link, usePath } from '../lib/router.js';
@@ -7,6 +7,7 @@ import { canSee, pages } from '../pages/registry.js';
 import { Alert } from './Alert.js';
 import { Brand } from './Brand.js';
 import { Icon } from './Icon.js';
+import { useNavMenu } from './use-nav-menu.js';
 
 interface Props {
   user: UserView;
@@ -14,7 +15,7 @@ interface Props {
   onSignedOut: (notice: string) => void;
 }
 
-/** The signed-in console: navigation on the left, the user on top, the page from the registry. */
+/** The signed-in console: navigation on the left (behind a menu button in a narrow window), the user on top, the page from the registry. */
 export function Shell({ user, status, onSignedOut }: Props) {
   const path = usePath();
   const visible = pages.filter((entry) => canSee(entry, user));
@@ -22,6 +23,8 @@ export function Shell({ user, status, onSignedOut }: Props) {
   const current = visible.find((entry) => entry.path === (path.length > 1 ? path.replace(/\/+$/, '') : path));
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  const menu = useNavMenu(path);
+  const navId = useId();
 
   useEffect(() => {
     document.title = current === undefined ? 'Page not found · Relaydesk' : current.path === '/' ? 'Relaydesk' : `${current.title} · Relaydesk`;
@@ -45,7 +48,13 @@ export function Shell({ user, status, onSignedOut }: Props) {
         Skip to content
       </a>
       <header className="topbar">
-        <Brand />
+        <div className="topbar__start">
+          <button ref={menu.button} type="button" className="button button--secondary button--small menu-button" aria-expanded={menu.open} aria-controls={navId} onClick={menu.toggle}>
+            <Icon name="menu" />
+            Menu
+          </button>
+          <Brand />
+        </div>
         <div className="topbar__user">
           <span className="topbar__who">
             Signed in as <strong>{user.username}</strong> ({roleName(user.role)})
@@ -55,11 +64,12 @@ export function Shell({ user, status, onSignedOut }: Props) {
           </button>
         </div>
       </header>
-      <nav className="sidenav" aria-label="Console">
+      {menu.open && <div className="sidenav-backdrop" style={{ top: menu.top }} onClick={menu.close} aria-hidden="true" />}
+      <nav ref={menu.nav} id={navId} className={`sidenav${menu.open ? ' sidenav--open' : ''}`} style={menu.open ? { top: menu.top } : undefined} aria-label="Console" onBlur={menu.onBlur}>
         <ul>
           {visible.map((entry) => (
             <li key={entry.path}>
-              <Link to={entry.path} className="sidenav__link" aria-current={entry === current ? 'page' : undefined}>
+              <Link to={entry.path} className="sidenav__link" aria-current={entry === current ? 'page' : undefined} onClick={menu.open ? menu.followed : undefined}>
                 <Icon name={entry.icon} />
                 <span>{entry.title}</span>
               </Link>

@@ -58,6 +58,10 @@ async function openAs(view: (typeof views)[number]): Promise<Page> {
 /** The console's pages as the owner's navigation lists them: [title, path]. */
 async function consolePages(page: Page): Promise<[string, string][]> {
   await page.goto(`${rig.origin}/`);
+  // A narrow window keeps the navigation behind its menu button.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
   const links = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
   await links.first().waitFor();
   const found: [string, string][] = [];

@@ -90,6 +90,79 @@ describe('channels table at 1280×800', () => {
   });
 });
 
+describe('an address that is no console page', () => {
+  it('says "Page not found" and leads back to the overview', async () => {
+    const page = await openAs(1280, 800);
+    // The relay serves the console for every such address (a single-page app): the page says it is not found.
+    const response = await page.goto(`${rig.origin}/does-not-exist`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Your relay is running' }).count()).toBe(0);
+    expect(await page.title()).toBe('Page not found · Relaydesk');
+    await page.screenshot({ path: join(resultsDir, 'console-layout-not-found.png') });
+    await page.getByRole('link', { name: 'Back to the overview' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your relay is running' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+});
+
+/** axe-core's WCAG 2 A/AA findings that are serious or critical. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('navigation of a 400 px window', () => {
+  it('waits behind a menu button, opens whole, and closes on a link and on Escape', async () => {
+    const page = await openAs(400, 800);
+    await page.goto(`${rig.origin}/`);
+    await page.getByRole('heading', { level: 1, name: 'Your relay is running' }).waitFor();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.locator('nav[aria-label="Console"]');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.getAttribute('aria-controls')).toBe(await nav.getAttribute('id'));
+    expect(await nav.isVisible()).toBe(false);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'))).toBeLessThanOrEqual(0);
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.screenshot({ path: join(resultsDir, 'console-layout-narrow-closed.png') });
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    const links = nav.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(12);
+    // Focus goes to the current page's link.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Overview');
+    for (const link of await links.all()) {
+      expect(await drawnWhole(link), await link.innerText()).toEqual({ inWindow: true, inScroller: true, textFits: true });
+    }
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.screenshot({ path: join(resultsDir, 'console-layout-narrow-open.png') });
+
+    // Escape closes it, focus back on the button.
+    await page.keyboard.press('Escape');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Menu');
+
+    // Following a link closes it and opens the page.
+    await menu.click();
+    await nav.getByRole('link', { name: 'Playground' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Playground' }).waitFor();
+    expect(await nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(new URL(page.url()).pathname).toBe('/playground');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    // A click beside the drawer closes it too.
+    await menu.click();
+    await page.mouse.click(390, 700);
+    expect(await nav.isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
 it('left no CSP violation or uncaught error on the way', () => {
   expect(rig.problems).toEqual([]);
 });
