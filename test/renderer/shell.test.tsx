@@ -1,6 +1,7 @@
 // The signed-in shell: a console address that is no page says so and leads back to the
-// overview (instead of showing the overview under a wrong address).
-import { render, screen } from '@testing-library/react';
+// overview (instead of showing the overview under a wrong address); the menu button that
+// holds the navigation of a narrow window (its looks are tested in Chromium: console-layout).
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Shell } from '../../renderer/components/Shell.js';
@@ -41,5 +42,35 @@ describe('an address that is no page', () => {
   it('still finds a page written with a trailing slash', async () => {
     showAt('/profile/');
     await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 5000 });
+  });
+});
+
+describe('the menu button of a narrow window', () => {
+  const menu = () => screen.getByRole('button', { name: 'Menu' });
+
+  it('controls the navigation: open puts focus on the current page, Escape closes it and returns focus', async () => {
+    showAt('/keys');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(menu().getAttribute('aria-controls')).toBe(nav.id);
+    expect(menu().getAttribute('aria-expanded')).toBe('false');
+
+    await userEvent.click(menu());
+    expect(menu().getAttribute('aria-expanded')).toBe('true');
+    expect(nav.classList.contains('sidenav--open')).toBe(true);
+    expect(document.activeElement?.textContent).toBe('API keys');
+
+    await userEvent.keyboard('{Escape}');
+    expect(menu().getAttribute('aria-expanded')).toBe('false');
+    expect(nav.classList.contains('sidenav--open')).toBe(false);
+    expect(document.activeElement).toBe(menu());
+  });
+
+  it('closes when a link is followed, focus on the page', async () => {
+    showAt('/');
+    await userEvent.click(menu());
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Profile' }));
+    expect(window.location.pathname).toBe('/profile');
+    expect(menu().getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });
