@@ -5,6 +5,7 @@ import { changeKeys, listKeys, type KeyAction, type KeysView, type KeyStateView 
 import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
 import { statusOf } from '../lib/channel-status.js';
+import { cooldownText, useCooldownClock } from '../lib/cooldown.js';
 import { formatWhen } from '../lib/when.js';
 
 /** A dialog over one channel's keys; `onChanged` after any change (the channel's status may follow its keys). */
@@ -45,6 +46,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
   }
 
   const anyDisabled = view?.items.some((k) => k.status !== 1) ?? false;
+  const now = useCooldownClock(Math.max(0, ...(view?.items.map((k) => k.cooldown_until) ?? [])));
 
   function row(key: KeyStateView) {
     const status = statusOf(key.status);
@@ -62,6 +64,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
         <td className="key-panel__reason">
           {key.reason !== '' ? key.reason : <span className="muted">—</span>}
           {key.status === 3 && key.retry_at > 0 && <div className="muted small">Tried again after {formatWhen(key.retry_at)}</div>}
+          {key.status === 1 && key.cooldown_until > now && <div className="small">{cooldownText(key.cooldown_until, key.cooldown_failures, now)}</div>}
         </td>
         <td>{formatWhen(key.disabled_at)}</td>
         <td className="num">{key.failures}</td>

@@ -1,12 +1,15 @@
-// A channel's on/off switch and status, with why the relay disabled it (or some of its keys).
+// A channel's on/off switch and status, with why the relay disabled it (or some of its keys),
+// and whether routing skips it for now after failed calls.
 import type { ChannelView } from '../../api/channels.js';
 import { Switch } from '../../components/Switch.js';
 import { statusOf } from '../../lib/channel-status.js';
+import { cooldownText, useCooldownClock } from '../../lib/cooldown.js';
 import { formatWhen } from '../../lib/when.js';
 
 export function StatusCell({ channel, onToggle, onShowKeys }: { channel: ChannelView; onToggle: (enabled: boolean) => void; onShowKeys: () => void }) {
   const status = statusOf(channel.status);
   const keysOff = channel.key_count > 1 ? channel.key_count - channel.enabled_key_count : 0;
+  const now = useCooldownClock(channel.cooldown_until);
   return (
     <div className="status-cell">
       <Switch checked={channel.status === 1} label={`Enable channel ${channel.name}`} onChange={onToggle} />
@@ -15,6 +18,11 @@ export function StatusCell({ channel, onToggle, onShowKeys }: { channel: Channel
         <span className="small reason channel-reason" data-testid={`status-reason-${channel.id}`}>
           {channel.status_reason}
           {channel.status_changed_at > 0 && <span className="muted"> · {formatWhen(channel.status_changed_at)}</span>}
+        </span>
+      )}
+      {channel.status === 1 && channel.cooldown_until > now && (
+        <span className="small reason" data-testid={`cooldown-${channel.id}`}>
+          {cooldownText(channel.cooldown_until, channel.cooldown_failures, now)}
         </span>
       )}
       {channel.status === 1 && keysOff > 0 && (

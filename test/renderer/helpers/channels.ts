@@ -30,6 +30,8 @@ export function channel(id: number, name: string, extra: Partial<ChannelView> = 
     remark: '',
     created_at: 0,
     enabled_key_count: 1,
+    cooldown_until: 0,
+    cooldown_failures: 0,
     ...extra,
   };
 }
