@@ -49,14 +49,14 @@ async function openAs(width: number, height: number): Promise<Page> {
 async function drawnWhole(element: Locator): Promise<{ inWindow: boolean; inScroller: boolean; textFits: boolean }> {
   return element.evaluate((node) => {
     const box = node.getBoundingClientRect();
+    const view = node.ownerDocument.defaultView!;
     let inScroller = true;
     for (let parent = node.parentElement; parent; parent = parent.parentElement) {
-      const style = getComputedStyle(parent);
+      const style = view.getComputedStyle(parent);
       if (style.overflowX === 'visible') continue;
       const clip = parent.getBoundingClientRect();
       if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) inScroller = false;
     }
-    const view = node.ownerDocument.defaultView!;
     return {
       inWindow: box.left >= 0 && box.right <= view.innerWidth && box.width > 0,
       inScroller,
@@ -133,7 +133,7 @@ describe('navigation of a 400 px window', () => {
     const links = nav.getByRole('link');
     expect(await links.count()).toBeGreaterThanOrEqual(12);
     // Focus goes to the current page's link.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Overview');
+    expect(await nav.evaluate((element) => element.ownerDocument.activeElement?.textContent)).toBe('Overview');
     for (const link of await links.all()) {
       expect(await drawnWhole(link), await link.innerText()).toEqual({ inWindow: true, inScroller: true, textFits: true });
     }
@@ -144,7 +144,7 @@ describe('navigation of a 400 px window', () => {
     await page.keyboard.press('Escape');
     expect(await nav.isVisible()).toBe(false);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Menu');
+    expect(await menu.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
 
     // Following a link closes it and opens the page.
     await menu.click();
@@ -153,7 +153,7 @@ describe('navigation of a 400 px window', () => {
     expect(await nav.isVisible()).toBe(false);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(new URL(page.url()).pathname).toBe('/playground');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.getByRole('main').evaluate((main) => main === main.ownerDocument.activeElement)).toBe(true);
 
     // A click beside the drawer closes it too.
     await menu.click();
