@@ -218,7 +218,12 @@ describe('console', () => {
   });
 
   it('keeps the session on client routes, fits a 360px phone and has a dark mode', async () => {
+    await page.goto(`${origin}/profile`);
+    await heading(page, 'Profile');
+    // An address that is no page keeps the session too, says so, and leads back.
     await page.goto(`${origin}/some/client/route`);
+    await heading(page, 'Page not found');
+    await page.getByRole('link', { name: 'Back to the overview' }).click();
     await heading(page, 'Your relay is running');
 
     const state = await context.storageState();
