@@ -92,7 +92,16 @@ export default function ChannelsPage() {
         [channel.id]: result.ok ? { state: 'ok', ms: result.response_time } : { state: 'failed', message: result.error || `HTTP ${result.status_code}` },
       }));
       // Only what the test changed: a switch flipped while it ran stays as it is now.
-      if (result.ok) replace({ id: channel.id, response_time: result.response_time, ...(result.channel_status !== channel.status ? { status: result.channel_status } : {}) });
+      // A passed test also ends the channel's cooldown: the answer carries what is left of it.
+      if (result.ok) {
+        replace({
+          id: channel.id,
+          response_time: result.response_time,
+          cooldown_until: result.cooldown_until,
+          cooldown_failures: result.cooldown_failures,
+          ...(result.channel_status !== channel.status ? { status: result.channel_status } : {}),
+        });
+      }
       // A refused key may have disabled the channel: the table then shows why.
       else if (result.channel_status !== channel.status) await reload(true);
     } catch (caught) {

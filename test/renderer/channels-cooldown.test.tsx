@@ -43,4 +43,14 @@ describe('Channels: cooldown after failed calls', () => {
     expect(within(cooling).getByText('Cooling down after 2 failures, retried in 3 min')).toBeTruthy();
     expect(within(within(panel).getByTestId('key-row-0')).queryByText(/Cooling down/)).toBeNull();
   });
+
+  it('drops the notice when a Test of the channel passes (the relay ended its cooldown)', async () => {
+    const relay = channelRelay([channel(1, 'Alpha', { cooldown_until: Date.now() + 40_000, cooldown_failures: 3 })]);
+    relay.on('GET /api/channel/test/1', { ok: true, status_code: 200, response_time: 210, model: 'gpt-4o-mini', key_index: 0, error: '', channel_status: 1, cooldown_until: 0, cooldown_failures: 0 });
+    render(<ChannelsPage />);
+    await screen.findByTestId('cooldown-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Test channel Alpha' }));
+    await waitFor(() => expect(screen.queryByTestId('cooldown-1')).toBeNull());
+    expect(within(row('Alpha')).getByText('210 ms')).toBeTruthy();
+  });
 });
