@@ -22,6 +22,9 @@ import { openStatsStore } from './store/stats/index.js';
 import type { StatsStore } from './store/stats/index.js';
 import { createStateSessionStore } from './store/sessions.js';
 import { StateFile } from './store/state-file.js';
+import { QuotaBook } from './store/quota-book.js';
+import { QuotaJournal } from './store/quota-journal.js';
+import { recoverQuota } from './store/quota-recovery.js';
 import { createStateUserStore } from './store/users.js';
 import { createStateTokenStore } from './store/tokens.js';
 import { createStateChannelStore } from './store/channels.js';
@@ -111,11 +114,16 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   let logs: LogStore | undefined;
   let stats: StatsStore | undefined;
   let dispatchers: Dispatchers | undefined;
+  let journal: QuotaJournal | undefined;
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     lock = await lockDataDir(dataDir);
+    const journaled = QuotaJournal.open(dataDir, { onError: (error) => log.error(`quota journal: ${error.message}`) });
+    journal = journaled.journal;
+    const quotaJournal = journal;
     state = await StateFile.open(join(dataDir, 'state.json'), {
       onWriteError: (error) => log.error(`state: write failed: ${error.message}`),
+      beforeWrite: () => quotaJournal.sync(),
     });
     const opened = state;
     const selected =
@@ -137,6 +145,16 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     }
     logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: readSettings(opened).log_retention_days });
     stats = await openStatsStore({ dir: join(dataDir, 'stats'), onError: (error) => log.error(`stats: ${(error as Error).message}`) });
+    // Before any call: what the journal holds and the state lacks, and the calls a crash cut short.
+    const recovered = await recoverQuota({ state: opened, logs, stats, journal, entries: journaled.entries });
+    if (recovered.refunded > 0 || recovered.restoredLogs > 0) {
+      log.info(`quota: ${recovered.refunded} reservation(s) of unfinished calls refunded, ${recovered.restoredLogs} call log(s) restored after an unclean stop`);
+    }
+    const openedLogs = logs;
+    journal.setCheckpoint(async () => {
+      await opened.flush();
+      await openedLogs.flush();
+    });
 
     const lan = !isLoopbackHost(host);
     const users = createStateUserStore(opened);
@@ -152,7 +170,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       channels,
       logs,
       stats,
-      ledger: new Ledger(opened),
+      ledger: new Ledger(new QuotaBook(opened, journal)),
       dispatchers,
       log,
       keyCursors: new Map(),
@@ -203,7 +221,10 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       await stopServer(server, grace);
       // Calls whose client has gone may still be settling their bill and log.
       await Promise.race([Promise.allSettled([...relayDeps.inFlight]), new Promise((resolve) => setTimeout(resolve, grace).unref())]);
-      await Promise.allSettled([opened.flush(), logs?.close(), stats?.close(), dispatchers?.close()]);
+      const flushed = await Promise.allSettled([opened.flush(), logs?.close(), stats?.close(), dispatchers?.close()]);
+      // Everything the journal holds is in the state and the logs now, unless a flush failed.
+      if (relayDeps.inFlight.size === 0 && flushed[0].status === 'fulfilled' && flushed[1].status === 'fulfilled') await quotaJournal.reset().catch(() => {});
+      await quotaJournal.close();
       await lock?.release();
     });
     return {
@@ -220,7 +241,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     };
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await Promise.allSettled([state?.flush(), logs?.close(), stats?.close()]);
+    await Promise.allSettled([state?.flush(), logs?.close(), stats?.close(), journal?.close()]);
     await lock?.release();
     throw error;
   }

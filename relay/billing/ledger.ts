@@ -1,61 +1,84 @@
 import { RelayError } from '../http/errors.js';
+import type { NewLogRecord } from '../store/logs/index.js';
+import type { QuotaBook } from '../store/quota-book.js';
 import type { TokenRecord, UserRecord } from '../store/schema.js';
-import type { StateFile } from '../store/state-file.js';
 
 export interface Reservation {
-  readonly user: UserRecord;
-  readonly token: TokenRecord;
+  readonly id: number;
   readonly amount: number;
   done: boolean;
 }
 
 /**
  * Reserve before the call, settle after it, refund on failure. Every check-and-change
- * happens in one synchronous step on the in-memory records, so concurrent calls cannot
- * both pass a check that only one of them fits; the state file persists the counters
- * within a second (`touch`), not once per call.
+ * happens in one synchronous step, so concurrent calls cannot both pass a check that only
+ * one of them fits: the open reservations never add up to more than what is left. The
+ * counters and their journal are the store's (relay/store/quota-book.ts).
  */
 export class Ledger {
-  constructor(private readonly state: StateFile) {}
+  private readonly waiting = new Set<() => void>();
 
-  reserve(user: UserRecord, token: TokenRecord, amount: number): Reservation {
-    if (user.quota < amount || user.quota < 0) {
-      throw new RelayError(403, 'quota', `Your quota is used up: ${user.quota} left, this call needs up to ${amount}. Top up, or ask an administrator.`, 'insufficient_user_quota');
-    }
-    if (!token.unlimited_quota && token.remain_quota < amount) {
-      throw new RelayError(403, 'quota', `This API key's quota is used up: ${token.remain_quota} left, this call needs up to ${amount}.`, 'insufficient_token_quota');
-    }
-    this.state.touch(() => {
-      user.quota -= amount;
-      if (!token.unlimited_quota) token.remain_quota -= amount;
+  constructor(private readonly book: QuotaBook) {}
+
+  /** What the caller can still reserve: the user's quota, or the key's when it is limited and lower. */
+  available(user: UserRecord, token: TokenRecord): number {
+    return token.unlimited_quota ? user.quota : Math.min(user.quota, token.remain_quota);
+  }
+
+  /** Whether calls in progress hold some of the quota that limits this caller (and may give it back). */
+  heldByCallsInProgress(user: UserRecord, token: TokenRecord): boolean {
+    const byKey = keyIsTheLimit(user, token);
+    return Object.values(this.book.open()).some((held) => (byKey ? held.token_id === token.id : held.user_id === user.id));
+  }
+
+  /** Resolves at the next settlement or refund, or after `ms`. */
+  nextRelease(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiting.add(done);
     });
-    return { user, token, amount, done: false };
+  }
+
+  /** `call` is what the call's log record says about it, kept in case the relay stops before the call ends. */
+  reserve(user: UserRecord, token: TokenRecord, amount: number, call: NewLogRecord): Reservation {
+    if (amount > this.available(user, token)) throw quotaRefusal(user, token, amount);
+    const id = this.book.reserve(user.id, token.id, amount, !token.unlimited_quota, call);
+    return { id, amount, done: false };
   }
 
   /** Charges the real cost of a call that was served: the difference to the reservation is taken or given back. */
-  settle(reservation: Reservation, cost: number): void {
-    this.close(reservation, cost, true);
+  settle(reservation: Reservation, cost: number, channelId: number, log: NewLogRecord): void {
+    if (reservation.done) return;
+    this.book.settle(reservation.id, cost, channelId, log);
+    this.release(reservation);
   }
 
   /** Gives the whole reservation back: the call failed and nothing was served. */
-  refund(reservation: Reservation): void {
-    this.close(reservation, 0, false);
+  refund(reservation: Reservation, log?: NewLogRecord): void {
+    if (reservation.done) return;
+    this.book.refund(reservation.id, log);
+    this.release(reservation);
   }
 
-  private close(reservation: Reservation, cost: number, served: boolean): void {
-    if (reservation.done) return;
+  private release(reservation: Reservation): void {
     reservation.done = true;
-    const { user, token } = reservation;
-    const difference = cost - reservation.amount;
-    this.state.touch(() => {
-      user.quota -= difference;
-      if (!token.unlimited_quota) token.remain_quota -= difference;
-      if (!served) return;
-      user.used_quota += cost;
-      user.request_count += 1;
-      token.used_quota += cost;
-      token.request_count += 1;
-      token.accessed_at = Date.now();
-    });
+    for (const wake of [...this.waiting]) wake();
   }
+}
+
+/** The refusal of a call that the caller's quota cannot pay for, naming the limit that binds. */
+export function quotaRefusal(user: UserRecord, token: TokenRecord, needed: number): RelayError {
+  if (keyIsTheLimit(user, token)) {
+    return new RelayError(403, 'quota', `This API key's quota is used up: ${token.remain_quota} left, this call needs at least ${needed}.`, 'insufficient_token_quota');
+  }
+  return new RelayError(403, 'quota', `Your quota is used up: ${user.quota} left, this call needs at least ${needed}. Top up, or ask an administrator.`, 'insufficient_user_quota');
+}
+
+function keyIsTheLimit(user: UserRecord, token: TokenRecord): boolean {
+  return !token.unlimited_quota && token.remain_quota <= user.quota;
 }

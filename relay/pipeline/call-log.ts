@@ -4,7 +4,7 @@ import type { ModelPrice } from '../billing/pricing.js';
 import type { Usage } from '../ir/usage.js';
 import { billedInputTokens } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
-import type { RetryAttempt } from '../store/logs/index.js';
+import type { NewLogRecord, RetryAttempt } from '../store/logs/index.js';
 import type { ChannelRecord } from '../store/schema.js';
 import type { RelayDeps } from './relay-chat.js';
 
@@ -18,30 +18,50 @@ export interface CallLog {
   warnings: string[];
 }
 
-/** One record per call in the request log (never a key or the prompt), and its hourly statistics. */
-export function writeCallLog(
-  deps: RelayDeps,
-  req: IncomingMessage,
-  caller: Caller,
-  call: CallLog,
-  outcome: { type: number; usage: Usage | undefined; cost: number; firstByteMs: number; totalMs: number; price: ModelPrice | undefined; groupRatio?: number; error: string },
-): void {
-  const other: Record<string, unknown> = {};
-  if (call.warnings.length > 0) other.warnings = call.warnings;
-  if (outcome.usage?.estimated) other.usage_estimated = true;
-  if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
-  if (outcome.type === LogType.consume && outcome.price) Object.assign(other, pricingFacts(outcome.price, outcome.groupRatio ?? 1, outcome.usage));
-  const logged = deps.logs.append({
-    type: outcome.type,
+export interface CallOutcome {
+  type: number;
+  usage: Usage | undefined;
+  cost: number;
+  firstByteMs: number;
+  totalMs: number;
+  price: ModelPrice | undefined;
+  groupRatio?: number;
+  error: string;
+}
+
+/**
+ * What a call's log record says about who called with which model, whatever the outcome;
+ * kept with its reservation, so that a call the relay never finished can still be logged.
+ */
+export function callIdentity(req: IncomingMessage, caller: Caller, call: CallLog): NewLogRecord {
+  return {
+    type: LogType.error,
+    created_at: Date.now(),
     user_id: caller.user.id,
     username: caller.user.username,
     token_id: caller.token.id,
     token_name: caller.token.name,
     model: call.model,
+    group: caller.group,
+    is_stream: call.stream,
+    ip: req.socket.remoteAddress ?? '',
+    request_id: req.requestId,
+  };
+}
+
+/** The call's one record in the request log (never a key or the prompt). */
+export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLog, outcome: CallOutcome): NewLogRecord {
+  const other: Record<string, unknown> = {};
+  if (call.warnings.length > 0) other.warnings = call.warnings;
+  if (outcome.usage?.estimated) other.usage_estimated = true;
+  if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
+  if (outcome.type === LogType.consume && outcome.price) Object.assign(other, pricingFacts(outcome.price, outcome.groupRatio ?? 1, outcome.usage));
+  return {
+    ...callIdentity(req, caller, call),
+    type: outcome.type,
     upstream_model: call.upstreamModel,
     channel_id: call.channel?.id ?? 0,
     channel_name: call.channel?.name ?? '',
-    group: caller.group,
     prompt_tokens: outcome.usage?.inputTokens ?? 0,
     completion_tokens: outcome.usage?.outputTokens ?? 0,
     cached_tokens: outcome.usage?.cachedInputTokens ?? 0,
@@ -49,14 +69,15 @@ export function writeCallLog(
     quota: outcome.cost,
     first_byte_ms: Math.round(outcome.firstByteMs),
     total_ms: Math.round(outcome.totalMs),
-    is_stream: call.stream,
-    ip: req.socket.remoteAddress ?? '',
-    request_id: req.requestId,
     retry_chain: call.chain,
     error: outcome.error,
     other,
-  });
-  deps.stats.record(logged);
+  };
+}
+
+/** Appends the record to the request log and its hourly statistics. */
+export function appendCallLog(deps: Pick<RelayDeps, 'logs' | 'stats'>, record: NewLogRecord): void {
+  deps.stats.record(deps.logs.append(record));
 }
 
 /**

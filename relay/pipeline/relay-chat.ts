@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorizeApiKey, checkModelAllowed, presentedApiKey } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
-import { countTokens, promptText, roughPromptTokens } from '../billing/estimate-tokens.js';
+import { countTokens, promptText } from '../billing/estimate-tokens.js';
 import type { Ledger, Reservation } from '../billing/ledger.js';
 import { quotaFor } from '../billing/quota-math.js';
 import { RelayError } from '../http/errors.js';
@@ -31,9 +31,10 @@ import { CallAbort } from '../upstream/call-abort.js';
 import { attemptUpstream } from './attempt.js';
 import { channelsForModel } from './model-route.js';
 import { buildUpstreamRequest } from './upstream-request.js';
-import { writeCallLog } from './call-log.js';
+import { appendCallLog, callLogRecord } from './call-log.js';
 import type { CallLog } from './call-log.js';
 import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
+import { reserveQuota } from './reserve.js';
 
 export interface RelayDeps {
   state: StateFile;
@@ -98,11 +99,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
       }
       const ratio = groupRatio(deps.state, caller.group);
       const candidates = channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, request.model);
-      const estimate: Usage = {
-        inputTokens: roughPromptTokens(request),
-        outputTokens: request.maxOutputTokens ?? settings.default_reserved_output_tokens,
-      };
-      reservation = deps.ledger.reserve(caller.user, caller.token, price ? quotaFor(estimate, price, ratio) : 0);
+      reservation = await reserveQuota(deps, { req, res, caller, call: record, codec, request, raw, price, groupRatio: ratio, defaultOutputTokens: settings.default_reserved_output_tokens });
 
       const clientGone = new CallAbort();
       res.on('close', () => {
@@ -149,11 +146,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
           // An upstream that reports nothing (or only zeros) is counted locally.
           const usage = outcome.usage && outcome.usage.inputTokens + outcome.usage.outputTokens > 0 ? outcome.usage : await estimateUsage(request, outcome.outputText);
           const cost = price ? quotaFor(usage, price, ratio) : 0;
-          deps.ledger.settle(reservation, cost);
-          deps.channels.touch(channel, (c) => {
-            c.used_quota += cost;
-          });
-          writeCallLog(deps, req, caller, record, {
+          const log = callLogRecord(req, caller, record, {
             type: LogType.consume,
             usage,
             cost,
@@ -163,6 +156,9 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
             groupRatio: ratio,
             error: outcome.streamError?.message ?? (outcome.clientGone ? 'client disconnected' : ''),
           });
+          // Journaled with its log record first: after a crash the counters and the log agree.
+          deps.ledger.settle(reservation, cost, channel.id, log);
+          appendCallLog(deps, log);
           return;
         }
         lastError = outcome.error;
@@ -186,8 +182,9 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
       }
       throw RelayError.from(lastError ?? { status: 503, kind: 'overloaded', message: `No channel could serve ${request.model} right now.`, code: 'no_available_channel' });
     } catch (thrown) {
-      if (reservation) deps.ledger.refund(reservation);
       const error = thrown instanceof RelayError ? thrown : internalError(thrown, req, deps.log);
+      const log = caller && callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message });
+      if (reservation) deps.ledger.refund(reservation, log);
       if (!res.headersSent) {
         const body = JSON.stringify(codec.encodeError(withRequestId(error, req)));
         res.writeHead(error.status, { ...error.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -195,9 +192,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
       } else if (!res.writableEnded) {
         res.end();
       }
-      if (caller) {
-        writeCallLog(deps, req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message });
-      }
+      if (log) appendCallLog(deps, log);
     }
   };
 }

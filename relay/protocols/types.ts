@@ -62,5 +62,11 @@ export interface ClientCodec {
     forwardHeaders?: readonly string[];
     usageOf(answer: unknown): Usage | undefined;
     createStreamTap(request: ChatRequest): PassthroughStreamTap;
+    /**
+     * Lowers the output limit of the client's body (already decoded, so an object) to
+     * `tokens`, as the IR's `maxOutputTokens` was: the relay capped the call at what its
+     * quota pays for.
+     */
+    limitOutput(body: unknown, tokens: number): void;
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RoleValue, SecretBackendName } from '../management/contract.js';
+import type { NewLogRecord } from './logs/types.js';
 
 // The state file's shape. Change it only together with a migration below.
 
@@ -159,6 +160,21 @@ export interface ModelRecord {
   updated_at: number;
 }
 
+/**
+ * Quota held for a call in progress (see quota-book.ts). `call` is what its log record will
+ * say about the caller and the model: if the relay stops before the call ends, the next start
+ * gives the quota back and logs the call from it.
+ */
+export interface OpenReservation {
+  user_id: number;
+  token_id: number;
+  amount: number;
+  /** Whether the amount was taken from the key as well as from its user (a limited key). */
+  token_limited: boolean;
+  created_at: number;
+  call: NewLogRecord;
+}
+
 export interface State {
   schema_version: number;
   /** Namespaces this state's entries in the OS keychain, which is shared by every data folder. */
@@ -174,9 +190,13 @@ export interface State {
   suppliers: SupplierRecord[];
   models: ModelRecord[];
   options: Record<string, string | number | boolean>;
+  /** The last quota-journal entry whose effect these counters hold (quota-journal.ts). */
+  ledger_seq: number;
+  /** Reservations of calls in progress, by reservation id. */
+  open_reservations: Record<string, OpenReservation>;
 }
 
-export const CURRENT_SCHEMA_VERSION = 3;
+export const CURRENT_SCHEMA_VERSION = 4;
 
 /**
  * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
@@ -242,6 +262,11 @@ export const migrations: Record<number, Migration> = {
     delete options.group_ratios;
     delete options.model_prices;
   },
+  // Reservations become durable: a checkpoint of the quota journal lives in the state.
+  4: (data) => {
+    data.ledger_seq ??= 0;
+    data.open_reservations ??= {};
+  },
 };
 
 function parseJsonObject(value: unknown): Record<string, unknown> {
@@ -293,5 +318,7 @@ export function emptyState(): State {
     suppliers: [],
     models: [],
     options: {},
+    ledger_seq: 0,
+    open_reservations: {},
   };
 }

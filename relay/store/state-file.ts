@@ -16,7 +16,10 @@ export class StateFileError extends Error {
 
 /** lowdb adapter: reads strictly (a corrupt file is an error, never "empty"), writes durably. */
 class DurableJsonFile<T> implements Adapter<T> {
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly beforeWrite: () => Promise<void>,
+  ) {}
 
   async read(): Promise<T | null> {
     let text: string;
@@ -33,9 +36,11 @@ class DurableJsonFile<T> implements Adapter<T> {
     }
   }
 
-  write(data: T): Promise<void> {
+  async write(data: T): Promise<void> {
     // Serialise now, synchronously, so the bytes are the state at the moment the write began.
-    return writeFileDurably(this.file, JSON.stringify(data, null, 1));
+    const text = JSON.stringify(data, null, 1);
+    await this.beforeWrite();
+    await writeFileDurably(this.file, text);
   }
 }
 
@@ -46,6 +51,8 @@ export interface StateFileOptions {
   migrations?: Record<number, Migration>;
   schemaVersion?: number;
   onWriteError?: (error: Error) => void;
+  /** Runs before each write, after the state is serialised (the quota journal makes itself durable first). */
+  beforeWrite?: () => Promise<void>;
 }
 
 /**
@@ -68,7 +75,7 @@ export class StateFile {
   ) {}
 
   static async open(file: string, options: StateFileOptions = {}): Promise<StateFile> {
-    const db = new Low<State>(new DurableJsonFile<State>(file), emptyState());
+    const db = new Low<State>(new DurableJsonFile<State>(file, options.beforeWrite ?? (() => Promise.resolve())), emptyState());
     const stored = await db.adapter.read();
     const state = new StateFile(db, file, options.onWriteError ?? (() => {}));
     if (stored === null) {

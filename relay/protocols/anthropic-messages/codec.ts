@@ -1,7 +1,7 @@
 import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { fromMessagesUsage } from './convert-usage.js';
-import { decodeMessagesRequest } from './decode-request.js';
+import { MIN_THINKING_BUDGET, decodeMessagesRequest } from './decode-request.js';
 import { encodeMessagesError } from './encode-error.js';
 import { encodeMessagesResponse } from './encode-response.js';
 import { MessagesStreamEncoder } from './encode-stream.js';
@@ -25,5 +25,16 @@ export const anthropicMessagesCodec: ClientCodec = {
     createStreamTap: () => new MessagesPassthroughTap(),
     // Claude Code's betas (1M context, interleaved thinking, effort …) reach the upstream.
     forwardHeaders: ['anthropic-beta'],
+    limitOutput: limitMessagesOutput,
   },
 };
+
+/** `max_tokens` lowered; a thinking budget must stay below it (and at least 1 024), or thinking goes. */
+function limitMessagesOutput(body: unknown, tokens: number): void {
+  if (!isObject(body)) return;
+  body.max_tokens = tokens;
+  const thinking = body.thinking;
+  if (!isObject(thinking) || thinking.type !== 'enabled' || typeof thinking.budget_tokens !== 'number' || thinking.budget_tokens < tokens) return;
+  if (tokens - 1 >= MIN_THINKING_BUDGET) body.thinking = { ...thinking, budget_tokens: tokens - 1 };
+  else delete body.thinking;
+}

@@ -12,6 +12,9 @@ import type {
 import { invalid, optionalBoolean, optionalEnum, optionalNumber, optionalString, requireObject } from '../validate.js';
 import type { Json } from '../validate.js';
 
+/** The smallest `thinking.budget_tokens` the API takes. */
+export const MIN_THINKING_BUDGET = 1024;
+
 export interface DecodeOptions {
   /**
    * A `count_tokens` body: the same as a messages body without `max_tokens` (the format
@@ -372,7 +375,7 @@ function decodeReasoning(body: Json): ReasoningConfig | undefined {
       case undefined:
         throw missing('thinking.type');
       case 'enabled': {
-        const budget = optionalNumber(thinking, 'budget_tokens', { min: 1024, integer: true }, 'thinking.budget_tokens');
+        const budget = optionalNumber(thinking, 'budget_tokens', { min: MIN_THINKING_BUDGET, integer: true }, 'thinking.budget_tokens');
         if (budget === undefined) throw missing('thinking.budget_tokens');
         reasoning.budgetTokens = budget;
         break;

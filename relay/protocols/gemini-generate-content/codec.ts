@@ -1,4 +1,5 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
+import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { type GenerateContentFacts, decodeGenerateContentRequest } from './decode-request.js';
 import { encodeGeminiError } from './encode-error.js';
@@ -33,5 +34,8 @@ export const geminiCodec: ClientCodec = {
     accepts: (route) => route.stream !== true || route.sse === true,
     usageOf: geminiUsageOf,
     createStreamTap: () => new GeminiPassthroughTap(),
+    limitOutput: (body, tokens) => {
+      if (isObject(body)) body.generationConfig = { ...(isObject(body.generationConfig) ? body.generationConfig : {}), maxOutputTokens: tokens };
+    },
   },
 };

@@ -17,6 +17,12 @@ export const openaiChatCodec: ClientCodec = {
   passthrough: {
     usageOf: (answer) => (isObject(answer) ? fromChatUsage(answer.usage) : undefined),
     createStreamTap: (request) => new ChatPassthroughTap(request.streamUsage === true),
+    limitOutput: (body, tokens) => {
+      if (!isObject(body)) return;
+      // The field the client used (max_tokens is the older one), else the current one.
+      if (body.max_tokens !== undefined) body.max_tokens = tokens;
+      if (body.max_completion_tokens !== undefined || body.max_tokens === undefined) body.max_completion_tokens = tokens;
+    },
   },
 };
 

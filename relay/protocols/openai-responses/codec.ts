@@ -1,4 +1,5 @@
 import { openAIErrorBody } from '../../http/errors.js';
+import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { decodeResponsesRequest } from './decode-request.js';
 import { encodeResponsesResponse } from './encode-response.js';
@@ -19,5 +20,8 @@ export const openaiResponsesCodec: ClientCodec = {
   passthrough: {
     usageOf: usageOfResponse,
     createStreamTap: () => new ResponsesPassthroughTap(),
+    limitOutput: (body, tokens) => {
+      if (isObject(body)) body.max_output_tokens = tokens;
+    },
   },
 };

@@ -7,23 +7,16 @@ import type { Caller } from '../../../relay/auth/api-key.js';
 import { quotaFor } from '../../../relay/billing/quota-math.js';
 import type { ModelPrice } from '../../../relay/billing/pricing.js';
 import type { Usage } from '../../../relay/ir/usage.js';
-import { writeCallLog } from '../../../relay/pipeline/call-log.js';
-import type { RelayDeps } from '../../../relay/pipeline/relay-chat.js';
+import { callLogRecord } from '../../../relay/pipeline/call-log.js';
 import { LogType } from '../../../relay/store/logs/index.js';
 import type { NewLogRecord } from '../../../relay/store/logs/index.js';
 
 function write(type: number, usage: Usage | undefined, price: ModelPrice | undefined, groupRatio = 1): NewLogRecord {
-  const written: NewLogRecord[] = [];
-  const deps = {
-    logs: { append: (record: NewLogRecord) => (written.push(record), record) },
-    stats: { record: () => {} },
-  } as unknown as RelayDeps;
   const req = { socket: { remoteAddress: '127.0.0.1' }, requestId: 'req-1', headers: {} } as unknown as IncomingMessage;
   const caller = { user: { id: 1, username: 'owner' }, token: { id: 2, name: 'laptop' }, group: 'vip' } as unknown as Caller;
   const call = { model: 'gpt-4o', upstreamModel: 'gpt-4o', channel: undefined, chain: [], stream: false, warnings: [] };
   const cost = usage && price ? quotaFor(usage, price, groupRatio) : 0;
-  writeCallLog(deps, req, caller, call, { type, usage, cost, firstByteMs: 10, totalMs: 20, price, groupRatio, error: '' });
-  return written[0]!;
+  return callLogRecord(req, caller, call, { type, usage, cost, firstByteMs: 10, totalMs: 20, price, groupRatio, error: '' });
 }
 
 describe('call log billing facts', () => {

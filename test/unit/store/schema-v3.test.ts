@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES } from '../../../relay/billing/pricing.js';
 import { groupRatio, modelPrice } from '../../../relay/settings.js';
-import { CURRENT_SCHEMA_VERSION } from '../../../relay/store/schema.js';
 import { StateFile } from '../../../relay/store/state-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -37,8 +36,7 @@ describe('schema 3 migration (groups, suppliers, models)', () => {
     const file = join(await tempDir(), 'state.json');
     const v2 = schema2State();
     await writeFile(file, JSON.stringify(v2));
-    const state = await StateFile.open(file);
-    expect(CURRENT_SCHEMA_VERSION).toBe(3);
+    const state = await StateFile.open(file, { schemaVersion: 3 });
     expect(state.data).toMatchObject({
       schema_version: 3,
       instance_id: 'inst-1',
@@ -74,7 +72,7 @@ describe('schema 3 migration (groups, suppliers, models)', () => {
     // The pre-migration file is kept, and the upgrade is on disk.
     expect(JSON.parse(await readFile(`${file}.v2.bak`, 'utf8'))).toEqual(v2);
     expect(JSON.parse(await readFile(file, 'utf8')).schema_version).toBe(3);
-    const again = await StateFile.open(file);
+    const again = await StateFile.open(file, { schemaVersion: 3 });
     expect(again.data.groups).toEqual(state.data.groups);
   });
 
@@ -97,7 +95,7 @@ describe('schema 3 migration (groups, suppliers, models)', () => {
   it('migrates a schema 1 file through 2 to 3', async () => {
     const file = join(await tempDir(), 'state.json');
     await writeFile(file, JSON.stringify({ schema_version: 1, instance_id: 'x', secret_backend: null, next_ids: { user: 2 }, users: [{ id: 1, username: 'owner', group: 'default' }], sessions: [], options: {} }));
-    const state = await StateFile.open(file);
+    const state = await StateFile.open(file, { schemaVersion: 3 });
     expect(state.data).toMatchObject({ schema_version: 3, tokens: [], channels: [], suppliers: [], models: [], next_ids: { user: 2, token: 1, channel: 1, supplier: 1, model: 1 } });
     expect(state.data.groups.map((g) => g.name)).toEqual(['default']);
   });

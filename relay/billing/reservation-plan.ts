@@ -1,0 +1,53 @@
+import type { ModelPrice } from './pricing.js';
+import { quotaFor } from './quota-math.js';
+import { MIN_OUTPUT_TOKENS } from './token-bounds.js';
+
+export interface ReservationAsk {
+  /** Upper bound of the prompt (token-bounds.ts). */
+  promptTokens: number;
+  /** Upper bound of the output, every choice together. */
+  outputTokens: number;
+  choices: number;
+  price: ModelPrice | undefined;
+  groupRatio: number;
+  /** What the caller can still reserve. */
+  available: number;
+}
+
+/**
+ * What to reserve: the most the call can cost when it fits in what is left; otherwise what is
+ * left pays for, with the output limit lowered to match (`outputLimit`, per choice); undefined
+ * when what is left cannot pay for the prompt and `MIN_OUTPUT_TOKENS` of output (or for a
+ * fixed-price call's price). `needed` is the least a reservation must be.
+ */
+export type ReservationPlan = { amount: number; outputLimit?: number } | { amount: undefined; needed: number };
+
+export function planReservation(ask: ReservationAsk): ReservationPlan {
+  const { price, available } = ask;
+  if (!price) return { amount: 0 }; // free: unpriced models under the `free` policy
+  const cost = (outputTokens: number) => boundQuota(ask.promptTokens, outputTokens, price, ask.groupRatio);
+  const full = cost(ask.outputTokens);
+  if (full <= available) return { amount: full };
+  const least = cost(MIN_OUTPUT_TOKENS * ask.choices);
+  if (price.pricePerCall !== undefined || least > available) return { amount: undefined, needed: price.pricePerCall !== undefined ? full : least };
+  // The largest per-choice limit the rest pays for (cost grows with the limit).
+  let low = MIN_OUTPUT_TOKENS;
+  let high = Math.floor(ask.outputTokens / ask.choices);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (cost(middle * ask.choices) <= available) low = middle;
+    else high = middle - 1;
+  }
+  return { amount: cost(low * ask.choices), outputLimit: low };
+}
+
+/**
+ * The quota of `promptTokens` in and `outputTokens` out, the input at the dearest rate the
+ * price has for it (a cache write usually costs more than plain input).
+ */
+export function boundQuota(promptTokens: number, outputTokens: number, price: ModelPrice, groupRatio: number): number {
+  const write = price.cacheWriteRatio ?? 1;
+  const read = price.cacheRatio ?? 1;
+  const dearest = write > Math.max(1, read) ? { cacheWriteInputTokens: promptTokens } : read > 1 ? { cachedInputTokens: promptTokens } : {};
+  return quotaFor({ inputTokens: promptTokens, outputTokens, ...dearest }, price, groupRatio);
+}

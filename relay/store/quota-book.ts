@@ -1,0 +1,83 @@
+import type { NewLogRecord } from './logs/types.js';
+import type { QuotaJournal, QuotaEntry, NewQuotaEntry } from './quota-journal.js';
+import type { OpenReservation, State } from './schema.js';
+import type { StateFile } from './state-file.js';
+
+/**
+ * The quota counters of users, keys and channels, changed only through journaled entries:
+ * each change is written to the journal first (synchronously), then applied to the state
+ * with the journal position, in one step, so that the state file's counters and its
+ * `ledger_seq` always agree. The billing policy (what may be reserved) is relay/billing/ledger.ts.
+ */
+export class QuotaBook {
+  constructor(
+    private readonly state: StateFile,
+    private readonly journal: QuotaJournal,
+  ) {}
+
+  /** Holds `amount` of the user's quota (and of the key's, when it is limited); answers the reservation id. */
+  reserve(userId: number, tokenId: number, amount: number, tokenLimited: boolean, call: NewLogRecord): number {
+    return this.record({ op: 'reserve', user_id: userId, token_id: tokenId, amount, token_limited: tokenLimited, call }).seq;
+  }
+
+  /** Charges the served call's real cost and counts it; `log` is its log record, which the caller appends next. */
+  settle(id: number, cost: number, channelId: number, log: NewLogRecord): void {
+    this.record({ op: 'settle', id, cost, channel_id: channelId, log });
+  }
+
+  /** Gives the reservation back; `log` is the failed call's record, when it has one. */
+  refund(id: number, log?: NewLogRecord): QuotaEntry {
+    return this.record(log ? { op: 'refund', id, log } : { op: 'refund', id });
+  }
+
+  open(): Readonly<Record<string, OpenReservation>> {
+    return this.state.data.open_reservations;
+  }
+
+  private record(entry: NewQuotaEntry): QuotaEntry {
+    const written = this.journal.append(entry);
+    this.state.touch((data) => applyQuotaEntry(data, written));
+    return written;
+  }
+}
+
+/** The effect of one journal entry on the counters: the same live and when replayed at start. */
+export function applyQuotaEntry(data: State, entry: QuotaEntry): void {
+  data.ledger_seq = Math.max(data.ledger_seq, entry.seq);
+  if (entry.op === 'reserve') {
+    const { user_id, token_id, amount, token_limited, call } = entry;
+    data.open_reservations[entry.seq] = { user_id, token_id, amount, token_limited, created_at: call.created_at ?? Date.now(), call };
+    change(data, user_id, token_id, token_limited, -amount);
+    return;
+  }
+  const open = data.open_reservations[entry.id];
+  if (!open) return; // already closed
+  delete data.open_reservations[entry.id];
+  if (entry.op === 'refund') {
+    change(data, open.user_id, open.token_id, open.token_limited, open.amount);
+    return;
+  }
+  const { cost } = entry;
+  change(data, open.user_id, open.token_id, open.token_limited, open.amount - cost);
+  const user = data.users.find((u) => u.id === open.user_id);
+  if (user) {
+    user.used_quota += cost;
+    user.request_count += 1;
+  }
+  const token = data.tokens.find((t) => t.id === open.token_id);
+  if (token) {
+    token.used_quota += cost;
+    token.request_count += 1;
+    token.accessed_at = entry.log.created_at ?? Date.now();
+  }
+  const channel = data.channels.find((c) => c.id === entry.channel_id);
+  if (channel) channel.used_quota += cost;
+}
+
+/** Adds `delta` to what is left to the user, and to the key when the reservation held its quota too. */
+function change(data: State, userId: number, tokenId: number, tokenLimited: boolean, delta: number): void {
+  const user = data.users.find((u) => u.id === userId);
+  if (user) user.quota += delta;
+  const token = tokenLimited ? data.tokens.find((t) => t.id === tokenId) : undefined;
+  if (token) token.remain_quota += delta;
+}

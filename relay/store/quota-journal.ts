@@ -1,0 +1,192 @@
+// The quota journal: a write-ahead log of every reservation, settlement and refund.
+//
+// Why: the counters in state.json are written within a second of a change and the call's log
+// record ~20 ms after it, so a crash used to lose open reservations (never refunded), leave the
+// counters behind the logs, or lose a log record. Each change is now appended here first, with
+// one synchronous write (a few µs), before the counters change in memory; a settlement carries
+// the call's log record as it will be appended. A process crash cannot lose an entry once the
+// call goes on; for power loss the journal is fsynced before each state write (state-file.ts
+// `beforeWrite`), so the state on disk is never ahead of the journal on disk.
+//
+// On disk (the data folder): `quota-journal.jsonl`, one JSON entry per line, and while a
+// rotation runs `quota-journal.old.jsonl`. State.json holds the checkpoint: `ledger_seq`, the
+// last entry whose effect its counters include, and the open reservations. A rotation starts a
+// new file, waits until state and logs are durable past the old one, then deletes it; at start
+// the relay replays what the state lacks (quota-recovery.ts) and empties the journal.
+
+import { closeSync, existsSync, fdatasync, ftruncateSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NewLogRecord } from './logs/types.js';
+
+export type QuotaEntry =
+  /** Quota held for a call; the entry's `seq` is the reservation's id. */
+  | { seq: number; op: 'reserve'; user_id: number; token_id: number; amount: number; token_limited: boolean; call: NewLogRecord }
+  /** The call was served: its real cost, the channel that served it and its log record. */
+  | { seq: number; op: 'settle'; id: number; cost: number; channel_id: number; log: NewLogRecord }
+  /** The call failed (or never finished): the whole reservation goes back. */
+  | { seq: number; op: 'refund'; id: number; log?: NewLogRecord };
+
+export type NewQuotaEntry = QuotaEntry extends infer E ? (E extends QuotaEntry ? Omit<E, 'seq'> : never) : never;
+
+const FILE = 'quota-journal.jsonl';
+const OLD_FILE = 'quota-journal.old.jsonl';
+/** A journal this big is rotated (about 2 000 calls). */
+const ROTATE_BYTES = 1 << 20;
+/** After a failed rotation, the next try waits this long. */
+const RETRY_MS = 10_000;
+
+export interface QuotaJournalOptions {
+  rotateBytes?: number;
+  onError?: (error: Error) => void;
+}
+
+export class QuotaJournal {
+  private fd: number;
+  private bytes: number;
+  private nextSeq = 1;
+  private hasOld: boolean;
+  private unsynced = false;
+  private syncing: Promise<void> = Promise.resolve();
+  private rotating: Promise<void> | undefined;
+  private retryAt = 0;
+  private checkpoint: (() => Promise<void>) | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly options: QuotaJournalOptions,
+  ) {
+    this.hasOld = existsSync(join(dir, OLD_FILE));
+    this.fd = openSync(join(dir, FILE), 'a', 0o600);
+    this.bytes = readSize(join(dir, FILE));
+  }
+
+  /** Opens the journal of `dir` and answers the entries it holds, oldest first. */
+  static open(dir: string, options: QuotaJournalOptions = {}): { journal: QuotaJournal; entries: QuotaEntry[] } {
+    const journal = new QuotaJournal(dir, options);
+    const entries = [OLD_FILE, FILE].flatMap((name) => readEntries(join(dir, name))).sort((a, b) => a.seq - b.seq);
+    journal.continueAfter(entries.at(-1)?.seq ?? 0);
+    return { journal, entries };
+  }
+
+  /** Numbers the next entries after `seq` (the state's checkpoint may be ahead of an emptied journal). */
+  continueAfter(seq: number): void {
+    this.nextSeq = Math.max(this.nextSeq, seq + 1);
+  }
+
+  /**
+   * What a rotation waits for before deleting the old file: state and logs durable up to the
+   * last entry written (the server passes `state.flush()` and `logs.flush()`).
+   */
+  setCheckpoint(checkpoint: () => Promise<void>): void {
+    this.checkpoint = checkpoint;
+  }
+
+  /** Writes the entry (synchronously) and answers it with its number. Throws if it could not be written. */
+  append(entry: NewQuotaEntry): QuotaEntry {
+    if (this.closed) throw new Error('the quota journal is closed');
+    const numbered = { seq: this.nextSeq, ...entry } as QuotaEntry;
+    const line = Buffer.from(`${JSON.stringify(numbered)}\n`, 'utf8');
+    for (let at = 0; at < line.length; ) at += writeSync(this.fd, line, at);
+    this.nextSeq++;
+    this.bytes += line.length;
+    this.unsynced = true;
+    if (this.bytes >= (this.options.rotateBytes ?? ROTATE_BYTES)) void this.rotate();
+    return numbered;
+  }
+
+  /** Makes every entry written so far durable (fdatasync). */
+  sync(): Promise<void> {
+    if (!this.unsynced || this.closed) return this.syncing;
+    this.unsynced = false;
+    const fd = this.fd;
+    this.syncing = this.syncing.catch(() => {}).then(() => new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve()))));
+    return this.syncing;
+  }
+
+  /** Resolves once no fdatasync runs, so that the file can be closed. */
+  private async syncsDone(): Promise<void> {
+    for (let current = this.syncing; ; current = this.syncing) {
+      await current.catch(() => {});
+      if (current === this.syncing) return;
+    }
+  }
+
+  /** Starts a new file; the old one is deleted once the checkpoint covers it. */
+  rotate(): Promise<void> {
+    if (this.rotating || !this.checkpoint || Date.now() < this.retryAt) return this.rotating ?? Promise.resolve();
+    const checkpoint = this.checkpoint;
+    this.rotating = (async () => {
+      try {
+        if (!this.hasOld) {
+          await this.syncsDone();
+          // No await from here to the new file: no entry can fall between the two.
+          closeSync(this.fd);
+          renameSync(join(this.dir, FILE), join(this.dir, OLD_FILE));
+          this.fd = openSync(join(this.dir, FILE), 'a', 0o600);
+          this.bytes = 0;
+          this.hasOld = true;
+          this.unsynced = false;
+        }
+        await checkpoint();
+        unlinkSync(join(this.dir, OLD_FILE));
+        this.hasOld = false;
+      } catch (error) {
+        this.retryAt = Date.now() + RETRY_MS;
+        this.options.onError?.(error as Error);
+      } finally {
+        this.rotating = undefined;
+      }
+    })();
+    return this.rotating;
+  }
+
+  /** Forgets every entry: call only when state and logs are durable past all of them. */
+  async reset(): Promise<void> {
+    await this.rotating;
+    await this.syncsDone();
+    ftruncateSync(this.fd);
+    this.bytes = 0;
+    this.unsynced = false;
+    if (this.hasOld) unlinkSync(join(this.dir, OLD_FILE));
+    this.hasOld = false;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.rotating;
+    await this.syncsDone();
+    this.closed = true;
+    closeSync(this.fd);
+  }
+}
+
+function readSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** A torn last line (a crash mid-write, or power loss) is skipped: its change never went on. */
+function readEntries(file: string): QuotaEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const entries: QuotaEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      const entry = JSON.parse(line) as QuotaEntry;
+      if (Number.isSafeInteger(entry?.seq) && (entry.op === 'reserve' || entry.op === 'settle' || entry.op === 'refund')) entries.push(entry);
+    } catch {
+      // torn
+    }
+  }
+  return entries;
+}
