@@ -28,12 +28,19 @@ const WizardSchema = Type.Object({
   channel_skipped: Type.Boolean({ description: 'The channel step was skipped (no channel yet)' }),
 });
 
+const running = (stored: unknown): stored is 'channel' | 'key' => stored === 'channel' || stored === 'key';
+
 /** Where the wizard stands: a channel added moves it on to the key; a key made ends it. */
 function wizardState(context: ManagementContext) {
   const stored = context.state.data.options[WIZARD_OPTION];
   const hasChannel = context.channels.list().length > 0;
-  if ((stored !== 'channel' && stored !== 'key') || context.tokens.list().length > 0) return { step: null, channel_skipped: false };
+  if (!running(stored) || context.tokens.list().length > 0) return { step: null, channel_skipped: false };
   return { step: stored === 'key' || hasChannel ? ('key' as const) : ('channel' as const), channel_skipped: stored === 'key' && !hasChannel };
+}
+
+/** A wizard that saw a key is over for good: deleting that key later does not bring it back. */
+async function endIfKeyMade(context: ManagementContext): Promise<void> {
+  if (running(context.state.data.options[WIZARD_OPTION]) && context.tokens.list().length > 0) await storeWizard(context, 'done');
 }
 
 export function setupWizardRoutes(context: ManagementContext) {
@@ -45,7 +52,10 @@ export function setupWizardRoutes(context: ManagementContext) {
       access: 'root',
       summary: "Where the console's first-run wizard resumes (a channel, then a key), if it is not over",
       response: WizardSchema,
-      handler: () => wizardState(context),
+      handler: async () => {
+        await endIfKeyMade(context);
+        return wizardState(context);
+      },
     }),
     route({
       method: 'put',
@@ -58,6 +68,7 @@ export function setupWizardRoutes(context: ManagementContext) {
       response: WizardSchema,
       handler: async ({ body }) => {
         // Only forward: a wizard that is over, or was never started, stays so.
+        await endIfKeyMade(context);
         if (wizardState(context).step !== null) await storeWizard(context, body.step);
         return wizardState(context);
       },

@@ -54,6 +54,15 @@ export function SetupWizard({ status, user, resume, onFinished }: Props) {
     }
   }
 
+  /**
+   * The key is made: the wizard is over. Recorded so that deleting the key later does not bring
+   * the wizard back; if that fails the relay still ends it on its next look (the key exists).
+   */
+  async function keyShown() {
+    await moveWizard('done').catch(() => undefined);
+    onFinished();
+  }
+
   return (
     <AuthLayout footer={<>Relaydesk {status.version}</>}>
       <WizardSteps current={step} skipped={skippedChannel ? [2] : []} />
@@ -109,8 +118,7 @@ export function SetupWizard({ status, user, resume, onFinished }: Props) {
           }}
         />
       )}
-      {/* A key made ends the wizard on the relay's side too: nothing to record. */}
-      {fresh !== null && <NewKeyDialog created={fresh.key} model={fresh.model} replaced={false} user={user} onClose={onFinished} />}
+      {fresh !== null && <NewKeyDialog created={fresh.key} model={fresh.model} replaced={false} user={user} onClose={() => void keyShown()} />}
     </AuthLayout>
   );
 }

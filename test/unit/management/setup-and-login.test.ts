@@ -94,6 +94,22 @@ describe("the console's first-run wizard", () => {
     expect(await wizardState()).toEqual({ step: null, channel_skipped: false });
   });
 
+  it('stays over once a key was made, even when that key is deleted later', async () => {
+    const { client, wizardState } = await ownerWithWizard(true);
+    const key = await client.call('POST', '/api/token/', { name: 'first key', unlimited_quota: true });
+    // What the console does when the wizard's new-key dialog closes.
+    expect((await client.call('PUT', '/api/setup/wizard', { step: 'done' })).json.data).toEqual({ step: null, channel_skipped: false });
+    expect((await client.call('DELETE', `/api/token/${key.json.data.id}`)).json.success).toBe(true);
+    expect(await wizardState()).toEqual({ step: null, channel_skipped: false });
+
+    // A key made elsewhere (the Keys page, the API) ends it for good too, once the wizard is looked at.
+    const other = await ownerWithWizard(true);
+    const elsewhere = await other.client.call('POST', '/api/token/', { name: 'made on the keys page', unlimited_quota: true });
+    expect(await other.wizardState()).toEqual({ step: null, channel_skipped: false });
+    await other.client.call('DELETE', `/api/token/${elsewhere.json.data.id}`);
+    expect(await other.wizardState()).toEqual({ step: null, channel_skipped: false });
+  });
+
   it('never starts for an owner made without it, and is the owner\'s only', async () => {
     const { relay, wizardState } = await ownerWithWizard(false);
     expect(await wizardState()).toEqual({ step: null, channel_skipped: false });
