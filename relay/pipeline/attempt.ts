@@ -13,10 +13,14 @@ import { ClientStream } from './client-stream.js';
 import { PassthroughPump, TranslatingPump } from './stream-pumps.js';
 import type { StreamPump } from './stream-pumps.js';
 
-/** How one upstream attempt ended. */
-export type AttemptOutcome =
-  | { ok: true; usage: Usage | undefined; outputText: string; firstByteMs: number; clientGone: boolean; streamError?: RelayErrorInfo }
-  | { ok: false; error: RelayErrorInfo; retryable: boolean; status: number; /** The upstream's Retry-After. */ retryAfterMs?: number };
+type Answered = { ok: true; usage: Usage | undefined; outputText: string; firstByteMs: number; clientGone: boolean; streamError?: RelayErrorInfo };
+type Failed = { ok: false; error: RelayErrorInfo; retryable: boolean; status: number; /** The upstream's Retry-After. */ retryAfterMs?: number };
+
+/**
+ * How one upstream attempt ended; a failure says when the attempt was sent (ms epoch), so
+ * that a call already under way when a failure was counted does not count again.
+ */
+export type AttemptOutcome = Answered | (Failed & { sentAt: number });
 
 export interface AttemptOptions {
   res: ServerResponse;
@@ -44,6 +48,12 @@ export interface AttemptOptions {
  * event); after that the idle limit governs the body.
  */
 export async function attemptUpstream(options: AttemptOptions): Promise<AttemptOutcome> {
+  const sentAt = Date.now();
+  const outcome = await sendAttempt(options);
+  return outcome.ok ? outcome : { ...outcome, sentAt };
+}
+
+async function sendAttempt(options: AttemptOptions): Promise<Answered | Failed> {
   const { upstream, request, adapter } = options;
   const controller = new CallAbort();
   const onClientGone = () => controller.abort(new Error('client disconnected'));
@@ -89,7 +99,7 @@ export async function attemptUpstream(options: AttemptOptions): Promise<AttemptO
   }
 }
 
-async function wholeAnswer(options: AttemptOptions, response: Dispatcher.ResponseData): Promise<AttemptOutcome> {
+async function wholeAnswer(options: AttemptOptions, response: Dispatcher.ResponseData): Promise<Answered | Failed> {
   let text: string;
   try {
     text = await response.body.text();
@@ -132,7 +142,7 @@ async function streamAnswer(
   controller: CallAbort,
   /** Stops the first-byte timer; answers whether it had already fired. */
   stopFirstByteTimer: () => boolean,
-): Promise<AttemptOutcome> {
+): Promise<Answered | Failed> {
   const { res, codec, request } = options;
   const client = new ClientStream(res, options.startedAt, options.keepAliveMs, stopFirstByteTimer);
   const abort = () => controller.abort(new Error('upstream error event'));
@@ -188,7 +198,7 @@ function isBodyTimeout(error: unknown): boolean {
   return (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT';
 }
 
-function failure(options: AttemptOptions, error: RelayErrorInfo, status: number, retryable: boolean, retryAfterMs?: number): AttemptOutcome {
+function failure(options: AttemptOptions, error: RelayErrorInfo, status: number, retryable: boolean, retryAfterMs?: number): Failed {
   // A client that left makes further attempts pointless.
   return { ok: false, error, status, retryable: retryable && !options.clientSignal.aborted, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
 }

@@ -33,8 +33,11 @@ export interface CooldownSchedule {
  */
 export interface Cooldowns {
   get(target: CooldownTarget): CooldownState;
-  /** One more failure: cooling until now + the schedule's wait. */
-  fail(target: CooldownTarget, schedule: CooldownSchedule, now?: number): CooldownState;
+  /**
+   * A failed attempt sent at `sentAt` (default `now`): one more failure, cooling until now +
+   * the schedule's wait, unless it was sent before the last failure counted.
+   */
+  fail(target: CooldownTarget, schedule: CooldownSchedule, now?: number, sentAt?: number): CooldownState;
   /** A key answered: it and its channel start afresh. */
   succeed(channelId: number, keyIndex: number): void;
 }
@@ -58,20 +61,26 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 
 /** The in-process store: one per relay. */
 export function createMemoryCooldowns(): Cooldowns {
-  const entries = new Map<string, CooldownState>();
+  /** `countedAt`: when the last failure that counted was recorded. */
+  const entries = new Map<string, CooldownState & { countedAt: number }>();
   const keyOf = (target: CooldownTarget) => (target.keyIndex === undefined ? `${target.channelId}` : `${target.channelId}:${target.keyIndex}`);
+  const stateOf = (target: CooldownTarget): CooldownState => {
+    const entry = entries.get(keyOf(target));
+    return entry ? { until: entry.until, failures: entry.failures } : NOT_COOLING;
+  };
   return {
-    get: (target) => entries.get(keyOf(target)) ?? NOT_COOLING,
-    fail(target, schedule, now = Date.now()) {
-      const current = entries.get(keyOf(target)) ?? NOT_COOLING;
-      // Calls already under way when the cooldown began fail too: they do not count again,
-      // though a longer Retry-After still extends it.
+    get: stateOf,
+    fail(target, schedule, now = Date.now(), sentAt = now) {
+      const current = entries.get(keyOf(target)) ?? { ...NOT_COOLING, countedAt: 0 };
+      // Calls already under way when a failure was counted fail too, during its cooldown or
+      // after it (a hung upstream's timeouts come in one by one): they do not count again,
+      // though a longer Retry-After still extends the cooldown.
       const next =
-        current.until > now
-          ? { failures: current.failures, until: schedule.retryAfterMs === undefined ? current.until : Math.max(current.until, now + cooldownDelay(current.failures, schedule)) }
-          : { failures: current.failures + 1, until: now + cooldownDelay(current.failures + 1, schedule) };
+        current.until > now || sentAt < current.countedAt
+          ? { ...current, until: schedule.retryAfterMs === undefined ? current.until : Math.max(current.until, now + cooldownDelay(current.failures, schedule)) }
+          : { failures: current.failures + 1, until: now + cooldownDelay(current.failures + 1, schedule), countedAt: now };
       entries.set(keyOf(target), next);
-      return next;
+      return { until: next.until, failures: next.failures };
     },
     succeed(channelId, keyIndex) {
       entries.delete(keyOf({ channelId }));
@@ -90,13 +99,13 @@ export function recordAttempt(
   cooldowns: Cooldowns,
   channelId: number,
   keyIndex: number,
-  outcome: { ok: true } | { ok: false; retryable: boolean; status: number; retryAfterMs?: number | undefined },
+  outcome: { ok: true } | { ok: false; retryable: boolean; status: number; retryAfterMs?: number | undefined; sentAt?: number | undefined },
   baseMs: number,
   now = Date.now(),
 ): void {
   if (outcome.ok) return cooldowns.succeed(channelId, keyIndex);
   if (!outcome.retryable || baseMs <= 0) return;
-  cooldowns.fail(outcome.status === 429 ? { channelId, keyIndex } : { channelId }, { baseMs, retryAfterMs: outcome.retryAfterMs }, now);
+  cooldowns.fail(outcome.status === 429 ? { channelId, keyIndex } : { channelId }, { baseMs, retryAfterMs: outcome.retryAfterMs }, now, outcome.sentAt ?? now);
 }
 
 /** The enabled keys of a channel that are cooling down now. */

@@ -8,7 +8,7 @@ import type { ChannelRecord } from '../../../relay/store/schema.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const BASE = 5_000;
-const failed = (status: number, retryAfterMs?: number) => ({ ok: false as const, retryable: true, status, retryAfterMs });
+const failed = (status: number, retryAfterMs?: number, sentAt?: number) => ({ ok: false as const, retryable: true, status, retryAfterMs, sentAt });
 
 function channel(id: number, extra: Partial<ChannelRecord> = {}): ChannelRecord {
   const keyCount = extra.key_count ?? 1;
@@ -71,6 +71,16 @@ describe('the cooldown schedule', () => {
     const cooldowns = createMemoryCooldowns();
     for (let i = 0; i < 10; i++) recordAttempt(cooldowns, 1, 0, failed(502), BASE, T0 + i);
     expect(cooldowns.get({ channelId: 1 })).toEqual({ until: T0 + 5_000, failures: 1 });
+  });
+
+  it('does not count again calls sent before a counted failure that fail after its cooldown (a hung upstream timing out call by call)', () => {
+    const cooldowns = createMemoryCooldowns();
+    // Calls sent one a second for a minute all time out, a minute after each was sent.
+    for (let i = 0; i < 60; i++) recordAttempt(cooldowns, 1, 0, failed(504, undefined, T0 - 60_000 + i * 1_000), BASE, T0 + i * 1_000);
+    expect(cooldowns.get({ channelId: 1 })).toEqual({ until: T0 + 5_000, failures: 1 });
+    // A call sent after that failure was counted, failing too, is a further failure: the wait doubles.
+    recordAttempt(cooldowns, 1, 0, failed(504, undefined, T0 + 61_000), BASE, T0 + 62_000);
+    expect(cooldowns.get({ channelId: 1 })).toEqual({ until: T0 + 72_000, failures: 2 });
   });
 
   it('leaves alone failures that are not retryable, and everything when turned off (0)', () => {
