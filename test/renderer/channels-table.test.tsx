@@ -224,6 +224,12 @@ describe('Channels table: balances', () => {
     expect(screen.getByText(/Could not read the balance of channel Gamma: The upstream refused/)).toBeTruthy();
   });
 
+  it('keeps showing a balance read before the relay recorded when (no balance_updated_at)', async () => {
+    relay([channel(1, 'Alpha', { balance: 12.5 })]);
+    await showPage();
+    expect(balanceOf(1).textContent).toBe('$12.50↻');
+  });
+
   it('shows the balance once read', async () => {
     const api = relay([channel(1, 'Alpha')]);
     api.on('GET /api/channel/update_balance/1', { balance: 0, source: 'openai', currencies: [] });

@@ -28,10 +28,12 @@ export function BalanceCell({ channel, state, onRefresh }: { channel: ChannelVie
   }
   const failed = state !== undefined && state !== 'running' && state !== '';
   const readAt = channel.balance_updated_at ?? 0;
+  // Only a read sets a balance: one other than 0 without a time was read before the relay kept it.
+  const known = readAt > 0 || channel.balance !== 0;
   let shown;
   if (failed) shown = <NoBalance why="Balance could not be read" title={`Could not read the balance: ${state}`} />;
-  else if (readAt === 0) shown = <NoBalance why="Balance not read yet" title="Not read yet: refresh to read it from the provider." />;
-  else shown = <span title={`Read ${formatWhen(readAt)}`}>${channel.balance.toFixed(2)}</span>;
+  else if (!known) shown = <NoBalance why="Balance not read yet" title="Not read yet: refresh to read it from the provider." />;
+  else shown = <span title={readAt > 0 ? `Read ${formatWhen(readAt)}` : 'As last read'}>${channel.balance.toFixed(2)}</span>;
   return (
     <span className="balance" data-testid={`balance-${channel.id}`}>
       {shown}
