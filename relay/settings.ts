@@ -12,7 +12,7 @@ export const SETTING_DEFAULTS = {
   /** Statuses worth another channel (besides connection errors and timeouts before the first byte). */
   retry_status_codes: '429,500,502,503,520-523,525-599',
   connect_timeout_seconds: 10,
-  /** Time to the first answer byte (headers and, for streams, the first event). 0 = none. */
+  /** Time to the first answer byte (headers and, for streams, the first event of the answer). 0 = none. */
   first_byte_timeout_seconds: 120,
   /** A stream that sends nothing for this long is ended. */
   stream_idle_timeout_seconds: 300,
@@ -150,7 +150,7 @@ const OPTION_META: Record<string, OptionMeta> = {
   },
   key_recovery_seconds: { group: 'routing', description: 'First wait before a disabled key is probed again (doubles up to an hour).', min: 1, max: 86_400 },
   connect_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to connect to an upstream.', min: 1, max: 600, restart: true },
-  first_byte_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to the first answer byte (headers, and the first event of a stream); 0 = none.', min: 0, max: 3600 },
+  first_byte_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to the first answer byte (headers, and the first event of a stream\'s answer); 0 = none.', min: 0, max: 3600 },
   stream_idle_timeout_seconds: { group: 'timeouts', type: 'number', description: 'A stream that sends nothing for this long is ended.', min: 1, max: 86_400 },
   stream_keepalive_seconds: { group: 'timeouts', type: 'number', description: 'Send ": PING" to the client every N seconds while a stream is quiet; 0 = off.', min: 0, max: 600 },
   log_retention_days: { group: 'logs', description: 'Call logs older than this are deleted; 0 keeps them forever.', min: 0, max: 36_500 },

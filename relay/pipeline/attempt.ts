@@ -44,8 +44,9 @@ export interface AttemptOptions {
  * Sends one attempt and, when it succeeds, answers the client. Nothing is written to the
  * client until the upstream has produced its first output, so every failure before that
  * (connection, status, timeout, an early error event) can still go to another channel.
- * The first-byte limit runs until the answer's headers (and, for a stream, its first
- * event); after that the idle limit governs the body.
+ * The first-byte limit runs until the answer's headers (for a stream, until the first
+ * event of the answer itself, which commits it: an opening or ping event does not stop it);
+ * after that the idle limit governs the body.
  */
 export async function attemptUpstream(options: AttemptOptions): Promise<AttemptOutcome> {
   const sentAt = Date.now();
@@ -81,7 +82,7 @@ async function sendAttempt(options: AttemptOptions): Promise<Answered | Failed> 
     } catch (error) {
       return failure(options, timedOut ? timeoutError(options) : connectionError(error), 0, true);
     }
-    // A whole answer's first byte has come with its headers; a stream's is its first event.
+    // A whole answer's first byte has come with its headers; a stream's commits it (ClientStream).
     if (!request.stream) clearTimeout(firstByteTimer);
     if (response.statusCode >= 400) {
       const text = await response.body.text().catch(() => '');
