@@ -45,7 +45,7 @@ export interface AttemptOptions {
  * client until the upstream has produced its first output, so every failure before that
  * (connection, status, timeout, an early error event) can still go to another channel.
  * The first-byte limit runs until the answer's headers (for a stream, until the first
- * event of the answer itself, which commits it: an opening or ping event does not stop it);
+ * event of the answer itself, which commits it: `message_start`, `response.created` or a ping does not);
  * after that the idle limit governs the body.
  */
 export async function attemptUpstream(options: AttemptOptions): Promise<AttemptOutcome> {
