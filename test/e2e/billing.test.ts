@@ -42,7 +42,7 @@ describe('billing', () => {
     }
   });
 
-  it('200 concurrent calls on a key with little quota: charges equal the logged quotas, overspend at most one reservation', async () => {
+  it('200 concurrent calls on a key with little quota: charges equal the logged quotas, the key never below zero', async () => {
     const upstream = await startFakeOpenAIChat();
     upstreams.push(upstream);
     const initial = 300;
@@ -68,9 +68,8 @@ describe('billing', () => {
     const user = state.users[0];
     expect(100_000_000 - user.quota).toBe(logged);
     expect(user.used_quota).toBe(logged);
-    // A reservation here: ~10 prompt tokens + 100 output tokens at 4× the 0.075 ratio.
-    const oneReservation = Math.ceil((20 + 100 * 4) * 0.075);
-    expect(token.remain_quota).toBeGreaterThanOrEqual(-oneReservation);
+    // Each reservation bounds what the upstream can charge within max_tokens.
+    expect(token.remain_quota).toBeGreaterThanOrEqual(0);
   });
 
   it('refunds the reservation of a failed call and logs the error', async () => {
