@@ -118,9 +118,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     lock = await lockDataDir(dataDir);
-    const journaled = QuotaJournal.open(dataDir, { onError: (error) => log.error(`quota journal: ${error.message}`) });
-    journal = journaled.journal;
-    const quotaJournal = journal;
+    const { journal: quotaJournal, entries: journalEntries } = QuotaJournal.open(dataDir, { onError: (error) => log.error(`quota journal: ${error.message}`) });
+    journal = quotaJournal;
     state = await StateFile.open(join(dataDir, 'state.json'), {
       onWriteError: (error) => log.error(`state: write failed: ${error.message}`),
       beforeWrite: () => quotaJournal.sync(),
@@ -146,12 +145,12 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: readSettings(opened).log_retention_days });
     stats = await openStatsStore({ dir: join(dataDir, 'stats'), onError: (error) => log.error(`stats: ${(error as Error).message}`) });
     // Before any call: what the journal holds and the state lacks, and the calls a crash cut short.
-    const recovered = await recoverQuota({ state: opened, logs, stats, journal, entries: journaled.entries });
+    const recovered = await recoverQuota({ state: opened, logs, stats, journal: quotaJournal, entries: journalEntries });
     if (recovered.refunded > 0 || recovered.restoredLogs > 0) {
       log.info(`quota: ${recovered.refunded} reservation(s) of unfinished calls refunded, ${recovered.restoredLogs} call log(s) restored after an unclean stop`);
     }
     const openedLogs = logs;
-    journal.setCheckpoint(async () => {
+    quotaJournal.setCheckpoint(async () => {
       await opened.flush();
       await openedLogs.flush();
     });
@@ -170,7 +169,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       channels,
       logs,
       stats,
-      ledger: new Ledger(new QuotaBook(opened, journal)),
+      ledger: new Ledger(new QuotaBook(opened, quotaJournal)),
       dispatchers,
       log,
       keyCursors: new Map(),

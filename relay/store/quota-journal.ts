@@ -64,7 +64,10 @@ export class QuotaJournal {
   /** Opens the journal of `dir` and answers the entries it holds, oldest first. */
   static open(dir: string, options: QuotaJournalOptions = {}): { journal: QuotaJournal; entries: QuotaEntry[] } {
     const journal = new QuotaJournal(dir, options);
-    const entries = [OLD_FILE, FILE].flatMap((name) => readEntries(join(dir, name))).sort((a, b) => a.seq - b.seq);
+    const texts = [OLD_FILE, FILE].map((name) => readText(join(dir, name)));
+    const entries = texts.flatMap(parseEntries).sort((a, b) => a.seq - b.seq);
+    // A line torn by a crash must not swallow the next entry.
+    if (texts[1] && !texts[1].endsWith('\n')) journal.bytes += writeSync(journal.fd, '\n');
     journal.continueAfter(entries.at(-1)?.seq ?? 0);
     return { journal, entries };
   }
@@ -169,15 +172,17 @@ function readSize(file: string): number {
   }
 }
 
-/** A torn last line (a crash mid-write, or power loss) is skipped: its change never went on. */
-function readEntries(file: string): QuotaEntry[] {
-  let text: string;
+function readText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
   }
+}
+
+/** A torn last line (a crash mid-write, or power loss) is skipped: its change never went on. */
+function parseEntries(text: string): QuotaEntry[] {
   const entries: QuotaEntry[] = [];
   for (const line of text.split('\n')) {
     if (!line) continue;

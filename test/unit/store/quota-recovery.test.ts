@@ -109,7 +109,17 @@ describe('quota recovery at start', () => {
   });
 });
 
-describe('quota journal rotation', () => {
+describe('quota journal', () => {
+  it('writes after a torn line on a line of its own', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'quota-journal.jsonl'), '{"seq":1,"op":"reserve","user_id":1,"tok');
+    const { journal, entries } = QuotaJournal.open(dir);
+    expect(entries).toEqual([]);
+    journal.append({ op: 'refund', id: 1 });
+    await journal.close();
+    expect(await seqsOnDisk(dir)).toEqual([1]);
+  });
+
   it('starts a new file, and deletes the old one once the checkpoint covers it', async () => {
     const dir = await tempDir();
     const { journal } = QuotaJournal.open(dir, { rotateBytes: 400 });
