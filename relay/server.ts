@@ -118,12 +118,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   try {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     lock = await lockDataDir(dataDir);
-    const { journal: quotaJournal, entries: journalEntries } = QuotaJournal.open(dataDir, { onError: (error) => log.error(`quota journal: ${error.message}`) });
-    journal = quotaJournal;
     state = await StateFile.open(join(dataDir, 'state.json'), {
       onWriteError: (error) => log.error(`state: write failed: ${error.message}`),
-      beforeWrite: () => quotaJournal.sync(),
+      // The state on disk is never ahead of the quota journal on disk.
+      beforeWrite: () => journal?.sync() ?? Promise.resolve(),
     });
+    const { journal: quotaJournal, entries: journalEntries } = QuotaJournal.open(dataDir, { onError: (error) => log.error(`quota journal: ${error.message}`) });
+    journal = quotaJournal;
     const opened = state;
     const selected =
       options.secretBackend === 'memory'
