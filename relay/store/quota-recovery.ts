@@ -42,10 +42,10 @@ export async function recoverQuota(options: { state: StateFile; logs: LogStore; 
     entries.push(book.refund(Number(id), log));
   }
 
-  const outcomes = entries.filter((entry): entry is Extract<QuotaEntry, { log?: NewLogRecord }> & { log: NewLogRecord } => entry.op !== 'reserve' && entry.log !== undefined);
-  const logged = await requestIdsLogged(logs, outcomes.reduce((earliest, entry) => Math.min(earliest, entry.log.created_at ?? 0), Infinity));
+  const outcomes = entries.flatMap((entry) => (entry.op !== 'reserve' && entry.log ? [entry.log] : []));
+  const logged = await requestIdsLogged(logs, outcomes.reduce((earliest, log) => Math.min(earliest, log.created_at ?? 0), Infinity));
   let restoredLogs = 0;
-  for (const { log } of outcomes) {
+  for (const log of outcomes) {
     if (!log.request_id || logged.has(log.request_id)) continue;
     logged.add(log.request_id);
     stats.record(logs.append(log));
