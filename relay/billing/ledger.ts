@@ -25,10 +25,22 @@ export class Ledger {
     return token.unlimited_quota ? user.quota : Math.min(user.quota, token.remain_quota);
   }
 
-  /** Whether calls in progress hold some of the quota that limits this caller (and may give it back). */
-  heldByCallsInProgress(user: UserRecord, token: TokenRecord): boolean {
+  /** How much of the quota that limits this caller calls in progress hold (and may give back). */
+  heldByCallsInProgress(user: UserRecord, token: TokenRecord): number {
     const byKey = keyIsTheLimit(user, token);
-    return Object.values(this.book.open()).some((held) => (byKey ? held.token_id === token.id : held.user_id === user.id));
+    let held = 0;
+    for (const open of Object.values(this.book.open())) if (byKey ? open.token_id === token.id : open.user_id === user.id) held += open.amount;
+    return held;
+  }
+
+  /** The refusal of a call that what is left cannot pay for, naming the limit that binds. */
+  refusal(user: UserRecord, token: TokenRecord, needed: number): RelayError {
+    const held = this.heldByCallsInProgress(user, token);
+    const left = (quota: number) => `${quota} left${held > 0 ? ` (${held} more held by calls in progress)` : ''}, this call needs at least ${needed}`;
+    if (keyIsTheLimit(user, token)) {
+      return new RelayError(403, 'quota', `This API key's quota is used up: ${left(token.remain_quota)}.`, 'insufficient_token_quota');
+    }
+    return new RelayError(403, 'quota', `Your quota is used up: ${left(user.quota)}. Top up, or ask an administrator.`, 'insufficient_user_quota');
   }
 
   /** Resolves at the next settlement or refund, or after `ms`. */
@@ -46,7 +58,7 @@ export class Ledger {
 
   /** `call` is what the call's log record says about it, kept in case the relay stops before the call ends. */
   reserve(user: UserRecord, token: TokenRecord, amount: number, call: NewLogRecord): Reservation {
-    if (amount > this.available(user, token)) throw quotaRefusal(user, token, amount);
+    if (amount > this.available(user, token)) throw this.refusal(user, token, amount);
     const id = this.book.reserve(user.id, token.id, amount, !token.unlimited_quota, call);
     return { id, amount, done: false };
   }
@@ -69,14 +81,6 @@ export class Ledger {
     reservation.done = true;
     for (const wake of [...this.waiting]) wake();
   }
-}
-
-/** The refusal of a call that the caller's quota cannot pay for, naming the limit that binds. */
-export function quotaRefusal(user: UserRecord, token: TokenRecord, needed: number): RelayError {
-  if (keyIsTheLimit(user, token)) {
-    return new RelayError(403, 'quota', `This API key's quota is used up: ${token.remain_quota} left, this call needs at least ${needed}.`, 'insufficient_token_quota');
-  }
-  return new RelayError(403, 'quota', `Your quota is used up: ${user.quota} left, this call needs at least ${needed}. Top up, or ask an administrator.`, 'insufficient_user_quota');
 }
 
 function keyIsTheLimit(user: UserRecord, token: TokenRecord): boolean {

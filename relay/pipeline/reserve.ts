@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../auth/api-key.js';
-import { quotaRefusal } from '../billing/ledger.js';
 import type { Reservation } from '../billing/ledger.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import { planReservation } from '../billing/reservation-plan.js';
@@ -51,7 +50,7 @@ export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: Res
     }
     const wait = deadline - Date.now();
     const clientGone = options.res.socket?.destroyed !== false;
-    if (wait <= 0 || clientGone || !deps.ledger.heldByCallsInProgress(caller.user, caller.token)) throw quotaRefusal(caller.user, caller.token, plan.needed);
+    if (wait <= 0 || clientGone || deps.ledger.heldByCallsInProgress(caller.user, caller.token) === 0) throw deps.ledger.refusal(caller.user, caller.token, plan.needed);
     await deps.ledger.nextRelease(wait);
   }
 }
