@@ -11,11 +11,16 @@ import type { IncomingHttpHeaders } from 'node:http';
  * none to the management API).
  */
 export function fromConsoleOrigin(headers: IncomingHttpHeaders, originRequired: boolean): boolean {
-  const site = headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+  if (fetchedByAnotherSite(headers)) return false;
   const origin = headers.origin;
   if (origin === undefined) return !originRequired;
   return hostOf(origin) === headers.host;
+}
+
+/** The browser says another page (another site, port or subdomain) made this request. */
+export function fetchedByAnotherSite(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
 }
 
 /** The host of an Origin header, null for "null" and anything unparsable. */

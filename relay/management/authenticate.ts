@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { fromConsoleOrigin } from '../auth/console-origin.js';
+import { fetchedByAnotherSite, fromConsoleOrigin } from '../auth/console-origin.js';
 import { sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import type { UserRecord } from '../store/schema.js';
@@ -63,11 +63,18 @@ export function identify(context: ManagementContext): RequestHandler {
   };
 }
 
-/** A changing call made with the session cookie must come from the console's own origin (see fromConsoleOrigin). */
-export function sameOriginForCookieWrites(req: Request, _res: Response, next: NextFunction): void {
-  const safe = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
-  if (!safe && req.authScheme === 'session' && !fromConsoleOrigin(req.headers, false)) {
-    return next(new ApiError(403, 'Cross-origin request refused.'));
+/**
+ * A call made with the session cookie must come from the console's own origin (see
+ * fromConsoleOrigin). Reads are checked too when the browser says another page made them:
+ * some GETs act (test a channel, replace the access token, sign out), and the console never
+ * needs another page to read through its cookie. Scripts use access tokens and are not checked.
+ */
+export function sameOriginForCookieCalls(req: Request, _res: Response, next: NextFunction): void {
+  if (req.authScheme === 'session') {
+    const safe = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+    if (safe ? fetchedByAnotherSite(req.headers) : !fromConsoleOrigin(req.headers, false)) {
+      return next(new ApiError(403, 'Cross-origin request refused.'));
+    }
   }
   next();
 }

@@ -2,7 +2,7 @@ import express from 'express';
 import type { ErrorRequestHandler, Router } from 'express';
 import { ApiError, invalidUrlMessage, sendEnvelopeError } from '../http/errors.js';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/json-depth.js';
-import { identify, sameOriginForCookieWrites } from './authenticate.js';
+import { identify, sameOriginForCookieCalls } from './authenticate.js';
 import type { ManagementContext } from './context.js';
 import { mountRoutes } from './route.js';
 import { managementRoutes } from './routes.js';
@@ -28,7 +28,7 @@ export function managementRouter(context: ManagementContext): Router {
     }),
   );
   router.use(identify(context));
-  router.use(sameOriginForCookieWrites);
+  router.use(sameOriginForCookieCalls);
   mountRoutes(router, managementRoutes(context), context);
   router.use((req, _res, next) => next(new ApiError(404, invalidUrlMessage(req.method, req.originalUrl))));
   router.use(managementErrorHandler(context));

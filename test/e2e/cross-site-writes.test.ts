@@ -27,10 +27,25 @@ describe('management writes with the session cookie', () => {
     expect((await admin.call('GET', '/api/token/')).json.data.total).toBe(2);
   });
 
-  it('leave reads alone, and personal access tokens (no cookie) unaffected', async () => {
+  it('refuse GETs another page makes with the cookie too (some act: a new access token, a paid channel test, sign-out)', async () => {
     const relay = await startTestRelay();
     const admin = await setupAndLogin(relay);
-    expect((await admin.call('GET', '/api/user/self', undefined, { 'sec-fetch-site': 'cross-site' })).status).toBe(200);
+    const before = (await admin.call('GET', '/api/user/token')).json.data as string;
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await admin.call('GET', '/api/user/token', undefined, { 'sec-fetch-site': site });
+      expect(refused.status, site).toBe(403);
+      expect((await admin.call('GET', '/api/user/self', undefined, { 'sec-fetch-site': site })).status, site).toBe(403);
+    }
+    // The token made before still works: the refused calls replaced nothing.
+    const self = await fetch(`${relay.origin}/api/user/self`, { headers: { authorization: `Bearer ${before}` } });
+    expect(self.status).toBe(200);
+    expect((await admin.call('GET', '/api/user/self', undefined, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await admin.call('GET', '/api/user/self', undefined, { 'sec-fetch-site': 'none' })).status).toBe(200);
+  });
+
+  it('leave personal access tokens (no cookie) unaffected', async () => {
+    const relay = await startTestRelay();
+    const admin = await setupAndLogin(relay);
     const accessToken = (await admin.call('GET', '/api/user/token')).json.data as string;
     const script = await fetch(`${relay.origin}/api/token/`, {
       method: 'POST',
