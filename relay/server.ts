@@ -34,6 +34,7 @@ import { createStateModelStore } from './store/models.js';
 import { Ledger } from './billing/ledger.js';
 import { createMemoryCooldowns } from './routing/cooldowns.js';
 import { Dispatchers } from './upstream/dispatchers.js';
+import { probeChannel } from './upstream/probe-channel.js';
 import type { RelayDeps } from './pipeline/relay-chat.js';
 import { relayRouteTable } from './relay-routes.js';
 import { readSettings, settingsRateLimiter } from './settings.js';
@@ -205,7 +206,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
 
     const consoleDir = options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir;
     const app = lazyManagementApp(context, consoleDir, log);
-    const keyRecovery = startKeyRecovery({ state: opened, channels, dispatchers, log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
+    const probeDeps = { channels, dispatchers };
+    const keyRecovery = startKeyRecovery({ state: opened, channels, probe: (channel, key) => probeChannel(probeDeps, channel, key), log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
     const relayRoutes = relayRouteTable(relayDeps);
     handler = createRequestHandler({
       boundToLoopback: !lan,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
 import { disableKey, enableKey } from '../routing/channel-health.js';
 import { meansKeyUnusable } from '../routing/failure-policy.js';
-import { probeChannel, probeModel } from '../routing/probe-channel.js';
+import { probeChannel, probeModel } from '../upstream/probe-channel.js';
 import { readSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';

@@ -3,7 +3,7 @@ import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { Usage } from '../ir/usage.js';
-import type { WireProtocol } from '../providers/types.js';
+import type { WireProtocol } from '../ir/wire-protocol.js';
 
 export interface StreamEncoder {
   /** Default `text/event-stream`; generate-content without `alt=sse` streams a JSON array. */

@@ -1,15 +1,14 @@
 import { RelayError } from '../http/errors.js';
+import { type JsonObject, isJsonObject as isObject } from '../wire/json-access.js';
 
 // Strict checks on client input: a violation is a 400 naming the field, never a silent clamp.
 
-export type Json = Record<string, unknown>;
+export type Json = JsonObject;
+/** Loose JSON readers are the wire's; client input uses the same object test. */
+export { isObject };
 
 export function invalid(param: string, message: string, code = 'invalid_value'): RelayError {
   return new RelayError(400, 'invalid_request', message, code, param);
-}
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function requireObject(value: unknown, param: string): Json {

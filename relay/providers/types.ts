@@ -2,9 +2,7 @@ import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { StreamPart } from '../ir/stream-part.js';
-
-/** The wire protocols, client side and upstream side alike. */
-export type WireProtocol = 'openai-chat' | 'openai-responses' | 'anthropic-messages' | 'gemini-generate-content';
+import type { WireProtocol } from '../ir/wire-protocol.js';
 
 /** Where and how to reach one upstream for one attempt. */
 export interface UpstreamTarget {

@@ -1,12 +1,12 @@
-import type { AppLogger } from '../management/context.js';
 import { readSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import type { ChannelStore } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
 import type { StateFile } from '../store/state-file.js';
-import type { Dispatchers } from '../upstream/dispatchers.js';
 import { disableKey, enableKey } from './channel-health.js';
-import { probeChannel } from './probe-channel.js';
+
+/** A minimal real call with one key of a channel (the upstream side supplies it: routing speaks no wire format). */
+export type ProbeKey = (channel: ChannelRecord, key: string) => Promise<{ ok: boolean; status: number; error: string }>;
 
 /**
  * Brings automatically disabled keys back: once a key's cool-down has passed, a minimal
@@ -16,8 +16,8 @@ import { probeChannel } from './probe-channel.js';
 export function startKeyRecovery(deps: {
   state: StateFile;
   channels: ChannelStore;
-  dispatchers: Dispatchers;
-  log: AppLogger;
+  probe: ProbeKey;
+  log: { info(message: string): void };
   intervalMs?: number;
 }): { stop(): void; runOnce(now?: number): Promise<void> } {
   let running = false;
@@ -40,7 +40,7 @@ export function startKeyRecovery(deps: {
   const probe = async (channel: ChannelRecord, index: number, now: number) => {
     const key = (await deps.channels.keys(channel.id))[index];
     if (key === undefined) return;
-    const outcome = await probeChannel(deps, channel, key);
+    const outcome = await deps.probe(channel, key);
     if (outcome.ok) {
       await enableKey(deps.channels, channel, index);
       deps.log.info(`channel ${channel.id} (${channel.name}): key ${index + 1} works again and is enabled`);

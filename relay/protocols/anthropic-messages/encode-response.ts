@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest, ContentPart } from '../../ir/chat-request.js';
 import type { ChatResult } from '../../ir/chat-result.js';
-import { toMessagesUsage } from './convert-usage.js';
-import type { MessagesUsage } from './convert-usage.js';
-import { toMessagesStopReason } from './map-stop-reason.js';
-import type { MessagesStopReason } from './map-stop-reason.js';
+import { toMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
+import type { MessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
+import { toMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
+import type { MessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
 
 export type MessagesContentBlock =
   | { type: 'text'; text: string }

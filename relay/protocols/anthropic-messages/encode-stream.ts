@@ -5,10 +5,10 @@ import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
 import type { StreamEncoder } from '../types.js';
-import { toMessagesUsage } from './convert-usage.js';
+import { toMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
 import { messagesErrorEvent } from './encode-error.js';
 import { messageId } from './encode-response.js';
-import { toMessagesStopReason } from './map-stop-reason.js';
+import { toMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
 
 type OpenBlock = { kind: 'text'; index: number } | { kind: 'thinking'; index: number } | { kind: 'tool'; index: number; tool: ToolBlock };
 

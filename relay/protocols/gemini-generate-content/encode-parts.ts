@@ -1,8 +1,6 @@
 import type { ContentPart } from '../../ir/chat-request.js';
-import type { FinishReason } from '../../ir/finish-reason.js';
-import type { Usage } from '../../ir/usage.js';
 import { isObject } from '../validate.js';
-import { type ThoughtBlock, encodeThoughtSignature } from './thought-signature.js';
+import { type ThoughtBlock, encodeThoughtSignature } from '../../wire/gemini/thought-signature.js';
 
 export type GeminiOutPart = Record<string, unknown>;
 
@@ -75,64 +73,4 @@ export function mediaOutPart(part: Extract<ContentPart, { type: 'image' | 'audio
       if (part.url !== undefined) return { fileData: { fileUri: part.url, ...(part.mediaType ? { mimeType: part.mediaType } : {}) } };
       return undefined;
   }
-}
-
-/** Gemini's own finish words, kept when an answer from Gemini carries one. */
-const GEMINI_FINISH_REASONS = new Set([
-  'STOP',
-  'MAX_TOKENS',
-  'SAFETY',
-  'RECITATION',
-  'LANGUAGE',
-  'OTHER',
-  'BLOCKLIST',
-  'PROHIBITED_CONTENT',
-  'SPII',
-  'MALFORMED_FUNCTION_CALL',
-  'IMAGE_SAFETY',
-  'IMAGE_PROHIBITED_CONTENT',
-  'IMAGE_RECITATION',
-  'IMAGE_OTHER',
-  'NO_IMAGE',
-  'UNEXPECTED_TOOL_CALL',
-  'TOO_MANY_TOOL_CALLS',
-]);
-
-/** IR → `finishReason`: STOP (also after tool calls, as Gemini says), MAX_TOKENS, SAFETY, OTHER. */
-export function toGeminiFinishReason(reason: FinishReason): string {
-  const raw = reason.raw !== undefined && GEMINI_FINISH_REASONS.has(reason.raw) ? reason.raw : undefined;
-  switch (reason.unified) {
-    case 'stop':
-    case 'tool-calls':
-      return 'STOP';
-    case 'length':
-      return 'MAX_TOKENS';
-    case 'content-filter':
-      return raw && raw !== 'STOP' && raw !== 'MAX_TOKENS' && raw !== 'OTHER' ? raw : 'SAFETY';
-    case 'error':
-    case 'other':
-      return raw && raw !== 'STOP' && raw !== 'MAX_TOKENS' ? raw : 'OTHER';
-    default: {
-      const unreachable: never = reason.unified;
-      return unreachable;
-    }
-  }
-}
-
-/**
- * IR usage → `usageMetadata`. Gemini counts thinking apart from the answer
- * (`candidatesTokenCount` + `thoughtsTokenCount`); the prompt count includes cached tokens.
- */
-export function toGeminiUsage(usage: Usage | undefined): Record<string, number> {
-  const input = usage?.inputTokens ?? 0;
-  const output = usage?.outputTokens ?? 0;
-  const reasoning = Math.min(usage?.reasoningTokens ?? 0, output);
-  const meta: Record<string, number> = {
-    promptTokenCount: input,
-    candidatesTokenCount: output - reasoning,
-    totalTokenCount: input + output,
-  };
-  if (reasoning > 0) meta.thoughtsTokenCount = reasoning;
-  if (usage?.cachedInputTokens) meta.cachedContentTokenCount = usage.cachedInputTokens;
-  return meta;
 }

@@ -1,5 +1,7 @@
 import type { ChatResult } from '../../ir/chat-result.js';
-import { type GeminiOutPart, PendingThoughts, functionCallPart, mediaOutPart, toGeminiFinishReason, toGeminiUsage } from './encode-parts.js';
+import { toGeminiUsage } from '../../wire/gemini/convert-usage.js';
+import { toGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
+import { type GeminiOutPart, PendingThoughts, functionCallPart, mediaOutPart } from './encode-parts.js';
 
 /**
  * IR answer → a `GenerateContentResponse`: one candidate with the answer's parts in order

@@ -1,14 +1,14 @@
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
-import { convertGeminiUsage } from '../../providers/gemini/convert-gemini-usage.js';
-import type { GeminiUsageMetadata } from '../../providers/gemini/gemini-wire-types.js';
-import { parseGeminiError } from '../../providers/gemini/parse-gemini-error.js';
+import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
+import type { GeminiUsageMetadata } from '../../wire/gemini/wire-types.js';
+import { parseGeminiError } from '../../wire/gemini/parse-error.js';
 import { isObject } from '../validate.js';
 import type { PassthroughStreamTap } from '../types.js';
 
 /** Usage of a whole generate-content answer that went through untouched. */
 export function geminiUsageOf(answer: unknown): Usage | undefined {
-  return isObject(answer) && isObject(answer.usageMetadata) ? convertGeminiUsage(answer.usageMetadata as GeminiUsageMetadata) : undefined;
+  return isObject(answer) && isObject(answer.usageMetadata) ? fromGeminiUsage(answer.usageMetadata as GeminiUsageMetadata) : undefined;
 }
 
 /** Enough answer text for a fair local count when no usage comes; beyond it the count is capped. */

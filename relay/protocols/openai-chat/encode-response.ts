@@ -1,6 +1,6 @@
 import type { ChatResult } from '../../ir/chat-result.js';
-import { toChatUsage } from './convert-usage.js';
-import { toChatFinishReason } from './map-finish-reason.js';
+import { toChatUsage } from '../../wire/openai-chat/convert-usage.js';
+import { toChatFinishReason } from '../../wire/openai-chat/map-finish-reason.js';
 
 /** IR answer → a `chat.completion` object, named with the model the client asked for. */
 export function encodeChatResponse(result: ChatResult, clientModel: string) {

@@ -1,6 +1,7 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
 import type { ChatResult } from '../../ir/chat-result.js';
-import { buildResponse, messageItem, newItemId, reasoningItem, responseIdOf, statusOf, toolCallItem } from './output-items.js';
+import { toResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
+import { buildResponse, messageItem, newItemId, reasoningItem, responseIdOf, toolCallItem } from './output-items.js';
 import type { Json } from './output-items.js';
 import { encryptedContentOf } from './reasoning-items.js';
 import { contextOf, noteTranslation } from './request-context.js';
@@ -14,7 +15,7 @@ import { contextOf, noteTranslation } from './request-context.js';
 export function encodeResponsesResponse(result: ChatResult, request: ChatRequest): Json {
   noteTranslation(request);
   const { toolNames } = contextOf(request);
-  const { status, incompleteReason } = statusOf(result.finish);
+  const { status, incompleteReason } = toResponsesStatus(result.finish);
   const output: Json[] = [];
   let text: string | undefined;
   const flushText = () => {

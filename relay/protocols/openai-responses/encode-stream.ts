@@ -2,6 +2,7 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
+import { toResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
 import type { StreamEncoder } from '../types.js';
 import {
   buildResponse,
@@ -13,7 +14,6 @@ import {
   reasoningItem,
   responseErrorOf,
   responseIdOf,
-  statusOf,
   toolCallItem,
 } from './output-items.js';
 import type { Json, ResponseStatus } from './output-items.js';
@@ -147,7 +147,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
         return out;
       case 'finish': {
         out += this.closeAll();
-        const { status, incompleteReason } = statusOf(part.reason);
+        const { status, incompleteReason } = toResponsesStatus(part.reason);
         this.ended = true;
         const response = this.response(status, { usage: part.usage ?? this.usage, incompleteReason });
         return out + this.event(status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response });

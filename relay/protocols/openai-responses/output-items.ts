@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ChatRequest } from '../../ir/chat-request.js';
-import type { FinishReason } from '../../ir/finish-reason.js';
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
+import { toResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { contextOf } from './request-context.js';
 import { CUSTOM_TOOL_INPUT } from './tool-names.js';
 import type { ToolNameMap } from './tool-names.js';
@@ -24,24 +24,6 @@ export function responseIdOf(id: string): string {
   if (id.startsWith('resp_')) return id;
   const safe = id.replace(/[^a-zA-Z0-9_-]/g, '');
   return safe ? `resp_${safe}` : newItemId('resp_');
-}
-
-/** IR usage → responses `usage` (every detail the OpenAPI `ResponseUsage` requires). */
-export function toResponsesUsage(usage: Usage): Json {
-  return {
-    input_tokens: usage.inputTokens,
-    input_tokens_details: { cached_tokens: usage.cachedInputTokens ?? 0, cache_write_tokens: usage.cacheWriteInputTokens ?? 0 },
-    output_tokens: usage.outputTokens,
-    output_tokens_details: { reasoning_tokens: usage.reasoningTokens ?? 0 },
-    total_tokens: usage.inputTokens + usage.outputTokens,
-  };
-}
-
-/** IR finish → Response status (+ `incomplete_details.reason`). Tool calls finish a response normally. */
-export function statusOf(reason: FinishReason): { status: 'completed' | 'incomplete'; incompleteReason?: 'max_output_tokens' | 'content_filter' } {
-  if (reason.unified === 'length') return { status: 'incomplete', incompleteReason: 'max_output_tokens' };
-  if (reason.unified === 'content-filter') return { status: 'incomplete', incompleteReason: 'content_filter' };
-  return { status: 'completed' };
 }
 
 /** A relay error → the `error` of a failed Response (its `code` is one of the documented values). */

@@ -1,13 +1,13 @@
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
-import { convertResponsesUsage } from '../../providers/openai-responses/convert-responses-usage.js';
-import { parseResponsesStreamError } from '../../providers/openai-responses/parse-responses-stream-error.js';
+import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
+import { parseResponsesStreamError } from '../../wire/openai-responses/parse-error.js';
 import { isObject } from '../validate.js';
 import type { PassthroughStreamTap } from '../types.js';
 
 /** A whole Response from a responses upstream → its usage (undefined when it reports none). */
 export function usageOfResponse(answer: unknown): Usage | undefined {
-  return isObject(answer) ? convertResponsesUsage(answer.usage) : undefined;
+  return isObject(answer) ? fromResponsesUsage(answer.usage) : undefined;
 }
 
 /** Events whose `delta` is answer text (output text, reasoning, tool arguments and inputs). */
@@ -57,7 +57,7 @@ export class ResponsesPassthroughTap implements PassthroughStreamTap {
       case 'response.completed':
       case 'response.incomplete': {
         const response = parseObject(data)?.response;
-        const usage = convertResponsesUsage(isObject(response) ? response.usage : undefined);
+        const usage = fromResponsesUsage(isObject(response) ? response.usage : undefined);
         if (usage) this.usage = usage;
         this.answering = true;
         this.finished = true;

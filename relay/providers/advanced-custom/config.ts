@@ -15,7 +15,7 @@
 //   ]
 // }
 import { ApiError } from '../../http/errors.js';
-import type { WireProtocol } from '../types.js';
+import type { WireProtocol } from '../../ir/wire-protocol.js';
 
 export const CONVERTERS = ['none', 'openai-chat', 'anthropic-messages', 'openai-responses', 'gemini-generate-content'] as const;
 export type Converter = (typeof CONVERTERS)[number];

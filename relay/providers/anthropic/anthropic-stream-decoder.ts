@@ -3,10 +3,10 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { FinishReason } from '../../ir/finish-reason.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { SseEvent, StreamDecoder } from '../types.js';
-import type { AnthropicUsage } from './anthropic-wire-types.js';
-import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage.js';
-import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
-import { parseAnthropicStreamError } from './parse-anthropic-error.js';
+import type { AnthropicUsage } from '../../wire/anthropic-messages/wire-types.js';
+import { fromMessagesUsage, mergeMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
+import { fromMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
+import { parseAnthropicStreamError } from '../../wire/anthropic-messages/parse-error.js';
 
 type OpenBlock = { kind: 'text' } | { kind: 'reasoning' } | { kind: 'tool'; index: number } | { kind: 'ignored' };
 
@@ -49,7 +49,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     switch (type) {
       case 'message_start': {
         const message = obj(data.message);
-        this.usage = mergeAnthropicUsage(this.usage, message.usage);
+        this.usage = mergeMessagesUsage(this.usage, message.usage);
         if (!this.started) {
           this.started = true;
           out.push({
@@ -75,13 +75,13 @@ export class AnthropicStreamDecoder implements StreamDecoder {
       case 'message_delta': {
         const delta = obj(data.delta);
         if (typeof delta.stop_reason === 'string') this.stopReason = delta.stop_reason;
-        this.usage = mergeAnthropicUsage(this.usage, data.usage);
+        this.usage = mergeMessagesUsage(this.usage, data.usage);
         break;
       }
       case 'message_stop':
         this.ensureStarted(out);
         this.closeAll(out);
-        out.push(this.finish(mapAnthropicStopReason(this.stopReason)));
+        out.push(this.finish(fromMessagesStopReason(this.stopReason)));
         this.done = true;
         break;
       case 'error':
@@ -102,7 +102,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
     const out: StreamPart[] = [];
     this.ensureStarted(out);
     this.closeAll(out);
-    out.push(this.finish(this.stopReason ? mapAnthropicStopReason(this.stopReason) : INCOMPLETE_STREAM_FINISH));
+    out.push(this.finish(this.stopReason ? fromMessagesStopReason(this.stopReason) : INCOMPLETE_STREAM_FINISH));
     this.done = true;
     return out;
   }
@@ -205,7 +205,7 @@ export class AnthropicStreamDecoder implements StreamDecoder {
   }
 
   private finish(reason: FinishReason): StreamPart {
-    const usage = convertAnthropicUsage(this.usage);
+    const usage = fromMessagesUsage(this.usage);
     return usage ? { type: 'finish', reason, usage } : { type: 'finish', reason };
   }
 }

@@ -9,7 +9,7 @@ import type {
   AnthropicTextBlock,
   AnthropicToolResultBlock,
   AnthropicUserBlock,
-} from './anthropic-wire-types.js';
+} from '../../wire/anthropic-messages/wire-types.js';
 
 export interface AnthropicPrompt {
   /** Text blocks of the leading system/developer messages; undefined when there are none. */

@@ -1,5 +1,5 @@
 import type { ReasoningConfig, ReasoningEffort } from '../../ir/chat-request.js';
-import type { AnthropicEffort, AnthropicThinkingConfig } from './anthropic-wire-types.js';
+import type { AnthropicEffort, AnthropicThinkingConfig } from '../../wire/anthropic-messages/wire-types.js';
 
 /** Sent when the client gives no output limit: `max_tokens` is required by Anthropic. */
 export const DEFAULT_MAX_TOKENS = 8192;

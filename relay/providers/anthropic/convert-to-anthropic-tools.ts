@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
-import type { AnthropicTool, AnthropicToolChoice } from './anthropic-wire-types.js';
+import type { AnthropicTool, AnthropicToolChoice } from '../../wire/anthropic-messages/wire-types.js';
 
 export interface AnthropicToolFields {
   tools?: AnthropicTool[];

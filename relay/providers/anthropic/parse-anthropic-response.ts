@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ChatRequest, ContentPart } from '../../ir/chat-request.js';
 import type { ChatResult } from '../../ir/chat-result.js';
 import { emptyUsage } from '../../ir/usage.js';
-import { convertAnthropicUsage } from './convert-anthropic-usage.js';
-import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
+import { fromMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
+import { fromMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
 
 /**
  * A whole Anthropic message → IR. Content blocks keep their order: text, thinking (with its
@@ -23,8 +23,8 @@ export function parseAnthropicResponse(body: unknown, request: ChatRequest): Cha
     model: typeof message.model === 'string' && message.model ? message.model : request.model,
     created: Math.floor(Date.now() / 1000),
     content,
-    finish: mapAnthropicStopReason(message.stop_reason),
-    usage: convertAnthropicUsage(message.usage) ?? emptyUsage(),
+    finish: fromMessagesStopReason(message.stop_reason),
+    usage: fromMessagesUsage(message.usage) ?? emptyUsage(),
   };
 }
 

@@ -3,10 +3,10 @@ import type { ChatResult } from '../../ir/chat-result.js';
 import type { FinishReason } from '../../ir/finish-reason.js';
 import { emptyUsage } from '../../ir/usage.js';
 import { convertGeminiParts } from './convert-gemini-parts.js';
-import { convertGeminiUsage } from './convert-gemini-usage.js';
+import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
 import { newResponseId } from './gemini-ids.js';
-import { type GeminiCandidate, type GeminiResponse, isRecord } from './gemini-wire-types.js';
-import { mapGeminiBlockReason, mapGeminiFinishReason } from './map-gemini-finish-reason.js';
+import { type GeminiCandidate, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
+import { fromGeminiBlockReason, fromGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
 
 /** A whole `GenerateContentResponse` → IR. Only the first candidate is read. */
 export function convertGeminiResponse(body: unknown, request: ChatRequest): ChatResult {
@@ -17,8 +17,8 @@ export function convertGeminiResponse(body: unknown, request: ChatRequest): Chat
 
   let finish: FinishReason;
   const blockReason = response.promptFeedback?.blockReason;
-  if (!candidate && typeof blockReason === 'string') finish = mapGeminiBlockReason(blockReason);
-  else if (typeof candidate?.finishReason === 'string') finish = mapGeminiFinishReason(candidate.finishReason, hasToolCalls);
+  if (!candidate && typeof blockReason === 'string') finish = fromGeminiBlockReason(blockReason);
+  else if (typeof candidate?.finishReason === 'string') finish = fromGeminiFinishReason(candidate.finishReason, hasToolCalls);
   else if (!candidate) finish = { unified: 'other' };
   else finish = { unified: hasToolCalls ? 'tool-calls' : 'stop' };
 
@@ -28,6 +28,6 @@ export function convertGeminiResponse(body: unknown, request: ChatRequest): Chat
     created: Math.floor(Date.now() / 1000),
     content,
     finish,
-    usage: isRecord(response.usageMetadata) ? convertGeminiUsage(response.usageMetadata) : emptyUsage(),
+    usage: isRecord(response.usageMetadata) ? fromGeminiUsage(response.usageMetadata) : emptyUsage(),
   };
 }

@@ -3,11 +3,11 @@ import type { FinishReason } from '../../ir/finish-reason.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
 import type { SseEvent, StreamDecoder } from '../types.js';
-import { convertGeminiUsage } from './convert-gemini-usage.js';
+import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
 import { newCallId, newResponseId } from './gemini-ids.js';
-import { type GeminiPart, type GeminiResponse, isRecord } from './gemini-wire-types.js';
-import { mapGeminiBlockReason, mapGeminiFinishReason } from './map-gemini-finish-reason.js';
-import { parseGeminiError } from './parse-gemini-error.js';
+import { type GeminiPart, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
+import { fromGeminiBlockReason, fromGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
+import { parseGeminiError } from '../../wire/gemini/parse-error.js';
 
 /**
  * `:streamGenerateContent?alt=sse` → IR stream parts. Every `data:` is a whole
@@ -112,7 +112,7 @@ export function createGeminiStreamDecoder(request: ChatRequest): StreamDecoder {
           created: Math.floor(Date.now() / 1000),
         });
       }
-      if (isRecord(response.usageMetadata)) usage = convertGeminiUsage(response.usageMetadata);
+      if (isRecord(response.usageMetadata)) usage = fromGeminiUsage(response.usageMetadata);
 
       const candidates = Array.isArray(response.candidates) ? response.candidates : [];
       // Only the first candidate is relayed (the others of `n > 1` carry their own index).
@@ -121,9 +121,9 @@ export function createGeminiStreamDecoder(request: ChatRequest): StreamDecoder {
       if (Array.isArray(parts)) for (const part of parts) if (isRecord(part)) pushPart(out, part as GeminiPart);
 
       if (typeof candidate?.finishReason === 'string') {
-        finish(out, mapGeminiFinishReason(candidate.finishReason, toolCalls > 0));
+        finish(out, fromGeminiFinishReason(candidate.finishReason, toolCalls > 0));
       } else if (candidates.length === 0 && typeof response.promptFeedback?.blockReason === 'string') {
-        finish(out, mapGeminiBlockReason(response.promptFeedback.blockReason));
+        finish(out, fromGeminiBlockReason(response.promptFeedback.blockReason));
       }
       return out;
     },

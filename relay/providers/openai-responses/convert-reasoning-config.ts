@@ -1,5 +1,5 @@
 import type { ReasoningConfig, ReasoningEffort } from '../../ir/chat-request.js';
-import type { ResponsesReasoning } from './responses-wire.js';
+import type { ResponsesReasoning } from '../../wire/openai-responses/wire-types.js';
 
 /**
  * IR reasoning settings → responses `reasoning`, or undefined when reasoning is not asked

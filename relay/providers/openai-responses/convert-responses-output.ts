@@ -1,5 +1,5 @@
 import type { ContentPart } from '../../ir/chat-request.js';
-import { arrayAt, isJsonObject, stringAt } from './json-access.js';
+import { arrayAt, isJsonObject, stringAt } from '../../wire/json-access.js';
 
 /**
  * A Response's `output` items → IR parts, in order: message text (refusals read as text),

@@ -1,5 +1,5 @@
 import type { ToolChoice, ToolDefinition } from '../../ir/chat-request.js';
-import type { ResponsesFunctionTool, ResponsesToolChoice } from './responses-wire.js';
+import type { ResponsesFunctionTool, ResponsesToolChoice } from '../../wire/openai-responses/wire-types.js';
 
 /**
  * IR tools → responses function tools. `strict` is always sent: the responses API treats

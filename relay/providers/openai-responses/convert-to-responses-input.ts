@@ -1,5 +1,5 @@
 import type { ContentPart, Message } from '../../ir/chat-request.js';
-import type { ResponsesInputContent, ResponsesInputItem, ResponsesOutputText } from './responses-wire.js';
+import type { ResponsesInputContent, ResponsesInputItem, ResponsesOutputText } from '../../wire/openai-responses/wire-types.js';
 
 /**
  * IR messages → responses `input` items, in conversation order. System and developer

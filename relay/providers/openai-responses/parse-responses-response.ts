@@ -2,9 +2,9 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { ChatResult } from '../../ir/chat-result.js';
 import { emptyUsage } from '../../ir/usage.js';
 import { convertResponsesOutput } from './convert-responses-output.js';
-import { convertResponsesUsage } from './convert-responses-usage.js';
-import { arrayAt, numberAt, objectAt, stringAt } from './json-access.js';
-import { mapResponsesFinishReason } from './map-responses-finish-reason.js';
+import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
+import { arrayAt, numberAt, objectAt, stringAt } from '../../wire/json-access.js';
+import { fromResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
 
 /** A whole Response object → IR. Loose: missing fields are defaulted. */
 export function parseResponsesResponse(body: unknown, request: ChatRequest): ChatResult {
@@ -15,7 +15,7 @@ export function parseResponsesResponse(body: unknown, request: ChatRequest): Cha
     model: stringAt(body, 'model') ?? request.model,
     created: Math.floor(numberAt(body, 'created_at') ?? Date.now() / 1000),
     content,
-    finish: mapResponsesFinishReason(stringAt(body, 'status'), stringAt(objectAt(body, 'incomplete_details'), 'reason'), hasToolCalls),
-    usage: convertResponsesUsage(objectAt(body, 'usage')) ?? emptyUsage(),
+    finish: fromResponsesStatus(stringAt(body, 'status'), stringAt(objectAt(body, 'incomplete_details'), 'reason'), hasToolCalls),
+    usage: fromResponsesUsage(objectAt(body, 'usage')) ?? emptyUsage(),
   };
 }

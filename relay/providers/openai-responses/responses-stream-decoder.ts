@@ -3,11 +3,11 @@ import type { FinishReason } from '../../ir/finish-reason.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { SseEvent, StreamDecoder } from '../types.js';
 import { convertResponsesOutput, messageText, reasoningText } from './convert-responses-output.js';
-import { convertResponsesUsage } from './convert-responses-usage.js';
-import { arrayAt, isJsonObject, numberAt, objectAt, stringAt } from './json-access.js';
-import type { JsonObject } from './json-access.js';
-import { mapResponsesFinishReason } from './map-responses-finish-reason.js';
-import { parseResponsesStreamError } from './parse-responses-stream-error.js';
+import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
+import { arrayAt, isJsonObject, numberAt, objectAt, stringAt } from '../../wire/json-access.js';
+import type { JsonObject } from '../../wire/json-access.js';
+import { fromResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
+import { parseResponsesStreamError } from '../../wire/openai-responses/parse-error.js';
 
 /** The finish reason when the upstream stream ends without `response.completed`/`.incomplete`. */
 export const STREAM_ENDED_EARLY: FinishReason = { unified: 'other', raw: 'stream_ended' };
@@ -190,8 +190,8 @@ export function createResponsesStreamDecoder(request: ChatRequest): StreamDecode
     closeAll(out);
     const hasToolCalls = sawToolCall || output.some((item) => isJsonObject(item) && item.type === 'function_call');
     const status = stringAt(response, 'status') ?? (type === 'response.incomplete' ? 'incomplete' : 'completed');
-    const reason = mapResponsesFinishReason(status, stringAt(objectAt(response, 'incomplete_details'), 'reason'), hasToolCalls);
-    const usage = convertResponsesUsage(objectAt(response, 'usage'));
+    const reason = fromResponsesStatus(status, stringAt(objectAt(response, 'incomplete_details'), 'reason'), hasToolCalls);
+    const usage = fromResponsesUsage(objectAt(response, 'usage'));
     out.push(usage ? { type: 'finish', reason, usage } : { type: 'finish', reason });
     done = true;
   };

@@ -6,7 +6,7 @@ import {
   decodeThoughtSignature,
   encodeThoughtSignature,
   unwrapThoughtSignatures,
-} from '../../../../relay/protocols/gemini-generate-content/thought-signature.js';
+} from '../../../../relay/wire/gemini/thought-signature.js';
 import { geminiAdapter } from '../../../../relay/providers/gemini/adapter.js';
 
 describe('generate-content errors', () => {

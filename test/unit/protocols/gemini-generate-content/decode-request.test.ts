@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RelayError } from '../../../../relay/http/errors.js';
 import type { ContentPart } from '../../../../relay/ir/chat-request.js';
 import { decodeGenerateContentRequest } from '../../../../relay/protocols/gemini-generate-content/decode-request.js';
-import { encodeThoughtSignature } from '../../../../relay/protocols/gemini-generate-content/thought-signature.js';
+import { encodeThoughtSignature } from '../../../../relay/wire/gemini/thought-signature.js';
 import { geminiCliCaptures, routeOf } from './captures.js';
 
 const route = { model: 'gemini-2.5-flash', stream: false, sse: false };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatResult } from '../../../../relay/ir/chat-result.js';
 import { geminiCodec } from '../../../../relay/protocols/gemini-generate-content/codec.js';
 import { encodeGenerateContentResponse } from '../../../../relay/protocols/gemini-generate-content/encode-response.js';
-import { decodeThoughtSignature } from '../../../../relay/protocols/gemini-generate-content/thought-signature.js';
+import { decodeThoughtSignature } from '../../../../relay/wire/gemini/thought-signature.js';
 
 const result = (content: ChatResult['content'], finish: ChatResult['finish'] = { unified: 'stop' }): ChatResult => ({
   id: 'resp-1',

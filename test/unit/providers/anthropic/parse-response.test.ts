@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../../relay/ir/chat-request.js';
 import { anthropicAdapter } from '../../../../relay/providers/anthropic/adapter.js';
-import { convertAnthropicUsage } from '../../../../relay/providers/anthropic/convert-anthropic-usage.js';
-import { mapAnthropicStopReason } from '../../../../relay/providers/anthropic/map-anthropic-stop-reason.js';
+import { fromMessagesUsage } from '../../../../relay/wire/anthropic-messages/convert-usage.js';
+import { fromMessagesStopReason } from '../../../../relay/wire/anthropic-messages/map-finish-reason.js';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../../fixtures/anthropic/${name}`, import.meta.url), 'utf8'));
 const request: ChatRequest = { model: 'claude-asked', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], stream: false };
@@ -77,11 +77,11 @@ describe('anthropic stop reasons and usage', () => {
     ['pause_turn', 'other'],
     ['something_new', 'other'],
   ])('maps %s to %s, raw kept', (raw, unified) => {
-    expect(mapAnthropicStopReason(raw)).toEqual({ unified, raw });
+    expect(fromMessagesStopReason(raw)).toEqual({ unified, raw });
   });
 
   it('has no usage when no count came', () => {
-    expect(convertAnthropicUsage(undefined)).toBeUndefined();
-    expect(convertAnthropicUsage({ service_tier: 'standard' })).toBeUndefined();
+    expect(fromMessagesUsage(undefined)).toBeUndefined();
+    expect(fromMessagesUsage({ service_tier: 'standard' })).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openaiResponsesAdapter } from '../../../../relay/providers/openai-responses/adapter.js';
-import { parseOpenAIError } from '../../../../relay/providers/openai-responses/parse-openai-error.js';
+import { parseOpenAIError } from '../../../../relay/wire/openai-chat/parse-error.js';
 
 const body = (error: Record<string, unknown>) => JSON.stringify({ error });
 

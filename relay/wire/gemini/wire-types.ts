@@ -118,6 +118,4 @@ export interface GeminiResponse {
   responseId?: string;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isJsonObject as isRecord } from '../json-access.js';

@@ -1,5 +1,5 @@
 import type { RelayErrorInfo, RelayErrorKind } from '../../ir/relay-error.js';
-import { isRecord } from './gemini-wire-types.js';
+import { isRecord } from './wire-types.js';
 
 const KIND_BY_GOOGLE_STATUS: Record<string, RelayErrorKind> = {
   INVALID_ARGUMENT: 'invalid_request',

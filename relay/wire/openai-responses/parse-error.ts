@@ -1,6 +1,6 @@
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
-import { isJsonObject, stringAt } from './json-access.js';
-import { openAIErrorKind } from './parse-openai-error.js';
+import { isJsonObject, stringAt } from '../json-access.js';
+import { openAIErrorKind } from '../openai-chat/parse-error.js';
 
 /**
  * An error reported inside a responses stream (an `error` event, or `response.error` of

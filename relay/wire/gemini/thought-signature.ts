@@ -1,4 +1,4 @@
-import { isObject } from '../validate.js';
+import { isJsonObject as isObject } from '../json-access.js';
 
 /**
  * A generate-content client keeps reasoning only as an opaque `thoughtSignature` on the part

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { request as undiciRequest } from 'undici';
 import { DEFAULT_BASE_URLS, adapterFor } from '../providers/registry.js';
+import { mapModel } from '../routing/select-channel.js';
 import type { ChannelStore } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
-import type { Dispatchers } from '../upstream/dispatchers.js';
-import { mapModel } from './select-channel.js';
+import type { Dispatchers } from './dispatchers.js';
 
 export interface ProbeDeps {
   channels: Pick<ChannelStore, 'proxyUrl'>;

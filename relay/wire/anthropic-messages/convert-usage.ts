@@ -1,5 +1,6 @@
 import type { Usage } from '../../ir/usage.js';
-import { isObject } from '../validate.js';
+import { isJsonObject } from '../json-access.js';
+import type { AnthropicUsage } from './wire-types.js';
 
 /** The `usage` object of a messages answer. Input is split: uncached, cache writes, cache reads. */
 export interface MessagesUsage {
@@ -26,28 +27,33 @@ export function toMessagesUsage(usage: Usage): MessagesUsage {
 
 /**
  * A messages `usage` (whole answer, or several stream halves merged) → IR: all three input
- * counts added up. Undefined when it holds no count at all.
+ * counts added up (the IR counts cached tokens in). Undefined when it holds no count at all.
  */
 export function fromMessagesUsage(raw: unknown): Usage | undefined {
-  if (!isObject(raw)) return undefined;
-  const input = count(raw.input_tokens);
-  const output = count(raw.output_tokens);
-  const cacheRead = count(raw.cache_read_input_tokens);
-  const cacheWrite = count(raw.cache_creation_input_tokens);
+  if (!isJsonObject(raw)) return undefined;
+  const usage = raw as AnthropicUsage;
+  const input = count(usage.input_tokens);
+  const output = count(usage.output_tokens);
+  const cacheRead = count(usage.cache_read_input_tokens);
+  const cacheWrite = count(usage.cache_creation_input_tokens);
   if (input === undefined && output === undefined && cacheRead === undefined && cacheWrite === undefined) return undefined;
-  const usage: Usage = { inputTokens: (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0), outputTokens: output ?? 0, raw };
-  if (cacheRead) usage.cachedInputTokens = cacheRead;
-  if (cacheWrite) usage.cacheWriteInputTokens = cacheWrite;
-  const details = isObject(raw.output_tokens_details) ? raw.output_tokens_details : {};
-  const thinking = count(details.thinking_tokens);
-  if (thinking) usage.reasoningTokens = thinking;
-  return usage;
+  const result: Usage = { inputTokens: (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0), outputTokens: output ?? 0 };
+  if (cacheRead !== undefined) result.cachedInputTokens = cacheRead;
+  if (cacheWrite !== undefined) result.cacheWriteInputTokens = cacheWrite;
+  const thinking = count(usage.output_tokens_details?.thinking_tokens);
+  if (thinking !== undefined) result.reasoningTokens = thinking;
+  result.raw = raw;
+  return result;
 }
 
-/** Streamed usage comes in halves (`message_start`, `message_delta`): later non-null values win. */
-export function mergeMessagesUsage(base: Record<string, unknown> | undefined, update: unknown): Record<string, unknown> | undefined {
-  if (!isObject(update)) return base;
-  const merged: Record<string, unknown> = { ...base };
+/**
+ * Streamed usage comes in two halves: `message_start` (input and cache counts, a first
+ * output count) and `message_delta` (cumulative counts: output, and input/cache when the
+ * API sends them). Later non-null values win.
+ */
+export function mergeMessagesUsage(base: AnthropicUsage | undefined, update: unknown): AnthropicUsage | undefined {
+  if (!isJsonObject(update)) return base;
+  const merged: AnthropicUsage = { ...base };
   for (const [key, value] of Object.entries(update)) if (value !== null && value !== undefined) merged[key] = value;
   return merged;
 }

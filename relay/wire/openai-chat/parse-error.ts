@@ -1,5 +1,5 @@
 import type { RelayErrorInfo, RelayErrorKind } from '../../ir/relay-error.js';
-import { isJsonObject, stringAt } from './json-access.js';
+import { isJsonObject, stringAt } from '../json-access.js';
 
 /** How much of an unreadable error body is kept in the message. */
 const RAW_BODY_LIMIT = 200;

@@ -1,4 +1,4 @@
-// The parts of Anthropic's Messages wire format this adapter writes and reads
+// The parts of Anthropic's Messages wire format the relay writes and reads
 // (https://docs.anthropic.com/en/api/messages). Outgoing shapes are exact; incoming ones
 // are loose on purpose: the parsers read them defensively and ignore what they don't know.
 

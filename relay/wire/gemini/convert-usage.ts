@@ -1,11 +1,29 @@
 import type { Usage } from '../../ir/usage.js';
-import type { GeminiModalityTokenCount, GeminiUsageMetadata } from './gemini-wire-types.js';
+import type { GeminiModalityTokenCount, GeminiUsageMetadata } from './wire-types.js';
+
+/**
+ * IR usage → `usageMetadata`. Gemini counts thinking apart from the answer
+ * (`candidatesTokenCount` + `thoughtsTokenCount`); the prompt count includes cached tokens.
+ */
+export function toGeminiUsage(usage: Usage | undefined): Record<string, number> {
+  const input = usage?.inputTokens ?? 0;
+  const output = usage?.outputTokens ?? 0;
+  const reasoning = Math.min(usage?.reasoningTokens ?? 0, output);
+  const meta: Record<string, number> = {
+    promptTokenCount: input,
+    candidatesTokenCount: output - reasoning,
+    totalTokenCount: input + output,
+  };
+  if (reasoning > 0) meta.thoughtsTokenCount = reasoning;
+  if (usage?.cachedInputTokens) meta.cachedContentTokenCount = usage.cachedInputTokens;
+  return meta;
+}
 
 /**
  * `usageMetadata` → IR usage. `promptTokenCount` already includes cached tokens; thinking
  * tokens are counted (and billed) as output, so output = candidates + thoughts.
  */
-export function convertGeminiUsage(meta: GeminiUsageMetadata): Usage {
+export function fromGeminiUsage(meta: GeminiUsageMetadata): Usage {
   const usage: Usage = {
     inputTokens: count(meta.promptTokenCount),
     outputTokens: count(meta.candidatesTokenCount) + count(meta.thoughtsTokenCount),

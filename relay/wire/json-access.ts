@@ -1,4 +1,5 @@
-// Loose readers for upstream JSON: unknown fields are ignored, wrong types read as absent.
+// Loose readers for JSON on the wire (upstream answers, pass-through bodies): unknown fields are
+// ignored, wrong types read as absent.
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { Usage } from '../../ir/usage.js';
-import { isObject } from '../validate.js';
+import { isJsonObject as isObject } from '../json-access.js';
 
 /** IR usage → chat `usage` with its detail objects. */
 export function toChatUsage(usage: Usage) {

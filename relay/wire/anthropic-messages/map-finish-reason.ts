@@ -1,4 +1,4 @@
-import type { FinishReason } from '../../ir/finish-reason.js';
+import type { FinishReason, UnifiedFinishReason } from '../../ir/finish-reason.js';
 
 export type MessagesStopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'refusal' | 'pause_turn';
 
@@ -38,4 +38,20 @@ export function toMessagesStopReason(
       return unreachable;
     }
   }
+}
+
+const UNIFIED: Record<string, UnifiedFinishReason> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  max_tokens: 'length',
+  // The answer ran into the model's context window: for the client, a length stop.
+  model_context_window_exceeded: 'length',
+  tool_use: 'tool-calls',
+  refusal: 'content-filter',
+};
+
+/** Messages `stop_reason` → IR, the provider's own word kept as `raw` (`pause_turn` → other). */
+export function fromMessagesStopReason(stopReason: unknown): FinishReason {
+  if (typeof stopReason !== 'string' || stopReason === '') return { unified: 'other' };
+  return { unified: UNIFIED[stopReason] ?? 'other', raw: stopReason };
 }
