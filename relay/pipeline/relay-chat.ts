@@ -28,6 +28,7 @@ import type { TokenStore } from '../store/tokens.js';
 import type { UserStore } from '../store/users.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 import { CallAbort } from '../upstream/call-abort.js';
+import { channelEndpoint } from '../upstream/channel-endpoint.js';
 import { attemptUpstream } from './attempt.js';
 import { channelsForModel } from './model-route.js';
 import { buildUpstreamRequest } from './upstream-request.js';
@@ -121,7 +122,8 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
           continue;
         }
         attempt++;
-        const { adapter, upstream, passthrough, upstreamModel } = buildUpstreamRequest({ codec, channel, key: keys[keyIndex], request, raw, route, req, warnings: record.warnings });
+        const endpoint = await channelEndpoint(channel, keys[keyIndex], deps);
+        const { adapter, upstream, passthrough, upstreamModel } = buildUpstreamRequest({ codec, channel, endpoint, request, raw, route, req, warnings: record.warnings });
         record.channel = channel;
         record.upstreamModel = upstreamModel;
 
@@ -133,7 +135,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
           request,
           upstream,
           passthrough,
-          dispatcher: deps.dispatchers.for(await deps.channels.proxyUrl(channel)),
+          dispatcher: endpoint.dispatcher,
           firstByteTimeoutMs: settings.first_byte_timeout_seconds * 1000,
           idleTimeoutMs: settings.stream_idle_timeout_seconds * 1000,
           keepAliveMs: settings.stream_keepalive_seconds * 1000,

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ClientCodec, RouteFacts } from '../protocols/types.js';
-import { DEFAULT_BASE_URLS, adapterFor } from '../providers/registry.js';
+import { adapterFor } from '../providers/registry.js';
 import type { ProviderAdapter, UpstreamRequest } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
 import type { ChannelRecord } from '../store/schema.js';
+import type { ChannelEndpoint } from '../upstream/channel-endpoint.js';
 
 /**
  * The upstream request of one attempt: the client's own body when both sides speak the same
@@ -14,7 +15,8 @@ import type { ChannelRecord } from '../store/schema.js';
 export function buildUpstreamRequest(options: {
   codec: ClientCodec;
   channel: ChannelRecord;
-  key: string;
+  /** The channel reached with this attempt's key. */
+  endpoint: ChannelEndpoint;
   request: ChatRequest;
   /** The client's body as it came. */
   raw: unknown;
@@ -23,11 +25,11 @@ export function buildUpstreamRequest(options: {
   /** Collects what the adapter could not carry. */
   warnings: string[];
 }): { adapter: ProviderAdapter; upstream: UpstreamRequest; passthrough: boolean; upstreamModel: string } {
-  const { codec, channel, key, request, route, req } = options;
+  const { codec, channel, endpoint, request, route, req } = options;
   const upstreamModel = mapModel(channel, request.model);
   // An advanced custom channel (type 58) picks its route by the client's protocol and the model.
   const adapter = adapterFor(channel, { protocol: codec.protocol, models: [upstreamModel, request.model] });
-  const target = { baseUrl: channel.base_url || DEFAULT_BASE_URLS[channel.type] || '', apiKey: key, model: upstreamModel, settings: channel.settings };
+  const target = endpoint.target(upstreamModel, channel.settings);
   const passthrough =
     adapter.protocol === codec.protocol && adapter.buildPassthroughRequest !== undefined && (codec.passthrough?.accepts?.(route) ?? codec.passthrough !== undefined);
   let upstream: UpstreamRequest;
@@ -39,7 +41,7 @@ export function buildUpstreamRequest(options: {
     upstream = built.request;
     options.warnings.push(...built.warnings);
   }
-  applyHeaderOverride(upstream, channel, key);
+  upstream.headers = endpoint.headers(upstream.headers);
   return { adapter, upstream, passthrough, upstreamModel };
 }
 
@@ -52,11 +54,3 @@ function forwardClientHeaders(upstream: UpstreamRequest, req: IncomingMessage, n
     upstream.headers[name] = [...merged].join(',');
   }
 }
-
-/** Header overrides replace or add upstream headers; `{api_key}` becomes this attempt's key. */
-function applyHeaderOverride(upstream: UpstreamRequest, channel: ChannelRecord, key: string): void {
-  for (const [name, value] of Object.entries(channel.header_override)) {
-    upstream.headers[name.toLowerCase()] = String(value).replaceAll('{api_key}', key);
-  }
-}
-
