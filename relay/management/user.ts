@@ -5,10 +5,10 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { randomAlphanumeric, sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import { LogType } from '../store/logs/index.js';
+import type { UserRecord } from '../store/schema.js';
 import { SESSION_LIFETIME_MS } from '../store/sessions.js';
-import { toUserView } from '../store/users.js';
 import { SESSION_COOKIE } from './authenticate.js';
-import { UserStatus } from './contract.js';
+import { type UserView, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, UserViewSchema } from './schemas.js';
@@ -105,4 +105,23 @@ export function userRoutes(context: ManagementContext) {
     }),
     ...userSessionRoutes(context),
   ];
+}
+
+/** The user as the API shows it: no password hash, no token hash. */
+function toUserView(user: UserRecord): UserView {
+  return {
+    id: user.id,
+    username: user.username,
+    display_name: user.display_name,
+    role: user.role,
+    status: user.status,
+    email: user.email,
+    group: user.group,
+    quota: user.quota,
+    used_quota: user.used_quota,
+    request_count: user.request_count,
+    has_access_token: user.access_token_hash !== null,
+    created_at: user.created_at,
+    last_login_at: user.last_login_at,
+  };
 }

@@ -1,4 +1,4 @@
-import type { RoleValue, UserView } from '../management/contract.js';
+import type { RoleValue } from '../management/contract.js';
 import { UserStatus } from '../management/contract.js';
 import type { UserRecord } from './schema.js';
 import type { StateFile } from './state-file.js';
@@ -60,24 +60,5 @@ export function createStateUserStore(state: StateFile): UserStore {
         if (user) change(user);
       });
     },
-  };
-}
-
-/** The user as the API shows it: no password hash, no token hash. */
-export function toUserView(user: UserRecord): UserView {
-  return {
-    id: user.id,
-    username: user.username,
-    display_name: user.display_name,
-    role: user.role,
-    status: user.status,
-    email: user.email,
-    group: user.group,
-    quota: user.quota,
-    used_quota: user.used_quota,
-    request_count: user.request_count,
-    has_access_token: user.access_token_hash !== null,
-    created_at: user.created_at,
-    last_login_at: user.last_login_at,
   };
 }
