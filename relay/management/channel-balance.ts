@@ -3,9 +3,8 @@ import type { Dispatcher } from 'undici';
 import { ApiError } from '../http/errors.js';
 import { joinV1 } from '../providers/openai-chat/adapter.js';
 import { BALANCE_SOURCES } from '../providers/channel-facts.js';
-import { DEFAULT_BASE_URLS } from '../providers/registry.js';
 import { ChannelStatus } from '../store/channels.js';
-import type { ChannelRecord } from '../store/schema.js';
+import { channelEndpoint } from '../upstream/channel-endpoint.js';
 import { channelOr404 } from './channel-fields.js';
 import { BalanceSchema } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
@@ -40,10 +39,11 @@ export function channelBalanceRoutes(context: ManagementContext) {
         const enabled = channel.key_states.findIndex((k) => k.status === ChannelStatus.enabled);
         const key = keys[Math.max(0, enabled)];
         if (!key) throw new ApiError(400, 'The channel has no key to read its balance with.');
+        const endpoint = await channelEndpoint(channel, key, context);
         const upstream: Upstream = {
-          base: (channel.base_url || DEFAULT_BASE_URLS[channel.type] || '').replace(/\/+$/, ''),
-          headers: headersFor(channel, key),
-          dispatcher: context.dispatchers.for(await context.channels.proxyUrl(channel)),
+          base: endpoint.baseUrl,
+          headers: endpoint.headers({ authorization: `Bearer ${key}`, accept: 'application/json' }),
+          dispatcher: endpoint.dispatcher,
         };
         const reading = source === 'openai' ? await openaiBalance(upstream) : source === 'openrouter' ? await openrouterBalance(upstream) : await deepseekBalance(upstream);
         const balance = Math.round(reading.balance * 1e6) / 1e6;
@@ -61,12 +61,6 @@ interface Upstream {
   base: string;
   headers: Record<string, string>;
   dispatcher: Dispatcher;
-}
-
-function headersFor(channel: ChannelRecord, key: string): Record<string, string> {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'application/json' };
-  for (const [name, value] of Object.entries(channel.header_override)) headers[name.toLowerCase()] = value.replaceAll('{api_key}', key);
-  return headers;
 }
 
 /** GET a JSON document; an error answer (or none) is a 502 naming what the upstream said. */

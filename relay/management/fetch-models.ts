@@ -2,9 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
 import { parseAdvancedCustom, validateAdvancedCustom } from '../providers/advanced-custom/config.js';
 import type { AdvancedCustomConfig } from '../providers/advanced-custom/config.js';
-import { ChannelType, DEFAULT_BASE_URLS, isSupportedChannelType } from '../providers/registry.js';
+import { ChannelType, isSupportedChannelType } from '../providers/registry.js';
 import { ChannelStatus } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
+import { endpointOf } from '../upstream/channel-endpoint.js';
 import { DiscoveryError, discoverModels } from '../upstream/discover-models.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
@@ -91,10 +92,8 @@ export function fetchModelsRoutes(context: ManagementContext) {
         try {
           return await discoverModels({
             type,
-            baseUrl: baseUrl || DEFAULT_BASE_URLS[type] || '',
+            endpoint: endpointOf({ type, base_url: baseUrl, header_override: headerOverride }, key, dispatcher),
             apiKey: key,
-            headerOverride,
-            dispatcher,
             apiVersion: apiVersionOf(given, saved),
             ...(advancedCustom ? { advancedCustom } : {}),
           });

@@ -1,23 +1,20 @@
 // Asks an upstream which models it serves, in each channel type's own way. Used by the
 // console's "fetch models" (POST /api/channel/fetch_models); never by the relay path.
 import { request as undiciRequest } from 'undici';
-import type { Dispatcher } from 'undici';
 import { placeKey } from '../providers/advanced-custom/adapter.js';
 import { AdvancedCustomError, MODELS_PATH, modelsRoute, routeUrl } from '../providers/advanced-custom/config.js';
 import type { AdvancedCustomConfig } from '../providers/advanced-custom/config.js';
 import { ANTHROPIC_VERSION } from '../providers/anthropic/build-anthropic-request.js';
 import { DEFAULT_AZURE_API_VERSION, joinV1 } from '../providers/openai-chat/adapter.js';
 import { ChannelType } from '../providers/registry.js';
+import type { ChannelEndpoint } from './channel-endpoint.js';
 
 export interface DiscoveryTarget {
   type: number;
-  /** The effective base URL (the type's default already applied); may be '' for type 58 with absolute routes. */
-  baseUrl: string;
+  /** Base URL (may be '' for type 58 with absolute routes), header overrides (applied last), proxy. */
+  endpoint: ChannelEndpoint;
   /** '' when the channel has none (Ollama). */
   apiKey: string;
-  /** Header overrides (`{api_key}` becomes the key), applied last. */
-  headerOverride: Record<string, string>;
-  dispatcher: Dispatcher;
   /** Azure's `api_version`. */
   apiVersion?: string;
   /** Type 58: the validated configuration. */
@@ -50,13 +47,13 @@ export async function discoverModels(target: DiscoveryTarget): Promise<string[]>
     return [...new Set(ids.filter((id) => id !== ''))].sort();
   } catch (error) {
     const known = error instanceof DiscoveryError ? error : error instanceof AdvancedCustomError ? new DiscoveryError(error.message, true) : undefined;
-    if (known) throw new DiscoveryError(redact(known.message, target), known.configuration, known.upstreamStatus);
+    if (known) throw new DiscoveryError(target.endpoint.redact(known.message), known.configuration, known.upstreamStatus);
     throw error;
   }
 }
 
 async function discover(target: DiscoveryTarget): Promise<string[]> {
-  const base = target.baseUrl.trim().replace(/\/+$/, '');
+  const base = target.endpoint.baseUrl;
   if (target.type === ChannelType.advancedCustom) return discoverAdvancedCustom(target, base);
   if (!/^https?:\/\/[^/\s]+/i.test(base)) {
     throw new DiscoveryError('Give the channel a base URL (a full http:// or https:// address): this type has no default one.', true);
@@ -131,8 +128,7 @@ async function discoverAdvancedCustom(target: DiscoveryTarget, base: string): Pr
 }
 
 async function getJson(target: DiscoveryTarget, url: string, headers: Record<string, string>): Promise<unknown> {
-  const sent: Record<string, string> = { accept: 'application/json', ...headers };
-  for (const [name, value] of Object.entries(target.headerOverride)) sent[name.toLowerCase()] = String(value).replaceAll('{api_key}', target.apiKey);
+  const sent = target.endpoint.headers({ accept: 'application/json', ...headers });
   const shown = withoutQuery(url);
   let status: number;
   let text: string;
@@ -140,7 +136,7 @@ async function getJson(target: DiscoveryTarget, url: string, headers: Record<str
     const response = await undiciRequest(url, {
       method: 'GET',
       headers: sent,
-      dispatcher: target.dispatcher,
+      dispatcher: target.endpoint.dispatcher,
       signal: AbortSignal.timeout(target.timeoutMs ?? 30_000),
       headersTimeout: 0,
       bodyTimeout: 0,
@@ -203,15 +199,4 @@ function connectionProblem(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   if ((error as Error)?.name === 'TimeoutError' || (error as Error)?.name === 'AbortError') return 'no answer in time';
   return cause?.code ?? (error as { code?: string })?.code ?? cause?.message ?? (error as Error)?.message ?? 'unknown error';
-}
-
-/** The key (and header override values, which may hold other secrets) never leave in a message. */
-function redact(message: string, target: DiscoveryTarget): string {
-  const secrets = [target.apiKey, encodeURIComponent(target.apiKey), ...Object.values(target.headerOverride).map((v) => String(v).replaceAll('{api_key}', target.apiKey))]
-    .filter((secret) => secret.length >= 8)
-    .sort((a, b) => b.length - a.length);
-  let out = message;
-  for (const secret of secrets) out = out.replaceAll(secret, '***');
-  if (target.apiKey) out = out.replaceAll(target.apiKey, '***');
-  return out;
 }
