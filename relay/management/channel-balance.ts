@@ -45,7 +45,14 @@ export function channelBalanceRoutes(context: ManagementContext) {
           headers: endpoint.headers({ authorization: `Bearer ${key}`, accept: 'application/json' }),
           dispatcher: endpoint.dispatcher,
         };
-        const reading = source === 'openai' ? await openaiBalance(upstream) : source === 'openrouter' ? await openrouterBalance(upstream) : await deepseekBalance(upstream);
+        let reading: BalanceReading;
+        try {
+          reading = source === 'openai' ? await openaiBalance(upstream) : source === 'openrouter' ? await openrouterBalance(upstream) : await deepseekBalance(upstream);
+        } catch (error) {
+          // The upstream's own message may echo the key (or a header override's secret).
+          if (error instanceof ApiError) throw new ApiError(error.status, endpoint.redact(error.message), error.headers);
+          throw error;
+        }
         const balance = Math.round(reading.balance * 1e6) / 1e6;
         await context.channels.update(channel.id, (c) => {
           c.balance = balance;

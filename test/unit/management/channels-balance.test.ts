@@ -119,5 +119,32 @@ describe('GET /api/channel/update_balance/{id}', () => {
     expect(none.json.message).toMatch(/no billing endpoint/);
     expect((await admin.call('GET', '/api/channel/update_balance/999')).status).toBe(404);
   });
+
+  it("sends the channel's header overrides, and never shows the key or an override's secret an upstream echoes", async () => {
+    const upstream = await billing({
+      '/v1/dashboard/billing/subscription': (request) => ({
+        status: 403,
+        json: { error: { message: `Key ${request.headers.authorization} with organization ${request.headers['x-org-secret']} may not read billing` } },
+      }),
+    });
+    const relay = await startTestRelay();
+    const admin = await setupAndLogin(relay);
+    const created = await admin.call('POST', '/api/channel/', {
+      type: 1,
+      key: KEY,
+      base_url: upstream.url,
+      models: 'm',
+      header_override: { 'X-Org-Secret': 'org-secret-{api_key}', 'X-Team': 'team-7' },
+    });
+    expect(created.json?.success, created.text).toBe(true);
+    const refused = await admin.call('GET', `/api/channel/update_balance/${created.json.data.id}`);
+    const sent = upstream.requests[0]!;
+    expect(sent.headers['x-org-secret']).toBe(`org-secret-${KEY}`);
+    expect(sent.headers['x-team']).toBe('team-7');
+    expect(refused.status).toBe(502);
+    expect(refused.json.message).toMatch(/403.*may not read billing/);
+    expect(refused.text).not.toContain(KEY);
+    expect(refused.text).not.toContain('org-secret-');
+  });
 });
 
