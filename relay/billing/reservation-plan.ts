@@ -8,6 +8,8 @@ export interface ReservationAsk {
   /** Upper bound of the output, every choice together. */
   outputTokens: number;
   choices: number;
+  /** The call's own output limit per choice, if it gives one: a lowered limit never exceeds it. */
+  callLimit?: number;
   price: ModelPrice | undefined;
   groupRatio: number;
   /** What the caller can still reserve. */
@@ -30,9 +32,11 @@ export function planReservation(ask: ReservationAsk): ReservationPlan {
   if (full <= available) return { amount: full };
   const least = cost(MIN_OUTPUT_TOKENS * ask.choices);
   if (price.pricePerCall !== undefined || least > available) return { amount: undefined, needed: price.pricePerCall !== undefined ? full : least };
-  // The largest per-choice limit the rest pays for (cost grows with the limit).
+  // The largest per-choice limit the rest pays for (cost grows with the limit). A thinking
+  // budget beside the call's limit makes the bound larger than that limit: lowering trims
+  // the thinking, never raises the limit the client asked for.
   let low = MIN_OUTPUT_TOKENS;
-  let high = Math.floor(ask.outputTokens / ask.choices);
+  let high = Math.max(low, Math.min(Math.floor(ask.outputTokens / ask.choices), ask.callLimit ?? Infinity));
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
     if (cost(middle * ask.choices) <= available) low = middle;

@@ -43,7 +43,7 @@ export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: Res
   for (;;) {
     // From here to the reservation nothing awaits: the check and the change are one step.
     const available = deps.ledger.available(caller.user, caller.token);
-    const plan = planReservation({ promptTokens, outputTokens, choices: choices(request), price: options.price, groupRatio: options.groupRatio, available });
+    const plan = planReservation({ promptTokens, outputTokens, choices: choices(request), callLimit: request.maxOutputTokens, price: options.price, groupRatio: options.groupRatio, available });
     if (plan.amount !== undefined) {
       if (plan.outputLimit !== undefined) limitOutput(options, plan.outputLimit, available);
       return deps.ledger.reserve(caller.user, caller.token, plan.amount, callIdentity(options.req, caller, options.call));

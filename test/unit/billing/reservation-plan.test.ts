@@ -28,6 +28,12 @@ describe('reservation plan', () => {
     expect(boundQuota(18, 3 * (limit + 1), mini, 1)).toBeGreaterThan(350);
   });
 
+  it('never raises the output limit the call gives: when a thinking budget beside it makes the bound, the thinking is what gives way', () => {
+    // max_tokens 100 and a 1 024-token thinking budget a provider adds beside it: 1 124 per choice; 500 left.
+    const plan = planReservation({ promptTokens: 18, outputTokens: 1124, choices: 1, callLimit: 100, price: { modelRatio: 1 }, groupRatio: 1, available: 500 });
+    expect(plan).toEqual({ amount: 118, outputLimit: 100 });
+  });
+
   it('refuses when what is left cannot pay for the prompt and a minimal answer, or for a fixed price', () => {
     const least = boundQuota(1000, MIN_OUTPUT_TOKENS, mini, 1);
     expect(planReservation({ promptTokens: 1000, outputTokens: 100, choices: 1, price: mini, groupRatio: 1, available: least - 1 })).toEqual({ amount: undefined, needed: least });
