@@ -1,15 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { request as undiciRequest } from 'undici';
-import { DEFAULT_BASE_URLS, adapterFor } from '../providers/registry.js';
+import { adapterFor } from '../providers/registry.js';
 import { mapModel } from '../routing/select-channel.js';
-import type { ChannelStore } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
-import type { Dispatchers } from './dispatchers.js';
+import { channelEndpoint } from './channel-endpoint.js';
+import type { EndpointDeps } from './channel-endpoint.js';
 
-export interface ProbeDeps {
-  channels: Pick<ChannelStore, 'proxyUrl'>;
-  dispatchers: Dispatchers;
-}
+export type ProbeDeps = EndpointDeps;
 
 export interface ProbeOutcome {
   /** The upstream answered 2xx. */
@@ -48,27 +45,27 @@ export async function probeChannel(
   const model = options.model ?? probeModel(channel);
   const timeout = options.timeoutMs ?? 30_000;
   const adapter = adapterFor(channel);
+  const endpoint = await channelEndpoint(channel, key, deps);
   const { request } = adapter.buildChatRequest(
     { model, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, maxOutputTokens: 1 },
-    { baseUrl: channel.base_url || DEFAULT_BASE_URLS[channel.type] || '', apiKey: key, model, settings: channel.settings },
+    endpoint.target(model, channel.settings),
   );
-  for (const [name, value] of Object.entries(channel.header_override)) request.headers[name.toLowerCase()] = value.replaceAll('{api_key}', key);
   const started = performance.now();
   let status = 0;
   let text = '';
   try {
     const response = await undiciRequest(request.url, {
       method: 'POST',
-      headers: request.headers,
+      headers: endpoint.headers(request.headers),
       body: request.body,
-      dispatcher: deps.dispatchers.for(await deps.channels.proxyUrl(channel)),
+      dispatcher: endpoint.dispatcher,
       headersTimeout: timeout,
       bodyTimeout: timeout,
     });
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    return { ok: false, status, error: (error as Error).message || String(error), elapsedMs: Math.round(performance.now() - started), model };
+    return { ok: false, status, error: endpoint.redact((error as Error).message || String(error)), elapsedMs: Math.round(performance.now() - started), model };
   }
   const elapsedMs = Math.round(performance.now() - started);
   if (status >= 200 && status < 300) return { ok: true, status, error: '', elapsedMs, model };
@@ -78,5 +75,6 @@ export async function probeChannel(
   } catch {
     // keep the raw text
   }
-  return { ok: false, status, error: error.slice(0, 500), elapsedMs, model };
+  // The upstream's message may echo the key: it is shown in the console and kept as the reason a key was disabled.
+  return { ok: false, status, error: endpoint.redact(error).slice(0, 500), elapsedMs, model };
 }

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../fake-upstreams/harness.js';
-import { sleep } from '../../fake-upstreams/harness.js';
+import { sleep, startFakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
 import { addChannel, startGateway } from '../../helpers/gateway.js';
 import type { Gateway } from '../../helpers/gateway.js';
@@ -96,6 +96,25 @@ describe('GET /api/channel/test/{id}', () => {
     const id = await addChannel(gateway.admin, { type: 1, upstream, models: ['m'], key: 'sk-wrong-000000000000000', extra: { status: 2 } });
     expect((await gateway.admin.call('GET', `/api/channel/test/${id}`)).json.data).toMatchObject({ ok: false, channel_status: 2 });
     expect((await channel(gateway.admin, id)).key_states[0].status).toBe(1);
+  });
+
+  it("sends the channel's header overrides, and never shows a key the upstream's refusal echoes", async () => {
+    const key = 'sk-echoed-by-upstream-0000000';
+    const upstream = await startFakeUpstream((request) => ({
+      status: 401,
+      json: { error: { message: `Incorrect API key provided: ${request.headers['x-api-key']} (${request.headers.authorization}).`, code: 'invalid_api_key' } },
+    }));
+    upstreams.push(upstream);
+    const gateway = await startGateway([]);
+    const id = await addChannel(gateway.admin, { type: 1, upstream, models: ['m'], key, extra: { header_override: { 'X-Api-Key': '{api_key}', 'X-Team': 'team-7' } } });
+
+    const refused = await gateway.admin.call('GET', `/api/channel/test/${id}`);
+    expect(upstream.requests[0]!.headers['x-api-key']).toBe(key);
+    expect(upstream.requests[0]!.headers['x-team']).toBe('team-7');
+    expect(refused.json.data).toMatchObject({ ok: false, status_code: 401, error: expect.stringContaining('Incorrect API key provided: ***') });
+    const after = await channel(gateway.admin, id);
+    expect(after.status_reason).toContain('401');
+    for (const shown of [refused.text, JSON.stringify(after)]) expect(shown).not.toContain(key);
   });
 });
 
