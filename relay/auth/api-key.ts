@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
-import { RelayError } from '../http/errors.js';
+import { RelayError } from '../ir/relay-error.js';
 import { UserStatus } from '../management/contract.js';
 import type { TokenRecord, UserRecord } from '../store/schema.js';
 import { TokenStatus } from '../store/tokens.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { RelayError } from '../http/errors.js';
+import { RelayError } from '../ir/relay-error.js';
 import { sessionUser } from '../management/authenticate.js';
 import type { SessionStore } from '../store/sessions.js';
 import { tokenRecord } from '../store/tokens.js';

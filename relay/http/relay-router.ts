@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RelayError, invalidUrlMessage, sendRelayError } from './errors.js';
+import { RelayError } from '../ir/relay-error.js';
+import { invalidUrlMessage, sendRelayError } from './errors.js';
 
 /** `params` holds the named groups of a pattern route (e.g. the model of a generate-content path). */
 export type RelayRouteHandler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => void | Promise<void>;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ApiError, RelayError, sendEnvelopeError, sendRelayError } from './errors.js';
+import { RelayError } from '../ir/relay-error.js';
+import { ApiError, sendEnvelopeError, sendRelayError } from './errors.js';
 import { isAllowedHostHeader } from './network.js';
 import { newRequestId } from './request-id.js';
 

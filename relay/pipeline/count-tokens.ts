@@ -1,7 +1,7 @@
 import { checkModelAllowed, checkUserQuotaLeft } from '../auth/api-key.js';
 import { countTokens, promptText } from '../billing/estimate-tokens.js';
-import { RelayError } from '../http/errors.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
+import { RelayError } from '../ir/relay-error.js';
 import type { ClientCodec } from '../protocols/types.js';
 import { byApiKey } from './relay-chat.js';
 import type { RelayDeps } from './relay-chat.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../auth/api-key.js';
-import { RelayError } from '../http/errors.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
+import { RelayError } from '../ir/relay-error.js';
 import { anthropicMessagesCodec } from '../protocols/anthropic-messages/codec.js';
 import { geminiCodec } from '../protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from '../protocols/openai-chat/codec.js';

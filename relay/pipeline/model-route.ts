@@ -1,4 +1,4 @@
-import { RelayError } from '../http/errors.js';
+import { RelayError } from '../ir/relay-error.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
 import { routeModel } from '../routing/select-channel.js';
 import type { ChannelRecord } from '../store/schema.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RelayError } from '../http/errors.js';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/json-depth.js';
+import { RelayError } from '../ir/relay-error.js';
 
 /** 128 MB, as the established relays allow (images and audio travel inline). */
 export const MAX_BODY_BYTES = 128 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { RelayError } from '../http/errors.js';
+import { RelayError } from '../ir/relay-error.js';
 import { type JsonObject, isJsonObject as isObject } from '../wire/json-access.js';
 
 // Strict checks on client input: a violation is a 400 naming the field, never a silent clamp.

@@ -1,10 +1,10 @@
-import { RelayError } from '../../http/errors.js';
 import type { ChatRequest } from '../../ir/chat-request.js';
+import { RelayError } from '../../ir/relay-error.js';
+import type { WireProtocol } from '../../ir/wire-protocol.js';
 import { anthropicAdapter } from '../anthropic/adapter.js';
 import { geminiAdapter } from '../gemini/adapter.js';
 import { openaiChatAdapter } from '../openai-chat/adapter.js';
 import { openaiResponsesAdapter } from '../openai-responses/adapter.js';
-import type { WireProtocol } from '../../ir/wire-protocol.js';
 import type { ProviderAdapter, UpstreamRequest, UpstreamTarget } from '../types.js';
 import { AdvancedCustomError, MODELS_PATH, cachedAdvancedCustom, chooseRoute, routeUrl, upstreamProtocolOf } from './config.js';
 import type { AdvancedCustomConfig, AdvancedCustomRoute, KeyPlacement } from './config.js';

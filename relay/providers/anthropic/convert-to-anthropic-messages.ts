@@ -1,5 +1,5 @@
 import type { ContentPart, ImageSource, Message } from '../../ir/chat-request.js';
-import { RelayError } from '../../http/errors.js';
+import { RelayError } from '../../ir/relay-error.js';
 import type {
   AnthropicAssistantBlock,
   AnthropicCacheControl,

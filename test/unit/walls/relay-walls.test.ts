@@ -42,12 +42,7 @@ describe('relay/ walls', () => {
     // management/contract.ts is allowed: import-free constants (roles, statuses) the console shares.
     const above = ['protocols', 'providers', 'wire', 'http', 'pipeline', 'upstream', 'management'];
     const found = crossings(['billing', 'routing', 'store'], above).filter((crossing) => !crossing.endsWith('→ management/contract.ts'));
-    // The one known exception: the ledger throws RelayError, which lives in http/errors.ts until
-    // it moves to relay/ir (issue 14, "The house"); remove this line then (the check below fails
-    // as soon as the import is gone).
-    const known = ['billing/ledger.ts → http/errors.ts'];
-    expect(found.filter((crossing) => !known.includes(crossing))).toEqual([]);
-    expect(known.filter((crossing) => !found.includes(crossing)), 'a known exception no longer occurs: remove it from the list').toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it('only relay/store/ imports a database client (lowdb, pg, redis)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../../../../relay/http/errors.js';
+import { RelayError } from '../../../../relay/ir/relay-error.js';
 import { anthropicMessagesCodec } from '../../../../relay/protocols/anthropic-messages/codec.js';
 import { decodeMessagesRequest } from '../../../../relay/protocols/anthropic-messages/decode-request.js';
 import { claudeCodeMessageCalls } from './captures.js';

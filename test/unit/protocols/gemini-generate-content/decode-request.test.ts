@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../../../../relay/http/errors.js';
 import type { ContentPart } from '../../../../relay/ir/chat-request.js';
+import { RelayError } from '../../../../relay/ir/relay-error.js';
 import { decodeGenerateContentRequest } from '../../../../relay/protocols/gemini-generate-content/decode-request.js';
 import { encodeThoughtSignature } from '../../../../relay/wire/gemini/thought-signature.js';
 import { geminiCliCaptures, routeOf } from './captures.js';

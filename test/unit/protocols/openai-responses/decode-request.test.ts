@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../../../../relay/http/errors.js';
 import type { ContentPart } from '../../../../relay/ir/chat-request.js';
+import { RelayError } from '../../../../relay/ir/relay-error.js';
 import { decodeResponsesRequest } from '../../../../relay/protocols/openai-responses/decode-request.js';
 import { SIGNATURE_PREFIX } from '../../../../relay/protocols/openai-responses/reasoning-items.js';
 import { contextOf, noteTranslation } from '../../../../relay/protocols/openai-responses/request-context.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RelayError } from '../../../../relay/http/errors.js';
 import type { ChatRequest } from '../../../../relay/ir/chat-request.js';
+import { RelayError } from '../../../../relay/ir/relay-error.js';
 import { advancedCustomAdapter } from '../../../../relay/providers/advanced-custom/adapter.js';
 import { ChannelType, adapterFor, isSupportedChannelType } from '../../../../relay/providers/registry.js';
 import type { UpstreamTarget } from '../../../../relay/providers/types.js';
