@@ -1,4 +1,4 @@
-import { RelayError } from '../ir/relay-error.js';
+import { RelayError } from '../http/errors.js';
 import type { NewLogRecord } from '../store/logs/index.js';
 import type { QuotaBook } from '../store/quota-book.js';
 import type { TokenRecord, UserRecord } from '../store/schema.js';
@@ -43,16 +43,19 @@ export class Ledger {
     return new RelayError(403, 'quota', `Your quota is used up: ${left(user.quota)}. Top up, or ask an administrator.`, 'insufficient_user_quota');
   }
 
-  /** Resolves at the next settlement or refund, or after `ms`. */
-  nextRelease(ms: number): Promise<void> {
+  /** Resolves at the next settlement or refund, after `ms`, or when `stop` aborts; leaves no timer or listener behind. */
+  nextRelease(ms: number, stop?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.waiting.delete(done);
+        stop?.removeEventListener('abort', done);
         resolve();
       };
       const timer = setTimeout(done, ms);
       this.waiting.add(done);
+      stop?.addEventListener('abort', done, { once: true });
+      if (stop?.aborted) done();
     });
   }
 

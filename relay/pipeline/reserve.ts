@@ -5,6 +5,7 @@ import type { ModelPrice } from '../billing/pricing.js';
 import { planReservation } from '../billing/reservation-plan.js';
 import { choices, limitOutputTokens, outputTokenBound, promptTokenBound } from '../billing/token-bounds.js';
 import type { ChatRequest } from '../ir/chat-request.js';
+import { RelayError } from '../http/errors.js';
 import type { ClientCodec } from '../protocols/types.js';
 import { callIdentity } from './call-log.js';
 import type { CallLog } from './call-log.js';
@@ -32,27 +33,46 @@ export interface ReserveOptions {
  * and its user have left. When the cap bites, the output limit sent upstream is lowered to what
  * the reservation pays for (in the IR and, for a pass-through, in the client's body) and the
  * call's log says so. A call is refused only when what is left cannot pay for its prompt and a
- * minimal answer; while calls in progress hold part of that quota, it first waits for them
- * to finish (up to QUOTA_WAIT_MS, or until its client leaves).
+ * minimal answer; while calls in progress hold enough of that quota to pay for it once they
+ * give it back, it first waits for them to finish (up to QUOTA_WAIT_MS). A client that leaves
+ * meanwhile ends the wait, and its call goes no further.
  */
 export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: ReserveOptions): Promise<Reservation> {
-  const { caller, request } = options;
-  const promptTokens = promptTokenBound(request);
-  const outputTokens = outputTokenBound(request, options.defaultOutputTokens);
+  const { caller, request, res } = options;
+  const ask = {
+    promptTokens: promptTokenBound(request),
+    outputTokens: outputTokenBound(request, options.defaultOutputTokens),
+    choices: choices(request),
+    callLimit: request.maxOutputTokens,
+    price: options.price,
+    groupRatio: options.groupRatio,
+  };
   const deadline = Date.now() + QUOTA_WAIT_MS;
   for (;;) {
     // From here to the reservation nothing awaits: the check and the change are one step.
     const available = deps.ledger.available(caller.user, caller.token);
-    const plan = planReservation({ promptTokens, outputTokens, choices: choices(request), callLimit: request.maxOutputTokens, price: options.price, groupRatio: options.groupRatio, available });
+    const plan = planReservation({ ...ask, available });
     if (plan.amount !== undefined) {
       if (plan.outputLimit !== undefined) limitOutput(options, plan.outputLimit, available);
       return deps.ledger.reserve(caller.user, caller.token, plan.amount, callIdentity(options.req, caller, options.call));
     }
     const wait = deadline - Date.now();
-    const clientGone = options.res.socket?.destroyed !== false;
-    if (wait <= 0 || clientGone || deps.ledger.heldByCallsInProgress(caller.user, caller.token) === 0) throw deps.ledger.refusal(caller.user, caller.token, plan.needed);
-    await deps.ledger.nextRelease(wait);
+    // Calls in progress give back at most what they hold: when even that does not pay for this one, waiting is in vain.
+    const held = deps.ledger.heldByCallsInProgress(caller.user, caller.token);
+    if (wait <= 0 || clientLeft(res) || planReservation({ ...ask, available: available + held }).amount === undefined) {
+      throw deps.ledger.refusal(caller.user, caller.token, plan.needed);
+    }
+    const left = new AbortController();
+    const onClose = () => left.abort();
+    res.once('close', onClose);
+    await deps.ledger.nextRelease(wait, left.signal);
+    res.off('close', onClose);
+    if (clientLeft(res)) throw new RelayError(499, 'quota', 'The client left while the call waited for calls in progress to give quota back.', 'client_closed_request');
   }
+}
+
+function clientLeft(res: ServerResponse): boolean {
+  return res.socket?.destroyed !== false;
 }
 
 function limitOutput(options: ReserveOptions, limit: number, available: number): void {

@@ -1,0 +1,105 @@
+// Reserving a call's quota when what is left does not pay for it yet: the call waits for calls
+// in progress to give quota back only when that can help, and a client that leaves ends the
+// wait at once, leaving no timer behind and reserving nothing.
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Caller } from '../../../relay/auth/api-key.js';
+import { Ledger } from '../../../relay/billing/ledger.js';
+import type { ChatRequest } from '../../../relay/ir/chat-request.js';
+import type { CallLog } from '../../../relay/pipeline/call-log.js';
+import { reserveQuota } from '../../../relay/pipeline/reserve.js';
+import type { ClientCodec } from '../../../relay/protocols/types.js';
+import { QuotaBook } from '../../../relay/store/quota-book.js';
+import { QuotaJournal } from '../../../relay/store/quota-journal.js';
+import type { TokenRecord, UserRecord } from '../../../relay/store/schema.js';
+import { StateFile } from '../../../relay/store/state-file.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const close of closers.splice(0)) await close();
+});
+
+/** A key with `remain` quota (its user has plenty) and a ledger over a real journal. */
+async function keyWith(remain: number) {
+  const dir = await tempDir();
+  const state = await StateFile.open(join(dir, 'state.json'));
+  const { journal } = QuotaJournal.open(dir);
+  closers.push(() => journal.close());
+  await state.update((data) => {
+    data.users.push({ id: 1, username: 'ann', quota: 1_000_000, used_quota: 0, request_count: 0 } as UserRecord);
+    data.tokens.push({ id: 1, user_id: 1, name: 'k', remain_quota: remain, unlimited_quota: false, used_quota: 0, request_count: 0 } as TokenRecord);
+  });
+  const caller = { user: state.data.users[0]!, token: state.data.tokens[0]!, group: '' } as Caller;
+  return { ledger: new Ledger(new QuotaBook(state, journal)), caller };
+}
+
+/** A client connection that can leave. */
+function client() {
+  const socket = { destroyed: false, remoteAddress: '127.0.0.1' };
+  const res = Object.assign(new EventEmitter(), { socket }) as unknown as ServerResponse;
+  const leave = () => {
+    socket.destroyed = true;
+    res.emit('close');
+  };
+  return { req: { socket, requestId: 'req-1' } as unknown as IncomingMessage, res, leave };
+}
+
+/** "hi" with max_tokens 20 at model ratio 1: at least 34 (18 prompt + 16 output), 38 in full. */
+function reserve(ledger: Ledger, caller: Caller, connection: ReturnType<typeof client>, request: Partial<ChatRequest> = {}) {
+  const call: CallLog = { model: 'm', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
+  const ir: ChatRequest = { model: 'm', stream: false, maxOutputTokens: 20, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], ...request };
+  return reserveQuota({ ledger }, { ...connection, caller, call, codec: {} as ClientCodec, request: ir, raw: {}, price: { modelRatio: 1 }, groupRatio: 1, defaultOutputTokens: 4096 });
+}
+
+/** Whether the promise has settled once pending callbacks have run (no timer is advanced). */
+async function settled(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
+  let state: 'resolved' | 'rejected' | 'pending' = 'pending';
+  promise.then(
+    () => (state = 'resolved'),
+    () => (state = 'rejected'),
+  );
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+  return state;
+}
+
+describe('reserving quota while calls in progress hold it', () => {
+  it('waits, and takes the quota a finished call gives back', async () => {
+    const { ledger, caller } = await keyWith(100);
+    const other = ledger.reserve(caller.user, caller.token, 70, { type: 5 });
+    const waiting = reserve(ledger, caller, client());
+    expect(await settled(waiting)).toBe('pending');
+    ledger.settle(other, 10, 0, { type: 2 });
+    expect((await waiting).amount).toBe(38);
+  });
+
+  it('ends the wait as soon as the client leaves: no timer left, and nothing reserved when quota comes back later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { ledger, caller } = await keyWith(100);
+    const other = ledger.reserve(caller.user, caller.token, 70, { type: 5 });
+    const timers = vi.getTimerCount(); // the state file's deferred write
+    const connection = client();
+    const waiting = reserve(ledger, caller, connection);
+    expect(await settled(waiting)).toBe('pending');
+    connection.leave();
+    ledger.refund(other);
+    await expect(waiting).rejects.toMatchObject({ message: /client left/ });
+    expect(vi.getTimerCount()).toBe(timers);
+    expect(ledger.heldByCallsInProgress(caller.user, caller.token)).toBe(0);
+    expect(caller.token.remain_quota).toBe(100);
+  });
+
+  it('is refused at once when even all that calls in progress hold would not pay for it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { ledger, caller } = await keyWith(33);
+    ledger.reserve(caller.user, caller.token, 3, { type: 5 }); // 30 left + 3 held < 34
+    const timers = vi.getTimerCount(); // the state file's deferred write
+    const refused = reserve(ledger, caller, client());
+    expect(await settled(refused)).toBe('rejected');
+    await expect(refused).rejects.toMatchObject({ status: 403, message: /30 left \(3 more held by calls in progress\), this call needs at least 34/ });
+    expect(vi.getTimerCount()).toBe(timers);
+  });
+});
