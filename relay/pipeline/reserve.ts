@@ -5,7 +5,7 @@ import type { ModelPrice } from '../billing/pricing.js';
 import { planReservation } from '../billing/reservation-plan.js';
 import { choices, limitOutputTokens, outputTokenBound, promptTokenBound } from '../billing/token-bounds.js';
 import type { ChatRequest } from '../ir/chat-request.js';
-import { RelayError } from '../http/errors.js';
+import { RelayError } from '../ir/relay-error.js';
 import type { ClientCodec } from '../protocols/types.js';
 import { callIdentity } from './call-log.js';
 import type { CallLog } from './call-log.js';
