@@ -6,7 +6,7 @@ import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
 import type { ClientCodec } from '../protocols/types.js';
-import type { ProviderAdapter, UpstreamRequest } from '../providers/types.js';
+import type { ProviderAdapter, UpstreamBody, UpstreamRequest } from '../providers/types.js';
 import { parseRetryAfter } from '../routing/cooldowns.js';
 import { CallAbort } from '../upstream/call-abort.js';
 import { ClientStream } from './client-stream.js';
@@ -27,7 +27,7 @@ export interface AttemptOptions {
   codec: ClientCodec;
   adapter: ProviderAdapter;
   request: ChatRequest;
-  upstream: UpstreamRequest;
+  upstream: UpstreamRequest<UpstreamBody>;
   passthrough: boolean;
   dispatcher: Dispatcher;
   firstByteTimeoutMs: number;
@@ -71,7 +71,7 @@ async function sendAttempt(options: AttemptOptions): Promise<Answered | Failed> 
     let response: Dispatcher.ResponseData;
     try {
       response = await undiciRequest(upstream.url, {
-        method: 'POST',
+        method: upstream.method ?? 'POST',
         headers: upstream.headers,
         body: upstream.body,
         dispatcher: options.dispatcher,

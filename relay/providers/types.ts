@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
@@ -15,10 +16,19 @@ export interface UpstreamTarget {
   settings: Record<string, unknown>;
 }
 
-export interface UpstreamRequest {
+/**
+ * A request body: JSON or text, bytes, or a stream (multipart uploads). A stream can be sent
+ * once: a family that sends one builds it anew for each attempt.
+ */
+export type UpstreamBody = string | Uint8Array | Readable;
+
+/** One request to an upstream. Chat builds JSON (`Body` = string); other families may send bytes or a stream. */
+export interface UpstreamRequest<Body extends UpstreamBody = string> {
+  /** Default POST. */
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
-  body: string;
+  body: Body;
 }
 
 /** One server-sent event as the upstream framed it. */
