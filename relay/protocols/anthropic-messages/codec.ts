@@ -1,6 +1,6 @@
+import { fromMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
 import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
-import { fromMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
 import { MIN_THINKING_BUDGET, decodeMessagesRequest } from './decode-request.js';
 import { encodeMessagesError } from './encode-error.js';
 import { encodeMessagesResponse } from './encode-response.js';

@@ -4,11 +4,11 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
-import type { StreamEncoder } from '../types.js';
 import { toMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
+import { toMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
+import type { StreamEncoder } from '../types.js';
 import { messagesErrorEvent } from './encode-error.js';
 import { messageId } from './encode-response.js';
-import { toMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
 
 type OpenBlock = { kind: 'text'; index: number } | { kind: 'thinking'; index: number } | { kind: 'tool'; index: number; tool: ToolBlock };
 

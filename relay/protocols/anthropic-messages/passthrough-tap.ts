@@ -1,8 +1,8 @@
 import type { RelayErrorInfo, RelayErrorKind } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
+import { fromMessagesUsage, mergeMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
 import { isObject } from '../validate.js';
 import type { PassthroughStreamTap } from '../types.js';
-import { fromMessagesUsage, mergeMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
 
 /** Messages error type names → IR kind and the status an error event stands for. */
 const ERROR_TYPES: Record<string, { kind: RelayErrorKind; status: number }> = {

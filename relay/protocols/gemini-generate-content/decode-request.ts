@@ -9,11 +9,11 @@ import type {
   ToolChoice,
   ToolDefinition,
 } from '../../ir/chat-request.js';
+import { decodeThoughtSignature } from '../../wire/gemini/thought-signature.js';
 import type { RouteFacts } from '../types.js';
 import { invalid, isObject, optionalBoolean, optionalNumber, optionalString, requireObject } from '../validate.js';
 import type { Json } from '../validate.js';
 import { geminiSchemaToJsonSchema, normalizeJsonSchema } from './convert-schema.js';
-import { decodeThoughtSignature } from '../../wire/gemini/thought-signature.js';
 
 /** What the encoders need to know about the call beyond the IR request. */
 export interface GenerateContentFacts {

@@ -1,6 +1,6 @@
 import type { ContentPart } from '../../ir/chat-request.js';
-import { isObject } from '../validate.js';
 import { type ThoughtBlock, encodeThoughtSignature } from '../../wire/gemini/thought-signature.js';
+import { isObject } from '../validate.js';
 
 export type GeminiOutPart = Record<string, unknown>;
 

@@ -1,12 +1,12 @@
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
-import type { StreamEncoder } from '../types.js';
 import { toGeminiUsage } from '../../wire/gemini/convert-usage.js';
 import { toGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
+import type { ThoughtBlock } from '../../wire/gemini/thought-signature.js';
+import type { StreamEncoder } from '../types.js';
 import { type GeminiOutPart, PendingThoughts, functionCallPart } from './encode-parts.js';
 import { encodeGeminiError } from './encode-error.js';
-import type { ThoughtBlock } from '../../wire/gemini/thought-signature.js';
 
 export interface GenerateContentStreamOptions {
   /** The model the client asked for (`modelVersion`). */

@@ -1,8 +1,8 @@
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
 import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
-import type { GeminiUsageMetadata } from '../../wire/gemini/wire-types.js';
 import { parseGeminiError } from '../../wire/gemini/parse-error.js';
+import type { GeminiUsageMetadata } from '../../wire/gemini/wire-types.js';
 import { isObject } from '../validate.js';
 import type { PassthroughStreamTap } from '../types.js';
 

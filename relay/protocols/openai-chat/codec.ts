@@ -1,9 +1,9 @@
 import { openAIErrorBody } from '../../http/errors.js';
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
+import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { isObject } from '../validate.js';
 import type { ClientCodec, PassthroughStreamTap } from '../types.js';
-import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { decodeChatRequest } from './decode-request.js';
 import { encodeChatResponse } from './encode-response.js';
 import { ChatStreamEncoder } from './encode-stream.js';

@@ -2,8 +2,8 @@ import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import { openAIErrorBody } from '../../http/errors.js';
 import { toChatUsage } from '../../wire/openai-chat/convert-usage.js';
-import { chatId } from './encode-response.js';
 import { toChatFinishReason } from '../../wire/openai-chat/map-finish-reason.js';
+import { chatId } from './encode-response.js';
 
 /**
  * IR stream parts → `chat.completion.chunk` SSE events: `role` in the first delta,

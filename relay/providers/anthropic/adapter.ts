@@ -1,7 +1,7 @@
+import { parseAnthropicError } from '../../wire/anthropic-messages/parse-error.js';
 import type { ProviderAdapter, UpstreamRequest, UpstreamTarget } from '../types.js';
 import { AnthropicStreamDecoder } from './anthropic-stream-decoder.js';
 import { ANTHROPIC_VERSION, anthropicMessagesUrl, buildAnthropicRequest } from './build-anthropic-request.js';
-import { parseAnthropicError } from '../../wire/anthropic-messages/parse-error.js';
 import { parseAnthropicResponse } from './parse-anthropic-response.js';
 
 /** Upstream adapter for Anthropic's Messages API (channel type 14). */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { ChatRequest } from '../../ir/chat-request.js';
 import type { FinishReason } from '../../ir/finish-reason.js';
 import type { StreamPart } from '../../ir/stream-part.js';
-import type { SseEvent, StreamDecoder } from '../types.js';
-import type { AnthropicUsage } from '../../wire/anthropic-messages/wire-types.js';
 import { fromMessagesUsage, mergeMessagesUsage } from '../../wire/anthropic-messages/convert-usage.js';
 import { fromMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
 import { parseAnthropicStreamError } from '../../wire/anthropic-messages/parse-error.js';
+import type { AnthropicUsage } from '../../wire/anthropic-messages/wire-types.js';
+import type { SseEvent, StreamDecoder } from '../types.js';
 
 type OpenBlock = { kind: 'text' } | { kind: 'reasoning' } | { kind: 'tool'; index: number } | { kind: 'ignored' };
 

@@ -1,6 +1,6 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
-import type { UpstreamRequest, UpstreamTarget } from '../types.js';
 import type { AnthropicMessage, AnthropicMessagesBody, AnthropicThinkingConfig } from '../../wire/anthropic-messages/wire-types.js';
+import type { UpstreamRequest, UpstreamTarget } from '../types.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
 import type { AnthropicThinkingFields } from './convert-to-anthropic-thinking.js';

@@ -2,11 +2,11 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { ChatResult } from '../../ir/chat-result.js';
 import type { FinishReason } from '../../ir/finish-reason.js';
 import { emptyUsage } from '../../ir/usage.js';
-import { convertGeminiParts } from './convert-gemini-parts.js';
 import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
-import { newResponseId } from './gemini-ids.js';
-import { type GeminiCandidate, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
 import { fromGeminiBlockReason, fromGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
+import { type GeminiCandidate, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
+import { convertGeminiParts } from './convert-gemini-parts.js';
+import { newResponseId } from './gemini-ids.js';
 
 /** A whole `GenerateContentResponse` → IR. Only the first candidate is read. */
 export function convertGeminiResponse(body: unknown, request: ChatRequest): ChatResult {

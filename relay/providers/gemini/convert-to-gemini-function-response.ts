@@ -1,6 +1,6 @@
 import type { ContentPart } from '../../ir/chat-request.js';
-import { addWarning } from './add-warning.js';
 import { type GeminiPart, isRecord } from '../../wire/gemini/wire-types.js';
+import { addWarning } from './add-warning.js';
 
 type ToolResultPart = Extract<ContentPart, { type: 'tool-result' }>;
 

@@ -1,6 +1,6 @@
 import type { ContentPart } from '../../ir/chat-request.js';
-import { addWarning } from './add-warning.js';
 import type { GeminiPart } from '../../wire/gemini/wire-types.js';
+import { addWarning } from './add-warning.js';
 import { audioMediaType, guessMediaType } from './guess-media-type.js';
 
 type MediaPart = Extract<ContentPart, { type: 'image' | 'audio' | 'file' }>;

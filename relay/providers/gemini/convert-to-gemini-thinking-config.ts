@@ -1,6 +1,6 @@
 import type { ReasoningConfig, ReasoningEffort } from '../../ir/chat-request.js';
-import { addWarning } from './add-warning.js';
 import type { GeminiThinkingConfig, GeminiThinkingLevel } from '../../wire/gemini/wire-types.js';
+import { addWarning } from './add-warning.js';
 
 /**
  * Gemini 2.x (and older) models take a token budget only; the budgets are the ones Gemini's

@@ -1,6 +1,6 @@
 import type { ToolChoice, ToolDefinition } from '../../ir/chat-request.js';
-import { addWarning } from './add-warning.js';
 import type { GeminiTool, GeminiToolConfig } from '../../wire/gemini/wire-types.js';
+import { addWarning } from './add-warning.js';
 
 /**
  * Tools → one `functionDeclarations` list with `parametersJsonSchema` (Gemini CLI's form:

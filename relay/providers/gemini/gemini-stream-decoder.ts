@@ -2,12 +2,12 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { FinishReason } from '../../ir/finish-reason.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
-import type { SseEvent, StreamDecoder } from '../types.js';
 import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
-import { newCallId, newResponseId } from './gemini-ids.js';
-import { type GeminiPart, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
 import { fromGeminiBlockReason, fromGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
 import { parseGeminiError } from '../../wire/gemini/parse-error.js';
+import { type GeminiPart, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
+import type { SseEvent, StreamDecoder } from '../types.js';
+import { newCallId, newResponseId } from './gemini-ids.js';
 
 /**
  * `:streamGenerateContent?alt=sse` → IR stream parts. Every `data:` is a whole

@@ -1,6 +1,6 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
-import { DEFAULT_AZURE_API_VERSION } from '../channel-facts.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
+import { DEFAULT_AZURE_API_VERSION } from '../channel-facts.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
 import { ChatStreamDecoder } from './chat-stream-decoder.js';
 import { toChatBody } from './convert-to-chat-body.js';

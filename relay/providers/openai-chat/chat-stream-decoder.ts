@@ -1,9 +1,9 @@
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
 import type { FinishReason } from '../../ir/finish-reason.js';
+import { isJsonObject as isObject } from '../../wire/json-access.js';
 import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { fromChatFinishReason } from '../../wire/openai-chat/map-finish-reason.js';
-import { isJsonObject as isObject } from '../../wire/json-access.js';
 import type { SseEvent, StreamDecoder } from '../types.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { ContentPart } from '../../ir/chat-request.js';
 import type { ChatResult } from '../../ir/chat-result.js';
+import { isJsonObject as isObject } from '../../wire/json-access.js';
 import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { fromChatFinishReason } from '../../wire/openai-chat/map-finish-reason.js';
-import { isJsonObject as isObject } from '../../wire/json-access.js';
 
 /** A chat completion from an OpenAI-compatible upstream → IR. Loose: fields may be missing. */
 export function parseChatResponse(body: unknown): ChatResult {

@@ -1,6 +1,6 @@
+import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import type { ProviderAdapter } from '../types.js';
 import { buildResponsesRequest, responsesUrl } from './build-responses-request.js';
-import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import { parseResponsesResponse } from './parse-responses-response.js';
 import { createResponsesStreamDecoder } from './responses-stream-decoder.js';
 

@@ -1,10 +1,10 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
 import type { ChatResult } from '../../ir/chat-result.js';
 import { emptyUsage } from '../../ir/usage.js';
-import { convertResponsesOutput } from './convert-responses-output.js';
-import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { arrayAt, numberAt, objectAt, stringAt } from '../../wire/json-access.js';
+import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { fromResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
+import { convertResponsesOutput } from './convert-responses-output.js';
 
 /** A whole Response object → IR. Loose: missing fields are defaulted. */
 export function parseResponsesResponse(body: unknown, request: ChatRequest): ChatResult {

@@ -1,13 +1,13 @@
 import type { ChatRequest, ContentPart } from '../../ir/chat-request.js';
 import type { FinishReason } from '../../ir/finish-reason.js';
 import type { StreamPart } from '../../ir/stream-part.js';
-import type { SseEvent, StreamDecoder } from '../types.js';
-import { convertResponsesOutput, messageText, reasoningText } from './convert-responses-output.js';
-import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { arrayAt, isJsonObject, numberAt, objectAt, stringAt } from '../../wire/json-access.js';
 import type { JsonObject } from '../../wire/json-access.js';
+import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { fromResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
 import { parseResponsesStreamError } from '../../wire/openai-responses/parse-error.js';
+import type { SseEvent, StreamDecoder } from '../types.js';
+import { convertResponsesOutput, messageText, reasoningText } from './convert-responses-output.js';
 
 /** The finish reason when the upstream stream ends without `response.completed`/`.incomplete`. */
 export const STREAM_ENDED_EARLY: FinishReason = { unified: 'other', raw: 'stream_ended' };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { geminiCodec } from '../../../../relay/protocols/gemini-generate-content/codec.js';
 import { encodeGeminiError } from '../../../../relay/protocols/gemini-generate-content/encode-error.js';
+import { geminiAdapter } from '../../../../relay/providers/gemini/adapter.js';
 import {
   SKIP_THOUGHT_SIGNATURE,
   decodeThoughtSignature,
   encodeThoughtSignature,
   unwrapThoughtSignatures,
 } from '../../../../relay/wire/gemini/thought-signature.js';
-import { geminiAdapter } from '../../../../relay/providers/gemini/adapter.js';
 
 describe('generate-content errors', () => {
   it.each([

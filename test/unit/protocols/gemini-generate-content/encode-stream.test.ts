@@ -6,8 +6,8 @@ import type { ChatRequest } from '../../../../relay/ir/chat-request.js';
 import type { StreamPart } from '../../../../relay/ir/stream-part.js';
 import { geminiCodec } from '../../../../relay/protocols/gemini-generate-content/codec.js';
 import { GenerateContentStreamEncoder } from '../../../../relay/protocols/gemini-generate-content/encode-stream.js';
-import { decodeThoughtSignature } from '../../../../relay/wire/gemini/thought-signature.js';
 import { createGeminiStreamDecoder } from '../../../../relay/providers/gemini/gemini-stream-decoder.js';
+import { decodeThoughtSignature } from '../../../../relay/wire/gemini/thought-signature.js';
 
 const parts: StreamPart[] = [
   { type: 'start', id: 'abc', model: 'upstream-model', created: 1700000000 },
