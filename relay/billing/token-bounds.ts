@@ -16,9 +16,10 @@ export const TOOL_USE_OVERHEAD_TOKENS = 600;
 /** Per tool definition, around its name, description and schema. */
 export const TOOL_OVERHEAD_TOKENS = 8;
 /**
- * An image, audio clip or file is not decoded here: it is reserved at about the most a
- * provider counts for one image (Anthropic ~1 600, OpenAI's high detail ~1 450). Audio and
- * long files can count more; their real count is charged at settlement.
+ * An image, audio clip or file (other than a text file, bounded by its bytes) is not decoded
+ * here: it is reserved at about the most a provider counts for one image (Anthropic ~1 600,
+ * OpenAI's high detail ~1 450). Audio and long files can count more; their real count is
+ * charged at settlement.
  */
 export const MEDIA_TOKENS = 1_600;
 /** The smallest output limit every protocol accepts (the responses API's floor). */
@@ -45,8 +46,11 @@ export function promptTokenBound(request: ChatRequest): number {
         if (typeof part.content === 'string') tokens += bytes(part.content);
         else part.content.forEach(visit);
         break;
-      case 'image':
       case 'file':
+        // A text file is read as text: bounded by its bytes like any text.
+        tokens += part.data !== undefined && isTextType(part.mediaType) ? Math.max(MEDIA_TOKENS, base64Bytes(part.data)) : MEDIA_TOKENS;
+        break;
+      case 'image':
       case 'audio':
         tokens += MEDIA_TOKENS;
         break;
@@ -104,4 +108,13 @@ function thinkingBeyond(reasoning: ReasoningConfig | undefined, limit: number): 
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
+}
+
+/** The decoded size of base64 text, without decoding it. */
+function base64Bytes(data: string): number {
+  return Math.ceil((data.length * 3) / 4);
+}
+
+function isTextType(mediaType: string | undefined): boolean {
+  return mediaType !== undefined && /^(text\/|application\/(json|xml|yaml|x-yaml|javascript|x-javascript|typescript|x-typescript|x-python|x-sh|sql)\b)/i.test(mediaType);
 }

@@ -91,6 +91,22 @@ describe('prompt token bound', () => {
     expect(hi).toBeGreaterThanOrEqual(encodeChatO200k([{ role: 'user', content: 'hi' }]).length);
     expect(hi).toBeLessThanOrEqual(20);
   });
+
+  it('counts a text file sent inline (a document of text/plain, csv, json …) by its bytes, like any text', () => {
+    const next = random(7);
+    for (const [mediaType, text] of [
+      ['text/plain', mixed(next, 40_000)],
+      ['text/csv', TEXTS.json!(next, 20_000)],
+      ['application/json; charset=utf-8', TEXTS.json!(next, 20_000)],
+    ] as const) {
+      const withFile: ChatRequest = {
+        model: 'gemini-2.5-flash',
+        stream: false,
+        messages: [{ role: 'user', content: [{ type: 'file', mediaType, data: Buffer.from(text).toString('base64') }] }],
+      };
+      expect(promptTokenBound(withFile), mediaType).toBeGreaterThanOrEqual(o200k(text));
+    }
+  });
 });
 
 describe('output token bound', () => {
