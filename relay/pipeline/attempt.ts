@@ -9,6 +9,7 @@ import type { ClientCodec } from '../protocols/types.js';
 import type { ProviderAdapter, UpstreamBody, UpstreamRequest } from '../providers/types.js';
 import { parseRetryAfter } from '../routing/cooldowns.js';
 import { CallAbort } from '../upstream/call-abort.js';
+import type { ChannelEndpoint } from '../upstream/channel-endpoint.js';
 import { ClientStream } from './client-stream.js';
 import { PassthroughPump, TranslatingPump } from './stream-pumps.js';
 import type { StreamPump } from './stream-pumps.js';
@@ -29,7 +30,8 @@ export interface AttemptOptions {
   request: ChatRequest;
   upstream: UpstreamRequest<UpstreamBody>;
   passthrough: boolean;
-  dispatcher: Dispatcher;
+  /** The channel reached with this attempt's key: the connection, and the secrets its messages must not show. */
+  endpoint: ChannelEndpoint;
   firstByteTimeoutMs: number;
   idleTimeoutMs: number;
   keepAliveMs: number;
@@ -74,7 +76,7 @@ async function sendAttempt(options: AttemptOptions): Promise<Answered | Failed> 
         method: upstream.method ?? 'POST',
         headers: upstream.headers,
         body: upstream.body,
-        dispatcher: options.dispatcher,
+        dispatcher: options.endpoint.dispatcher,
         signal: controller,
         bodyTimeout: options.idleTimeoutMs,
         headersTimeout: 0,
@@ -179,7 +181,7 @@ async function streamAnswer(
     // The upstream ended without any output: answer what there is (an empty, finished stream).
     client.commit();
   }
-  let lateError = pump.lateError;
+  let lateError = pump.lateError && redacted(options, pump.lateError);
   let lateErrorSent = pump.lateErrorSent;
   if (streamFailure && !clientGone) {
     lateErrorSent = false;
@@ -201,7 +203,13 @@ function isBodyTimeout(error: unknown): boolean {
 
 function failure(options: AttemptOptions, error: RelayErrorInfo, status: number, retryable: boolean, retryAfterMs?: number): Failed {
   // A client that left makes further attempts pointless.
-  return { ok: false, error, status, retryable: retryable && !options.clientSignal.aborted, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  return { ok: false, error: redacted(options, error), status, retryable: retryable && !options.clientSignal.aborted, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+}
+
+/** An upstream's message may echo the key or a header override's secret: neither reaches the client or the log. */
+function redacted(options: AttemptOptions, error: RelayErrorInfo): RelayErrorInfo {
+  const message = options.endpoint.redact(error.message);
+  return message === error.message ? error : { ...error, message };
 }
 
 function timeoutError(options: AttemptOptions): RelayErrorInfo {

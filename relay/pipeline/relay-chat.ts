@@ -134,7 +134,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
           request,
           upstream,
           passthrough,
-          dispatcher: endpoint.dispatcher,
+          endpoint,
           firstByteTimeoutMs: settings.first_byte_timeout_seconds * 1000,
           idleTimeoutMs: settings.stream_idle_timeout_seconds * 1000,
           keepAliveMs: settings.stream_keepalive_seconds * 1000,

@@ -186,6 +186,24 @@ describe('header override', () => {
     await ask(gateway);
     expect(upstream.requests[0]!.headers).toMatchObject({ 'x-team': 'research', authorization: 'Bearer sk-real', 'x-key-copy': 'k=sk-real' });
   });
+
+  it("never shows the key or an override's secret that an upstream's error echoes, to the client or in the log", async () => {
+    const key = 'sk-echoed-upstream-key-0000';
+    const upstream = await fake();
+    upstream.inject({ kind: 'status', status: 400, body: { error: { message: `Bad request with key ${key} for org-secret-value-77`, type: 'invalid_request_error' } } });
+    const gateway = await startGateway([]);
+    await addChannel(gateway.admin, { type: 1, upstream, models: ['m'], key, extra: { header_override: JSON.stringify({ 'X-Org': 'org-secret-value-77' }) } });
+    const error = await ask(gateway).catch((e: unknown) => e as Error);
+    expect(upstream.requests[0]!.headers['x-org']).toBe('org-secret-value-77');
+    expect(String((error as Error).message)).toContain('Bad request with key *** for ***');
+    await gateway.relay.close();
+    const logs = JSON.stringify(await readCallLogs(gateway.relay.dataDir));
+    expect(logs).toContain('Bad request with key ***');
+    for (const shown of [String((error as Error).message), logs, ...gateway.relay.logged]) {
+      expect(shown).not.toContain(key);
+      expect(shown).not.toContain('org-secret-value-77');
+    }
+  });
 });
 
 describe('streams and time limits', () => {

@@ -7,6 +7,7 @@ import { openaiChatCodec } from '../../../relay/protocols/openai-chat/codec.js';
 import { openaiChatAdapter } from '../../../relay/providers/openai-chat/adapter.js';
 import type { UpstreamBody, UpstreamRequest } from '../../../relay/providers/types.js';
 import { CallAbort } from '../../../relay/upstream/call-abort.js';
+import { endpointOf } from '../../../relay/upstream/channel-endpoint.js';
 import { Dispatchers } from '../../../relay/upstream/dispatchers.js';
 import type { FakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
@@ -49,7 +50,7 @@ async function attempt(upstreamRequest: UpstreamRequest<UpstreamBody>) {
     request,
     upstream: upstreamRequest,
     passthrough: false,
-    dispatcher: dispatchers.for(''),
+    endpoint: endpointOf({ type: 1, base_url: upstream!.url, header_override: {} }, 'sk-unused', dispatchers.for('')),
     firstByteTimeoutMs: 10_000,
     idleTimeoutMs: 10_000,
     keepAliveMs: 0,
