@@ -14,7 +14,7 @@
 // new file, waits until state and logs are durable past the old one, then deletes it; at start
 // the relay replays what the state lacks (quota-recovery.ts) and empties the journal.
 
-import { closeSync, existsSync, fdatasync, ftruncateSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NewLogRecord } from './logs/types.js';
 
@@ -124,6 +124,8 @@ export class QuotaJournal {
         if (!this.hasOld) {
           await this.syncsDone();
           // No await from here to the new file: no entry can fall between the two.
+          // The old file's last entries are durable before it is closed: no later sync() reaches it.
+          if (this.unsynced) fdatasyncSync(this.fd);
           closeSync(this.fd);
           renameSync(join(this.dir, FILE), join(this.dir, OLD_FILE));
           this.fd = openSync(join(this.dir, FILE), 'a', 0o600);
