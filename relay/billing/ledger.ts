@@ -1,4 +1,4 @@
-import { RelayError } from '../http/errors.js';
+import { RelayError } from '../ir/relay-error.js';
 import type { NewLogRecord } from '../store/logs/index.js';
 import type { QuotaBook } from '../store/quota-book.js';
 import type { TokenRecord, UserRecord } from '../store/schema.js';
