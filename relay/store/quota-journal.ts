@@ -46,6 +46,7 @@ export class QuotaJournal {
   private nextSeq = 1;
   private hasOld: boolean;
   private unsynced = false;
+  private torn = false;
   private syncing: Promise<void> = Promise.resolve();
   private rotating: Promise<void> | undefined;
   private retryAt = 0;
@@ -89,8 +90,17 @@ export class QuotaJournal {
   append(entry: NewQuotaEntry): QuotaEntry {
     if (this.closed) throw new Error('the quota journal is closed');
     const numbered = { seq: this.nextSeq, ...entry } as QuotaEntry;
-    const line = Buffer.from(`${JSON.stringify(numbered)}\n`, 'utf8');
-    for (let at = 0; at < line.length; ) at += writeSync(this.fd, line, at);
+    // After a failed write (a full disk) the file may end mid-line: start a line of our own.
+    const line = Buffer.from(`${this.torn ? '\n' : ''}${JSON.stringify(numbered)}\n`, 'utf8');
+    let at = 0;
+    try {
+      while (at < line.length) at += writeSync(this.fd, line, at);
+    } catch (error) {
+      this.torn = true;
+      this.bytes += at;
+      throw error;
+    }
+    this.torn = false;
     this.nextSeq++;
     this.bytes += line.length;
     this.unsynced = true;
