@@ -1,4 +1,6 @@
 import { ApiError } from '../http/errors.js';
+import { CALL_FAMILIES, isCallFamily } from '../ir/call-family.js';
+import type { CallFamily } from '../ir/call-family.js';
 import { isSupportedChannelType } from '../providers/registry.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
 import type { NewChannel } from '../store/channels.js';
@@ -39,6 +41,14 @@ export function validProxy(value: unknown): string {
   return proxy;
 }
 
+/** The families a channel serves, as given (`[]` or '': its type's defaults); an unknown one is refused. */
+export function familyList(value: unknown): CallFamily[] {
+  const given = list(value);
+  const unknown = given.find((family) => !isCallFamily(family));
+  if (unknown !== undefined) throw new ApiError(400, `Unknown call family "${unknown}": families are ${CALL_FAMILIES.join(', ')}.`);
+  return CALL_FAMILIES.filter((family) => given.includes(family));
+}
+
 /**
  * A create body (no `existing`) or an update body (over `existing`: only the fields given
  * change) → the channel's fields. Status, keys and the proxy's secret are the caller's.
@@ -68,6 +78,7 @@ export function readChannelFields(body: Record<string, unknown>, existing?: Chan
     base_url: baseUrl,
     models,
     groups: groups.length > 0 ? groups : ['default'],
+    families: given('families') ? familyList(body.families) : (existing?.families ?? []),
     model_mapping: given('model_mapping') ? stringMap(body.model_mapping, 'model_mapping') : (existing?.model_mapping ?? {}),
     priority: number('priority'),
     weight: number('weight'),

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
+import { CALL_FAMILIES } from '../ir/call-family.js';
 import { PageQuery } from './schemas.js';
 
 // Schemas of the channel routes: request validation and the OpenAPI document.
 
 const ListOrString = Type.Union([Type.String(), Type.Array(Type.String())]);
 const MapOrJson = Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]);
+const Family = Type.Union(CALL_FAMILIES.map((family) => Type.Literal(family)));
 
 /** The editable fields, shared by create and update. */
 const channelFields = {
@@ -13,6 +15,7 @@ const channelFields = {
   base_url: Type.Optional(Type.String({ description: "http(s) URL; '' for the type's default" })),
   group: Type.Optional(ListOrString),
   groups: Type.Optional(ListOrString),
+  families: Type.Optional(Type.Array(Family, { description: "The call families the channel serves; [] for its type's defaults" })),
   priority: Type.Optional(Type.Number()),
   weight: Type.Optional(Type.Number()),
   model_mapping: Type.Optional(MapOrJson),
@@ -84,6 +87,7 @@ const channelViewFields = {
   base_url: Type.String(),
   models: Type.Array(Type.String()),
   groups: Type.Array(Type.String()),
+  families: Type.Array(Family, { description: "The call families the channel serves; []: its type's defaults" }),
   model_mapping: Type.Record(Type.String(), Type.String()),
   priority: Type.Number(),
   weight: Type.Number(),

@@ -6,17 +6,18 @@ import { anthropicMessagesCodec } from '../protocols/anthropic-messages/codec.js
 import { geminiCodec } from '../protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from '../protocols/openai-chat/codec.js';
 import type { ClientCodec } from '../protocols/types.js';
+import { servedFamilies } from '../providers/channel-facts.js';
 import { candidateChannels } from '../routing/select-channel.js';
 import { modelDescription, modelLimits } from '../store/models.js';
 import type { StateFile } from '../store/state-file.js';
 import { byApiKey } from './relay-chat.js';
 import type { RelayDeps } from './relay-chat.js';
 
-/** The models this key may call: served by an enabled channel of its group, within its allow list. */
+/** The models this key may call: served (for any family) by an enabled channel of its group, within its allow list. */
 export function modelsFor(caller: Caller, deps: Pick<RelayDeps, 'channels'>): string[] {
   const models = new Set<string>();
   for (const channel of deps.channels.list()) {
-    for (const model of channel.models) if (candidateChannels([channel], caller.group, model).length > 0) models.add(model);
+    for (const model of channel.models) if (candidateChannels([channel], { group: caller.group, model, family: undefined, familiesOf: servedFamilies }).length > 0) models.add(model);
   }
   const allowed = caller.token.model_limits;
   return [...models].filter((m) => allowed.length === 0 || allowed.includes(m)).sort();

@@ -98,7 +98,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
         throw new RelayError(403, 'permission', `The model ${request.model} has no price set; an administrator must price it first.`, 'model_price_unset');
       }
       const ratio = groupRatio(deps.state, caller.group);
-      const candidates = channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, request.model);
+      const candidates = channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, request.model, 'chat');
       reservation = await reserveQuota(deps, { req, res, caller, call: record, codec, request, raw, price, groupRatio: ratio, defaultOutputTokens: settings.default_reserved_output_tokens });
 
       const clientGone = new CallAbort();

@@ -1,5 +1,8 @@
-// Per-type facts the relay and the console share: plain data with no imports, so the
-// console (renderer/lib/channel-types.ts) bundles this file rather than copying the facts.
+// Per-type facts the relay and the console share: plain data importing only the plain
+// call-family list, so the console (renderer/lib/channel-types.ts) bundles this file rather
+// than copying the facts.
+import { CALL_FAMILIES } from '../ir/call-family.js';
+import type { CallFamily } from '../ir/call-family.js';
 
 export const ChannelType = {
   openai: 1,
@@ -36,3 +39,27 @@ export const BALANCE_SOURCES: Partial<Record<number, BalanceSource>> = {
   [ChannelType.openrouter]: 'openrouter',
   [ChannelType.deepseek]: 'deepseek',
 };
+
+/**
+ * The call families each type serves unless a channel says otherwise: what the upstream
+ * really offers. Custom (OpenAI-compatible) servers vary, so it gets the whole OpenAI-shaped
+ * surface plus rerank (vLLM, TEI…); an advanced custom channel serves what its routes say,
+ * so by default every family.
+ */
+export const DEFAULT_FAMILIES: Record<number, readonly CallFamily[]> = {
+  [ChannelType.openai]: ['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio', 'video'],
+  [ChannelType.azure]: ['chat', 'embeddings', 'completions', 'images', 'audio'],
+  [ChannelType.ollama]: ['chat', 'embeddings', 'completions'],
+  [ChannelType.custom]: ['chat', 'embeddings', 'completions', 'rerank', 'moderation', 'images', 'audio'],
+  [ChannelType.anthropic]: ['chat'],
+  [ChannelType.openrouter]: ['chat', 'embeddings', 'completions'],
+  [ChannelType.gemini]: ['chat', 'embeddings', 'images'],
+  // Completions: DeepSeek's fill-in-the-middle (beta).
+  [ChannelType.deepseek]: ['chat', 'completions'],
+  [ChannelType.advancedCustom]: CALL_FAMILIES,
+};
+
+/** The families a channel serves: its own list, or (empty) its type's defaults. */
+export function servedFamilies(channel: { type: number; families: readonly CallFamily[] }): readonly CallFamily[] {
+  return channel.families.length > 0 ? channel.families : (DEFAULT_FAMILIES[channel.type] ?? ['chat']);
+}

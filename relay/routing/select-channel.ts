@@ -1,28 +1,41 @@
+import type { CallFamily } from '../ir/call-family.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { ChannelStatus } from '../store/channels.js';
 import { channelCooldown } from './cooldowns.js';
 import type { Cooldowns } from './cooldowns.js';
 
-/** The enabled channels serving `model` for `group`. */
-export function candidateChannels(channels: readonly ChannelRecord[], group: string, model: string): ChannelRecord[] {
-  return servingChannels(channels, group, model).filter((c) => c.status === ChannelStatus.enabled);
+/** What a call asks of a channel. */
+export interface ChannelNeed {
+  group: string;
+  model: string;
+  /** The call's family; undefined: any (the model lists show every model a key may call). */
+  family: CallFamily | undefined;
+  /** The families a channel serves: its own list, else its type's defaults (routing knows no channel types). */
+  familiesOf: (channel: ChannelRecord) => readonly CallFamily[];
 }
 
-function servingChannels(channels: readonly ChannelRecord[], group: string, model: string): ChannelRecord[] {
-  return channels.filter((c) => c.models.includes(model) && (c.groups.length === 0 || c.groups.includes(group)));
+/** The enabled channels serving `need`'s model for its group and family. */
+export function candidateChannels(channels: readonly ChannelRecord[], need: ChannelNeed): ChannelRecord[] {
+  return servingChannels(channels, need).filter((c) => c.status === ChannelStatus.enabled);
+}
+
+function servingChannels(channels: readonly ChannelRecord[], { group, model, family, familiesOf }: ChannelNeed): ChannelRecord[] {
+  return channels.filter(
+    (c) => c.models.includes(model) && (c.groups.length === 0 || c.groups.includes(group)) && (family === undefined || familiesOf(c).includes(family)),
+  );
 }
 
 /** Where a call for `model` may go: the channels to try, or why there are none. */
 export type ModelRoute =
   | { kind: 'channels'; channels: ChannelRecord[] }
-  /** No channel, enabled or not, serves the model for the group. */
+  /** No channel, enabled or not, serves the model for the group and family. */
   | { kind: 'unknown-model' }
   /** Channels serve it, but every one is disabled (`until` 0) or cooling down until `until` at the earliest. */
   | { kind: 'unavailable'; until: number };
 
-/** The enabled channels serving `model` for `group`, leaving out those cooling down after recent failures. */
-export function routeModel(channels: readonly ChannelRecord[], group: string, model: string, cooldowns: Cooldowns, now = Date.now()): ModelRoute {
-  const serving = servingChannels(channels, group, model);
+/** The enabled channels serving `need`, leaving out those cooling down after recent failures. */
+export function routeModel(channels: readonly ChannelRecord[], need: ChannelNeed, cooldowns: Cooldowns, now = Date.now()): ModelRoute {
+  const serving = servingChannels(channels, need);
   if (serving.length === 0) return { kind: 'unknown-model' };
   const ends = serving.filter((c) => c.status === ChannelStatus.enabled).map((c) => ({ channel: c, until: channelCooldown(cooldowns, c, now).until }));
   const ready = ends.filter((e) => e.until === 0).map((e) => e.channel);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CallFamily } from '../ir/call-family.js';
 import type { RoleValue, SecretBackendName } from '../management/contract.js';
 import type { NewLogRecord } from './logs/types.js';
 
@@ -78,6 +79,8 @@ export interface ChannelRecord {
   base_url: string;
   models: string[];
   groups: string[];
+  /** The call families it serves (chat, embeddings…); empty: its type's defaults (providers/channel-facts.ts). */
+  families: CallFamily[];
   model_mapping: Record<string, string>;
   priority: number;
   weight: number;
@@ -196,7 +199,7 @@ export interface State {
   open_reservations: Record<string, OpenReservation>;
 }
 
-export const CURRENT_SCHEMA_VERSION = 4;
+export const CURRENT_SCHEMA_VERSION = 5;
 
 /**
  * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
@@ -266,6 +269,10 @@ export const migrations: Record<number, Migration> = {
   4: (data) => {
     data.ledger_seq ??= 0;
     data.open_reservations ??= {};
+  },
+  // Channels declare the call families they serve; existing ones keep their type's defaults.
+  5: (data) => {
+    for (const channel of (data.channels ?? []) as { families?: unknown }[]) channel.families ??= [];
   },
 };
 

@@ -1546,6 +1546,8 @@ export interface operations {
                                 base_url: string;
                                 models: string[];
                                 groups: string[];
+                                /** @description The call families the channel serves; []: its type's defaults */
+                                families: ("chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video")[];
                                 model_mapping: {
                                     [key: string]: string;
                                 };
@@ -1623,6 +1625,8 @@ export interface operations {
                     base_url?: string;
                     group?: string | string[];
                     groups?: string | string[];
+                    /** @description The call families the channel serves; [] for its type's defaults */
+                    families?: ("chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video")[];
                     priority?: number;
                     weight?: number;
                     model_mapping?: string | {
@@ -1666,6 +1670,8 @@ export interface operations {
                             base_url: string;
                             models: string[];
                             groups: string[];
+                            /** @description The call families the channel serves; []: its type's defaults */
+                            families: ("chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video")[];
                             model_mapping: {
                                 [key: string]: string;
                             };
@@ -1752,6 +1758,8 @@ export interface operations {
                     base_url?: string;
                     group?: string | string[];
                     groups?: string | string[];
+                    /** @description The call families the channel serves; [] for its type's defaults */
+                    families?: ("chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video")[];
                     priority?: number;
                     weight?: number;
                     model_mapping?: string | {
@@ -2285,6 +2293,8 @@ export interface operations {
                             base_url: string;
                             models: string[];
                             groups: string[];
+                            /** @description The call families the channel serves; []: its type's defaults */
+                            families: ("chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video")[];
                             model_mapping: {
                                 [key: string]: string;
                             };

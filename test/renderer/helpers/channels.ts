@@ -10,6 +10,7 @@ export function channel(id: number, name: string, extra: Partial<ChannelView> = 
     base_url: 'https://api.openai.com',
     models: ['gpt-4o-mini'],
     groups: ['default'],
+    families: [],
     model_mapping: {},
     priority: 5,
     weight: 1,

@@ -4,44 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { channelCooldown, cooldownDelay, createMemoryCooldowns, parseRetryAfter, recordAttempt } from '../../../relay/routing/cooldowns.js';
 import { routeModel } from '../../../relay/routing/select-channel.js';
 import { freshKeyState } from '../../../relay/store/channels.js';
-import type { ChannelRecord } from '../../../relay/store/schema.js';
+import { channel } from '../../helpers/channel-record.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const BASE = 5_000;
 const failed = (status: number, retryAfterMs?: number, sentAt?: number) => ({ ok: false as const, retryable: true, status, retryAfterMs, sentAt });
 
-function channel(id: number, extra: Partial<ChannelRecord> = {}): ChannelRecord {
-  const keyCount = extra.key_count ?? 1;
-  return {
-    id,
-    type: 1,
-    name: `c${id}`,
-    base_url: '',
-    models: ['m'],
-    groups: ['default'],
-    model_mapping: {},
-    priority: 0,
-    weight: 1,
-    status: 1,
-    status_reason: '',
-    status_changed_at: 0,
-    auto_ban: true,
-    header_override: {},
-    proxy: '',
-    key_mode: 'random',
-    key_count: keyCount,
-    key_states: Array.from({ length: keyCount }, freshKeyState),
-    settings: {},
-    test_model: '',
-    response_time: 0,
-    balance: 0,
-    used_quota: 0,
-    tag: '',
-    remark: '',
-    created_at: 0,
-    ...extra,
-  };
-}
+const need = (group: string, model: string) => ({ group, model, family: 'chat' as const, familiesOf: () => ['chat' as const] });
+
 
 describe('the cooldown schedule', () => {
   it('starts at the base wait and doubles with each failure in a row, up to 5 minutes', () => {
@@ -122,23 +92,23 @@ describe('routing around cooling channels', () => {
   it('skips a cooling channel while another serves the model', () => {
     const cooldowns = createMemoryCooldowns();
     recordAttempt(cooldowns, 1, 0, failed(500), BASE, T0);
-    const route = routeModel([channel(1, { priority: 10 }), channel(2)], 'default', 'm', cooldowns, T0 + 1_000);
+    const route = routeModel([channel(1, { priority: 10 }), channel(2)], need('default', 'm'), cooldowns, T0 + 1_000);
     expect(route).toEqual({ kind: 'channels', channels: [expect.objectContaining({ id: 2 })] });
-    expect(routeModel([channel(1, { priority: 10 }), channel(2)], 'default', 'm', cooldowns, T0 + 5_000)).toMatchObject({ kind: 'channels', channels: [{ id: 1 }, { id: 2 }] });
+    expect(routeModel([channel(1, { priority: 10 }), channel(2)], need('default', 'm'), cooldowns, T0 + 5_000)).toMatchObject({ kind: 'channels', channels: [{ id: 1 }, { id: 2 }] });
   });
 
   it('says when the first channel is free again when every one is cooling; 0 when all are disabled', () => {
     const cooldowns = createMemoryCooldowns();
     recordAttempt(cooldowns, 1, 0, failed(500), BASE, T0);
     recordAttempt(cooldowns, 2, 0, failed(503, 2_000), BASE, T0);
-    expect(routeModel([channel(1), channel(2), channel(3, { status: 2 })], 'default', 'm', cooldowns, T0)).toEqual({ kind: 'unavailable', until: T0 + 2_000 });
-    expect(routeModel([channel(3, { status: 2 }), channel(4, { status: 3 })], 'default', 'm', cooldowns, T0)).toEqual({ kind: 'unavailable', until: 0 });
+    expect(routeModel([channel(1), channel(2), channel(3, { status: 2 })], need('default', 'm'), cooldowns, T0)).toEqual({ kind: 'unavailable', until: T0 + 2_000 });
+    expect(routeModel([channel(3, { status: 2 }), channel(4, { status: 3 })], need('default', 'm'), cooldowns, T0)).toEqual({ kind: 'unavailable', until: 0 });
   });
 
   it('tells a model no channel serves (for the group) from one whose channels are unavailable', () => {
     const cooldowns = createMemoryCooldowns();
-    expect(routeModel([channel(1)], 'default', 'other-model', cooldowns, T0)).toEqual({ kind: 'unknown-model' });
-    expect(routeModel([channel(1, { groups: ['vip'] })], 'default', 'm', cooldowns, T0)).toEqual({ kind: 'unknown-model' });
+    expect(routeModel([channel(1)], need('default', 'other-model'), cooldowns, T0)).toEqual({ kind: 'unknown-model' });
+    expect(routeModel([channel(1, { groups: ['vip'] })], need('default', 'm'), cooldowns, T0)).toEqual({ kind: 'unknown-model' });
   });
 
   it('keeps a multi-key channel usable while one of its enabled keys is not cooling', () => {

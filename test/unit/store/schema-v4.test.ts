@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_SCHEMA_VERSION } from '../../../relay/store/schema.js';
 import { StateFile } from '../../../relay/store/state-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -23,8 +22,7 @@ describe('schema 4 migration (durable reservations)', () => {
       options: { retry_times: 1 },
     };
     await writeFile(file, JSON.stringify(v3));
-    const state = await StateFile.open(file);
-    expect(CURRENT_SCHEMA_VERSION).toBe(4);
+    const state = await StateFile.open(file, { schemaVersion: 4 });
     expect(state.data).toEqual({ ...v3, schema_version: 4, ledger_seq: 0, open_reservations: {} });
     expect(JSON.parse(await readFile(`${file}.v3.bak`, 'utf8'))).toEqual(v3);
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ schema_version: 4, ledger_seq: 0, open_reservations: {} });

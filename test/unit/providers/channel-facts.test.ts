@@ -1,0 +1,28 @@
+// The call families each channel type serves by default, and a channel's own list over them.
+import { describe, expect, it } from 'vitest';
+import { CALL_FAMILIES } from '../../../relay/ir/call-family.js';
+import { ChannelType, DEFAULT_FAMILIES, servedFamilies } from '../../../relay/providers/channel-facts.js';
+
+describe('families served per channel type', () => {
+  it('declares what each upstream really offers', () => {
+    expect(DEFAULT_FAMILIES[ChannelType.anthropic]).toEqual(['chat']);
+    expect(DEFAULT_FAMILIES[ChannelType.gemini]).toEqual(['chat', 'embeddings', 'images']);
+    expect(DEFAULT_FAMILIES[ChannelType.deepseek]).toEqual(['chat', 'completions']);
+    expect(DEFAULT_FAMILIES[ChannelType.openai]).toEqual(expect.arrayContaining(['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio']));
+    expect(DEFAULT_FAMILIES[ChannelType.openai]).not.toContain('rerank');
+    expect(DEFAULT_FAMILIES[ChannelType.advancedCustom]).toEqual(CALL_FAMILIES);
+  });
+
+  it('gives every channel type defaults that include chat and use only known families', () => {
+    for (const type of Object.values(ChannelType)) {
+      const families = DEFAULT_FAMILIES[type];
+      expect(families, `type ${type}`).toContain('chat');
+      for (const family of families ?? []) expect(CALL_FAMILIES).toContain(family);
+    }
+  });
+
+  it("serves a channel's own list instead of its type's defaults; an empty list means the defaults", () => {
+    expect(servedFamilies({ type: ChannelType.openai, families: ['embeddings'] })).toEqual(['embeddings']);
+    expect(servedFamilies({ type: ChannelType.anthropic, families: [] })).toEqual(['chat']);
+  });
+});
