@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { RelayErrorInfo, RelayErrorKind } from '../ir/relay-error.js';
+import type { RelayErrorInfo } from '../ir/relay-error.js';
+import { encodeOpenAIError } from '../protocols/openai-chat/encode-error.js';
 
 /** A failure of a management call: rendered as `{success: false, message}`. */
 export class ApiError extends Error {
@@ -24,27 +25,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 /** The error object of `interface.md` (the chat completions shape): one top-level key `error`. */
 export function sendRelayError(res: ServerResponse, error: RelayErrorInfo): void {
-  sendJson(res, error.status, openAIErrorBody(error));
-}
-
-const OPENAI_ERROR_TYPES: Record<RelayErrorKind, string> = {
-  invalid_request: 'invalid_request_error',
-  authentication: 'invalid_request_error',
-  permission: 'invalid_request_error',
-  not_found: 'invalid_request_error',
-  rate_limit: 'rate_limit_error',
-  quota: 'insufficient_quota',
-  overloaded: 'upstream_error',
-  upstream: 'upstream_error',
-  timeout: 'upstream_error',
-  not_implemented: 'api_error',
-  internal: 'api_error',
-};
-
-export function openAIErrorBody(error: RelayErrorInfo) {
-  return {
-    error: { message: error.message, type: OPENAI_ERROR_TYPES[error.kind], param: error.param ?? '', code: error.code ?? '' },
-  };
+  sendJson(res, error.status, encodeOpenAIError(error));
 }
 
 export function sendEnvelopeError(res: ServerResponse, error: ApiError): void {

@@ -1,4 +1,5 @@
 import type { RelayErrorInfo, RelayErrorKind } from '../../ir/relay-error.js';
+import { openAIErrorType } from '../openai-chat/encode-error.js';
 
 /** IR kind → Google's canonical status word. */
 const GOOGLE_STATUS: Record<RelayErrorKind, string> = {
@@ -15,21 +16,6 @@ const GOOGLE_STATUS: Record<RelayErrorKind, string> = {
   internal: 'INTERNAL',
 };
 
-/** IR kind → the error type name of the relay's error object (`interface.md`). */
-const ERROR_TYPE: Record<RelayErrorKind, string> = {
-  invalid_request: 'invalid_request_error',
-  authentication: 'invalid_request_error',
-  permission: 'invalid_request_error',
-  not_found: 'invalid_request_error',
-  rate_limit: 'rate_limit_error',
-  quota: 'insufficient_quota',
-  overloaded: 'upstream_error',
-  upstream: 'upstream_error',
-  timeout: 'upstream_error',
-  not_implemented: 'api_error',
-  internal: 'api_error',
-};
-
 /**
  * The relay's error object (one top-level key `error`, with `message` and `type`) in Google's
  * shape: `code` is the HTTP status, `status` the canonical status word, and the relay's own
@@ -41,7 +27,7 @@ export function encodeGeminiError(error: RelayErrorInfo) {
     code: error.status,
     message: error.message,
     status: GOOGLE_STATUS[error.kind],
-    type: ERROR_TYPE[error.kind],
+    type: openAIErrorType(error.kind),
   };
   if (error.code) {
     body.details = [

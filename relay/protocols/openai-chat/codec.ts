@@ -1,10 +1,10 @@
-import { openAIErrorBody } from '../../http/errors.js';
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
 import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { isObject } from '../validate.js';
 import type { ClientCodec, PassthroughStreamTap } from '../types.js';
 import { decodeChatRequest } from './decode-request.js';
+import { encodeOpenAIError } from './encode-error.js';
 import { encodeChatResponse } from './encode-response.js';
 import { ChatStreamEncoder } from './encode-stream.js';
 
@@ -13,7 +13,7 @@ export const openaiChatCodec: ClientCodec = {
   decodeRequest: (body) => decodeChatRequest(body),
   encodeResponse: (result, request) => encodeChatResponse(result, request.model),
   createStreamEncoder: (request) => new ChatStreamEncoder(request.model, request.streamUsage === true),
-  encodeError: openAIErrorBody,
+  encodeError: encodeOpenAIError,
   passthrough: {
     usageOf: (answer) => (isObject(answer) ? fromChatUsage(answer.usage) : undefined),
     createStreamTap: (request) => new ChatPassthroughTap(request.streamUsage === true),

@@ -1,8 +1,8 @@
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { StreamPart } from '../../ir/stream-part.js';
-import { openAIErrorBody } from '../../http/errors.js';
 import { toChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { toChatFinishReason } from '../../wire/openai-chat/map-finish-reason.js';
+import { encodeOpenAIError } from './encode-error.js';
 import { chatId } from './encode-response.js';
 
 /**
@@ -62,7 +62,7 @@ export class ChatStreamEncoder {
 
   /** An error after the stream began: an `error` event the SDKs raise, then the end. */
   error(error: RelayErrorInfo): string {
-    return this.event(openAIErrorBody(error)) + 'data: [DONE]\n\n';
+    return this.event(encodeOpenAIError(error)) + 'data: [DONE]\n\n';
   }
 
   private fastPrefix = '';

@@ -1,7 +1,7 @@
-import { openAIErrorBody } from '../../http/errors.js';
 import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { decodeResponsesRequest } from './decode-request.js';
+import { encodeResponsesError } from './encode-error.js';
 import { encodeResponsesResponse } from './encode-response.js';
 import { ResponsesStreamEncoder } from './encode-stream.js';
 import { ResponsesPassthroughTap, usageOfResponse } from './passthrough-tap.js';
@@ -16,7 +16,7 @@ export const openaiResponsesCodec: ClientCodec = {
   decodeRequest: (body, _route, warnings) => decodeResponsesRequest(body, warnings),
   encodeResponse: (result, request) => encodeResponsesResponse(result, request),
   createStreamEncoder: (request) => new ResponsesStreamEncoder(request),
-  encodeError: openAIErrorBody,
+  encodeError: encodeResponsesError,
   passthrough: {
     usageOf: usageOfResponse,
     createStreamTap: () => new ResponsesPassthroughTap(),
