@@ -5,6 +5,11 @@ export interface RateLimiter {
   hit(key: string): RateDecision;
 }
 
+/** What a route needs of a limiter: one whose counts live elsewhere (Redis) may answer later. */
+export interface SharedRateLimiter {
+  hit(key: string): RateDecision | Promise<RateDecision>;
+}
+
 export function createFixedWindowLimiter(options: {
   limit: number;
   windowMs: number;
@@ -26,6 +31,41 @@ export function createFixedWindowLimiter(options: {
       window.count++;
       if (window.count <= limit) return { allowed: true };
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
+    },
+  };
+}
+
+/**
+ * At most `limit` hits in any `windowMs` (a log of the allowed hits' times per key): no burst
+ * of twice the limit across a window's edge. A refused hit is not counted; its retry-after is
+ * the time until the oldest counted hit leaves the window. Counting and deciding is one
+ * synchronous step, so concurrent requests can never exceed the limit.
+ */
+export function createSlidingWindowLimiter(options: { limit: number; windowMs: number; clock?: () => number }): RateLimiter {
+  const { limit, windowMs, clock = Date.now } = options;
+  const hits = new Map<string, number[]>();
+  const expire = (times: number[], now: number) => {
+    let gone = 0;
+    while (gone < times.length && now - times[gone]! >= windowMs) gone++;
+    if (gone > 0) times.splice(0, gone);
+  };
+  return {
+    hit(key) {
+      const now = clock();
+      if (hits.size > 10_000) {
+        for (const [k, times] of hits) {
+          expire(times, now);
+          if (times.length === 0) hits.delete(k);
+        }
+      }
+      let times = hits.get(key);
+      if (!times) hits.set(key, (times = []));
+      expire(times, now);
+      if (times.length < limit) {
+        times.push(now);
+        return { allowed: true };
+      }
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((times[0]! + windowMs - now) / 1000)) };
     },
   };
 }
