@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { SseEvent } from '../providers/types.js';
+import type { SseEvent } from '../wire/sse-event.js';
 
 /**
  * Bytes of an upstream SSE body in, events out (eventsource-parser does the framing:

@@ -1,5 +1,4 @@
 import { ApiError } from '../http/errors.js';
-import { validateAdvancedCustom } from '../providers/advanced-custom/config.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
 import type { ChannelKeyState, ChannelRecord } from '../store/schema.js';
 import { channelBalanceRoutes } from './channel-balance.js';
@@ -12,6 +11,7 @@ import { channelTestRoutes } from './channel-test.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, pageOf } from './schemas.js';
+import { validateAdvancedCustom } from './validate.js';
 
 export { ChannelViewSchema, NewChannelBody } from './channel-schemas.js';
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
-import { parseAdvancedCustom, validateAdvancedCustom } from '../providers/advanced-custom/config.js';
+import { parseAdvancedCustom } from '../providers/advanced-custom/config.js';
 import type { AdvancedCustomConfig } from '../providers/advanced-custom/config.js';
 import { ChannelType, isSupportedChannelType } from '../providers/registry.js';
 import { ChannelStatus } from '../store/channels.js';
@@ -9,6 +9,7 @@ import { endpointOf } from '../upstream/channel-endpoint.js';
 import { DiscoveryError, discoverModels } from '../upstream/discover-models.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
+import { validateAdvancedCustom } from './validate.js';
 
 const JsonObjectOrText = Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]);
 

@@ -1,4 +1,6 @@
 import { ApiError } from '../http/errors.js';
+import { AdvancedCustomError, parseAdvancedCustom } from '../providers/advanced-custom/config.js';
+import type { AdvancedCustomConfig } from '../providers/advanced-custom/config.js';
 
 const USERNAME = /^[A-Za-z0-9_.-]{1,32}$/;
 
@@ -22,4 +24,14 @@ export function givenPassword(value: unknown): string {
     throw new ApiError(400, 'Enter the username and the password.');
   }
   return value;
+}
+
+/** An advanced custom configuration (type 58) given in a form: normalised, or a 400 naming the field at fault. */
+export function validateAdvancedCustom(json: unknown): AdvancedCustomConfig {
+  try {
+    return parseAdvancedCustom(json);
+  } catch (error) {
+    if (error instanceof AdvancedCustomError) throw new ApiError(400, error.message);
+    throw error;
+  }
 }

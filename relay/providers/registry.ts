@@ -1,4 +1,3 @@
-import type { ChannelRecord } from '../store/schema.js';
 import { ChannelType } from './channel-facts.js';
 import { advancedCustomAdapter } from './advanced-custom/adapter.js';
 import type { AdvancedCustomCall } from './advanced-custom/adapter.js';
@@ -14,11 +13,17 @@ export function isSupportedChannelType(type: number): boolean {
   return (Object.values(ChannelType) as number[]).includes(type);
 }
 
+/** What the registry reads of a channel: its type and per-type settings (`upstream_protocol`, `advanced_custom`). */
+export interface AdapterChannel {
+  type: number;
+  settings: Readonly<Record<string, unknown>>;
+}
+
 /**
  * The adapter that speaks to a channel's upstream. `call` (the client protocol, the model
  * names) lets an advanced custom channel pick its route up front; other types ignore it.
  */
-export function adapterFor(channel: Pick<ChannelRecord, 'type' | 'settings'>, call?: AdvancedCustomCall): ProviderAdapter {
+export function adapterFor(channel: AdapterChannel, call?: AdvancedCustomCall): ProviderAdapter {
   switch (channel.type) {
     case ChannelType.advancedCustom:
       return advancedCustomAdapter(channel.settings, call);

@@ -4,6 +4,7 @@ import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { WireProtocol } from '../ir/wire-protocol.js';
+import type { SseEvent } from '../wire/sse-event.js';
 
 /** Where and how to reach one upstream for one attempt. */
 export interface UpstreamTarget {
@@ -29,12 +30,6 @@ export interface UpstreamRequest<Body extends UpstreamBody = string> {
   url: string;
   headers: Record<string, string>;
   body: Body;
-}
-
-/** One server-sent event as the upstream framed it. */
-export interface SseEvent {
-  event?: string;
-  data: string;
 }
 
 /**

@@ -14,7 +14,6 @@
 //     { "path": "/v1/models", "upstream_path": "/openai/models" }   // model discovery: must answer {"data":[{"id":…}]}
 //   ]
 // }
-import { ApiError } from '../../http/errors.js';
 import type { WireProtocol } from '../../ir/wire-protocol.js';
 
 export const CONVERTERS = ['none', 'openai-chat', 'anthropic-messages', 'openai-responses', 'gemini-generate-content'] as const;
@@ -58,18 +57,9 @@ export class AdvancedCustomError extends Error {}
 
 /**
  * Checks an advanced custom configuration (a JSON string, or the parsed object) and answers
- * it normalised. Throws ApiError 400 with a message naming the field at fault.
+ * it normalised. Throws AdvancedCustomError with a message naming the field at fault (the
+ * management layer answers it as a 400).
  */
-export function validateAdvancedCustom(json: unknown): AdvancedCustomConfig {
-  try {
-    return parseAdvancedCustom(json);
-  } catch (error) {
-    if (error instanceof AdvancedCustomError) throw new ApiError(400, error.message);
-    throw error;
-  }
-}
-
-/** Like validateAdvancedCustom, throwing AdvancedCustomError (no HTTP meaning). */
 export function parseAdvancedCustom(json: unknown): AdvancedCustomConfig {
   let value = json;
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {

@@ -6,7 +6,8 @@ import { fromMessagesUsage, mergeMessagesUsage } from '../../wire/anthropic-mess
 import { fromMessagesStopReason } from '../../wire/anthropic-messages/map-finish-reason.js';
 import { parseAnthropicStreamError } from '../../wire/anthropic-messages/parse-error.js';
 import type { AnthropicUsage } from '../../wire/anthropic-messages/wire-types.js';
-import type { SseEvent, StreamDecoder } from '../types.js';
+import type { SseEvent } from '../../wire/sse-event.js';
+import type { StreamDecoder } from '../types.js';
 
 type OpenBlock = { kind: 'text' } | { kind: 'reasoning' } | { kind: 'tool'; index: number } | { kind: 'ignored' };
 

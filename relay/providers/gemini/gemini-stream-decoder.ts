@@ -6,7 +6,8 @@ import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
 import { fromGeminiBlockReason, fromGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
 import { parseGeminiError } from '../../wire/gemini/parse-error.js';
 import { type GeminiPart, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
-import type { SseEvent, StreamDecoder } from '../types.js';
+import type { SseEvent } from '../../wire/sse-event.js';
+import type { StreamDecoder } from '../types.js';
 import { newCallId, newResponseId } from './gemini-ids.js';
 
 /**

@@ -4,7 +4,8 @@ import type { FinishReason } from '../../ir/finish-reason.js';
 import { isJsonObject as isObject } from '../../wire/json-access.js';
 import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { fromChatFinishReason } from '../../wire/openai-chat/map-finish-reason.js';
-import type { SseEvent, StreamDecoder } from '../types.js';
+import type { SseEvent } from '../../wire/sse-event.js';
+import type { StreamDecoder } from '../types.js';
 
 /**
  * `chat.completion.chunk` events → IR parts. The finish reason arrives before the usage

@@ -6,7 +6,8 @@ import type { JsonObject } from '../../wire/json-access.js';
 import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { fromResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
 import { parseResponsesStreamError } from '../../wire/openai-responses/parse-error.js';
-import type { SseEvent, StreamDecoder } from '../types.js';
+import type { SseEvent } from '../../wire/sse-event.js';
+import type { StreamDecoder } from '../types.js';
 import { convertResponsesOutput, messageText, reasoningText } from './convert-responses-output.js';
 
 /** The finish reason when the upstream stream ends without `response.completed`/`.incomplete`. */

@@ -1,30 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../relay/http/errors.js';
-import { chooseRoute, modelsRoute, parseAdvancedCustom, routeServes, routeUrl, validateAdvancedCustom } from '../../../../relay/providers/advanced-custom/config.js';
+import { AdvancedCustomError, chooseRoute, modelsRoute, parseAdvancedCustom, routeServes, routeUrl } from '../../../../relay/providers/advanced-custom/config.js';
 
 const chat = { path: '/v1/chat/completions', upstream_path: '/custom/chat' };
 
 function rejects(json: unknown, message: RegExp) {
   let thrown: unknown;
   try {
-    validateAdvancedCustom(json);
+    parseAdvancedCustom(json);
   } catch (error) {
     thrown = error;
   }
-  expect(thrown).toBeInstanceOf(ApiError);
-  expect((thrown as ApiError).status).toBe(400);
-  expect((thrown as ApiError).message).toMatch(message);
+  expect(thrown).toBeInstanceOf(AdvancedCustomError);
+  expect((thrown as AdvancedCustomError).message).toMatch(message);
 }
 
-describe('validateAdvancedCustom', () => {
+describe('parseAdvancedCustom', () => {
   it('accepts a JSON string or an object and normalises defaults (models: every, auth: bearer, converter: none)', () => {
-    const config = validateAdvancedCustom(JSON.stringify({ routes: [chat] }));
+    const config = parseAdvancedCustom(JSON.stringify({ routes: [chat] }));
     expect(config).toEqual({ routes: [{ path: '/v1/chat/completions', upstream_path: '/custom/chat', models: [], auth: { type: 'bearer' }, converter: 'none' }] });
-    expect(validateAdvancedCustom({ routes: [chat] })).toEqual(config);
+    expect(parseAdvancedCustom({ routes: [chat] })).toEqual(config);
   });
 
   it('reads every key placement, the generate-content path spellings, converters and /regex/ models', () => {
-    const config = validateAdvancedCustom({
+    const config = parseAdvancedCustom({
       routes: [
         { ...chat, auth: 'none' },
         { path: '/v1/messages', upstream_path: 'https://up.example/x/{model}', auth: { header: 'X-Api-Token' }, converter: 'anthropic-messages', models: ['a', '/^claude-/i'] },

@@ -4,7 +4,7 @@ import { decodeSseText } from '../../../../relay/http/sse-decoder.js';
 import type { ChatRequest } from '../../../../relay/ir/chat-request.js';
 import type { StreamPart } from '../../../../relay/ir/stream-part.js';
 import { openaiResponsesAdapter } from '../../../../relay/providers/openai-responses/adapter.js';
-import type { SseEvent } from '../../../../relay/providers/types.js';
+import type { SseEvent } from '../../../../relay/wire/sse-event.js';
 
 const request: ChatRequest = { model: 'relay-model', messages: [], stream: true };
 
