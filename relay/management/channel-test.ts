@@ -25,7 +25,7 @@ export function channelTestRoutes(context: ManagementContext) {
       path: '/channel/test/:id',
       tag: 'channel management',
       access: 'admin',
-      summary: 'Test a channel with a real minimal call (one output token); on success records its response time, ends its cooldown (and the tested key\'s), and re-enables it if the relay had disabled it',
+      summary: 'Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat); on success records its response time, ends its cooldown (and the tested key\'s), and re-enables it if the relay had disabled it',
       query: Type.Object({
         model: Type.Optional(Type.String({ description: 'A model the channel serves (mapped as for a call); default its test model, else its first model' })),
         key_index: Type.Optional(Type.Integer({ minimum: 0, description: 'The key to test (0-based); default the first enabled one' })),
@@ -111,6 +111,7 @@ export async function testChannel(context: ManagementContext, channel: ChannelRe
     status_code: outcome.status,
     response_time: outcome.elapsedMs,
     model: outcome.model,
+    family: outcome.family,
     key_index: keyIndex,
     error: outcome.error,
     channel_status: after.status,

@@ -1,10 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { request as undiciRequest } from 'undici';
+import type { CallFamily } from '../ir/call-family.js';
+import { servedFamilies } from '../providers/channel-facts.js';
 import { adapterFor } from '../providers/registry.js';
+import type { UpstreamRequest } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { channelEndpoint } from './channel-endpoint.js';
-import type { EndpointDeps } from './channel-endpoint.js';
+import type { ChannelEndpoint, EndpointDeps } from './channel-endpoint.js';
+import { embeddingsProbeRequest } from './embeddings-probe.js';
 
 export type ProbeDeps = EndpointDeps;
 
@@ -19,6 +23,25 @@ export interface ProbeOutcome {
   elapsedMs: number;
   /** The model name sent upstream. */
   model: string;
+  /** The family of the call sent: chat, or embeddings for a channel that serves embeddings but not chat. */
+  family: CallFamily;
+}
+
+/**
+ * The family a probe calls in: chat when the channel serves it, else embeddings when it
+ * serves those; other families have no test call yet and are tried with chat.
+ */
+export function probeFamily(channel: Pick<ChannelRecord, 'type' | 'families'>): 'chat' | 'embeddings' {
+  const families = servedFamilies(channel);
+  return !families.includes('chat') && families.includes('embeddings') ? 'embeddings' : 'chat';
+}
+
+function probeRequest(channel: ChannelRecord, endpoint: ChannelEndpoint, model: string, family: 'chat' | 'embeddings'): UpstreamRequest {
+  if (family === 'embeddings') return embeddingsProbeRequest(channel, endpoint, model);
+  return adapterFor(channel).buildChatRequest(
+    { model, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, maxOutputTokens: 1 },
+    endpoint.target(model, channel.settings),
+  ).request;
 }
 
 /**
@@ -32,9 +55,10 @@ export function probeModel(channel: ChannelRecord, requested?: string): string {
 }
 
 /**
- * A real minimal call (one output token, "hi") to a channel's upstream with one of its keys,
- * through the channel's adapter, header overrides and proxy: what the channel test and the
- * recovery of disabled keys both use.
+ * A real minimal call to a channel's upstream with one of its keys, through its header
+ * overrides and proxy: a chat call (one output token, "hi") through the channel's adapter,
+ * or, for a channel serving embeddings but not chat, an embedding of "hi" (which must answer
+ * 2xx with a JSON body). What the channel test and the recovery of disabled keys both use.
  */
 export async function probeChannel(
   deps: ProbeDeps,
@@ -44,18 +68,16 @@ export async function probeChannel(
 ): Promise<ProbeOutcome> {
   const model = options.model ?? probeModel(channel);
   const timeout = options.timeoutMs ?? 30_000;
+  const family = probeFamily(channel);
   const adapter = adapterFor(channel);
   const endpoint = await channelEndpoint(channel, key, deps);
-  const { request } = adapter.buildChatRequest(
-    { model, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, maxOutputTokens: 1 },
-    endpoint.target(model, channel.settings),
-  );
+  const request = probeRequest(channel, endpoint, model, family);
   const started = performance.now();
   let status = 0;
   let text = '';
   try {
     const response = await undiciRequest(request.url, {
-      method: 'POST',
+      method: request.method ?? 'POST',
       headers: endpoint.headers(request.headers),
       body: request.body,
       dispatcher: endpoint.dispatcher,
@@ -65,10 +87,13 @@ export async function probeChannel(
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    return { ok: false, status, error: endpoint.redact((error as Error).message || String(error)), elapsedMs: Math.round(performance.now() - started), model };
+    return { ok: false, status, error: endpoint.redact((error as Error).message || String(error)), elapsedMs: Math.round(performance.now() - started), model, family };
   }
   const elapsedMs = Math.round(performance.now() - started);
-  if (status >= 200 && status < 300) return { ok: true, status, error: '', elapsedMs, model };
+  if (status >= 200 && status < 300) {
+    if (family === 'chat' || isJson(text)) return { ok: true, status, error: '', elapsedMs, model, family };
+    return { ok: false, status, error: `The upstream answered ${status} without a JSON body.`, elapsedMs, model, family };
+  }
   let error = text.slice(0, 200);
   try {
     error = adapter.parseError(status, text).message || error;
@@ -76,5 +101,14 @@ export async function probeChannel(
     // keep the raw text
   }
   // The upstream's message may echo the key: it is shown in the console and kept as the reason a key was disabled.
-  return { ok: false, status, error: endpoint.redact(error).slice(0, 500), elapsedMs, model };
+  return { ok: false, status, error: endpoint.redact(error).slice(0, 500), elapsedMs, model, family };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -254,7 +254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Test a channel with a real minimal call (one output token); on success records its response time, ends its cooldown (and the tested key's), and re-enables it if the relay had disabled it */
+        /** Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat); on success records its response time, ends its cooldown (and the tested key's), and re-enables it if the relay had disabled it */
         get: operations["get_api_channel_test_id_"];
         put?: never;
         post?: never;
@@ -1976,6 +1976,8 @@ export interface operations {
                             response_time: number;
                             /** @description The model sent upstream */
                             model: string;
+                            /** @description The family of the call sent: chat, or embeddings for a channel that serves embeddings but not chat */
+                            family: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                             /** @description The key used (-1: the channel has none) */
                             key_index: number;
                             error: string;

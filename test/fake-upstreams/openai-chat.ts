@@ -1,5 +1,6 @@
 // A fake OpenAI-compatible chat completions upstream: JSON and SSE as OpenAI sends them,
-// tool calls, reasoning_content (DeepSeek-style), usage only when asked, its own error shape.
+// tool calls, reasoning_content (DeepSeek-style), usage only when asked, its own error shape;
+// and a tiny /v1/embeddings (a fixed three-number vector per input).
 import { startFakeUpstream, sse } from './harness.js';
 import type { FakeUpstream, RecordedRequest } from './harness.js';
 
@@ -22,6 +23,11 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: 
     const presented = request.headers.authorization?.replace(/^Bearer /, '') ?? request.headers['api-key'];
     if (accepted && !accepted.includes(String(presented))) {
       return { status: 401, json: { error: { message: 'Incorrect API key provided: sk-****.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } } };
+    }
+    if (request.path === '/v1/embeddings') {
+      const inputs: unknown[] = Array.isArray(request.body.input) ? request.body.input : [request.body.input];
+      const data = inputs.map((_, index) => ({ object: 'embedding', index, embedding: [0.1, 0.2, 0.3] }));
+      return { json: { object: 'list', data, model: request.body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } } };
     }
     if (request.path !== path) return { status: 404, json: { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } } };
     const body = request.body;
