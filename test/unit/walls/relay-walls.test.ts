@@ -38,6 +38,10 @@ describe('relay/ walls', () => {
     expect(crossings(['wire'], ['protocols', 'providers'])).toEqual([]);
   });
 
+  it('codecs, adapters and the wire vocabulary know no HTTP server, store, management, call flow or routing', () => {
+    expect(crossings(['protocols', 'providers', 'wire'], ['http', 'store', 'management', 'pipeline', 'routing', 'upstream'])).toEqual([]);
+  });
+
   it('billing, routing and store know no wire format, HTTP, management presentation or call flow', () => {
     // management/contract.ts is allowed: import-free constants (roles, statuses) the console shares.
     const above = ['protocols', 'providers', 'wire', 'http', 'pipeline', 'upstream', 'management'];
