@@ -1,3 +1,4 @@
+import { accountQueryRoutes } from './account-query-routes.js';
 import type { RelayRouteHandler, RelayRoutes } from './http/relay-router.js';
 import { countTokensRoute } from './pipeline/count-tokens.js';
 import { modelListRoutes } from './pipeline/model-lists.js';
@@ -8,6 +9,7 @@ import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js'
 import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from './protocols/openai-chat/codec.js';
 import { openaiResponsesCodec } from './protocols/openai-responses/codec.js';
+import { UNRELAYED_PATHS, unrelayedRoute } from './unrelayed-routes.js';
 
 /** Every relay route: each client protocol's front door onto the one pipeline. */
 export function relayRouteTable(deps: RelayDeps): RelayRoutes {
@@ -23,6 +25,10 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
   const lists = modelListRoutes(deps);
   exact.set('GET /v1/models', lists.v1);
   exact.set('GET /v1beta/models', lists.v1beta);
+  const account = accountQueryRoutes(deps);
+  exact.set('GET /v1/usage', account.usage);
+  exact.set('GET /v1/pricing', account.pricing);
+  exact.set('GET /v1/balance', account.balance);
   return {
     exact,
     patterns: [
@@ -30,6 +36,7 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
       { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):countTokens$/, handler: countTokensRoute(geminiCodec, deps) },
       { method: 'GET', pattern: /^\/v1\/models\/(?<model>[^/]+)$/, handler: lists.v1 },
       { method: 'GET', pattern: /^\/v1beta\/models\/(?<model>[^/:]+)$/, handler: lists.v1beta },
+      { method: '*', pattern: UNRELAYED_PATHS, handler: unrelayedRoute(deps) },
     ],
   };
 }

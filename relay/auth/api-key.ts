@@ -36,6 +36,22 @@ export function authorizeApiKey(
   users: UserStore,
   now = Date.now(),
 ): Caller {
+  return identifyApiKey(key, clientIp, tokens, users, now, true);
+}
+
+/**
+ * Who is calling, for a query that spends nothing of the key (its usage, balance, prices):
+ * every check of `authorizeApiKey` except the key's quota, since a key that ran out is
+ * exactly one whose owner wants to look.
+ */
+export function identifyApiKey(
+  key: string | undefined,
+  clientIp: string,
+  tokens: TokenStore,
+  users: UserStore,
+  now = Date.now(),
+  needsQuota = false,
+): Caller {
   if (!key) throw new RelayError(401, 'authentication', 'No API key: send it as Authorization: Bearer <key>.', 'missing_api_key');
   const token = tokens.byKey(key);
   if (!token) throw new RelayError(401, 'authentication', 'Invalid API key.', 'invalid_api_key');
@@ -43,7 +59,7 @@ export function authorizeApiKey(
   if (token.expired_time !== -1 && token.expired_time * 1000 <= now) {
     throw new RelayError(401, 'authentication', 'This API key has expired.', 'api_key_expired');
   }
-  if (!token.unlimited_quota && token.remain_quota <= 0) {
+  if (needsQuota && !token.unlimited_quota && token.remain_quota <= 0) {
     throw new RelayError(403, 'quota', "This API key's quota is used up.", 'insufficient_token_quota');
   }
   if (token.allow_ips.length > 0 && !ipAllowed(clientIp, token.allow_ips)) {

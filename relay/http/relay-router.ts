@@ -8,7 +8,7 @@ export type RelayRouteHandler = (req: IncomingMessage, res: ServerResponse, para
 export interface RelayRoutes {
   /** `METHOD /exact/path` → handler: one map lookup per call. */
   exact: Map<string, RelayRouteHandler>;
-  /** Tried in order when no exact route matches. */
+  /** Tried in order when no exact route matches; method `*` matches any. */
   patterns: { method: string; pattern: RegExp; handler: RelayRouteHandler }[];
 }
 
@@ -24,7 +24,7 @@ export function createRelayRouter(routes: RelayRoutes = { exact: new Map(), patt
     let params: Record<string, string> = {};
     if (!handler) {
       for (const route of routes.patterns) {
-        const match = route.method === req.method ? route.pattern.exec(path) : null;
+        const match = route.method === req.method || route.method === '*' ? route.pattern.exec(path) : null;
         if (match) {
           handler = route.handler;
           params = { ...match.groups };

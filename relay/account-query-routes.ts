@@ -1,0 +1,118 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Caller } from './auth/api-key.js';
+import { QUOTA_PER_USD } from './billing/pricing.js';
+import { sendJson, sendRelayError } from './http/errors.js';
+import { createSlidingWindowLimiter } from './http/rate-limit.js';
+import type { SharedRateLimiter } from './http/rate-limit.js';
+import type { RelayRouteHandler } from './http/relay-router.js';
+import { RelayError } from './ir/relay-error.js';
+import { accountBalance, accountUsage, byApiKeyWithoutQuota, keyPricing } from './pipeline/account-queries.js';
+import type { DayUsage, QuotaStanding } from './pipeline/account-queries.js';
+import { authorizeBeforeBody } from './pipeline/read-body.js';
+import type { RelayDeps } from './pipeline/relay-chat.js';
+
+/** `/v1/usage`, `/v1/pricing` and `/v1/balance` together, per account (all its keys): interface.md's limit. */
+export const ACCOUNT_QUERY_LIMIT = { limit: 30, windowMs: 60_000 };
+
+const MAX_USAGE_DAYS = 90;
+const DEFAULT_USAGE_DAYS = 30;
+
+/** Quota and US dollars side by side (500 000 quota = 1 USD). */
+function amount(quota: number | null) {
+  return quota === null ? null : { quota, usd: Number((quota / QUOTA_PER_USD).toFixed(6)) };
+}
+
+function standing(of: QuotaStanding) {
+  return { requests: of.requests, granted: amount(of.granted), used: amount(of.used), left: amount(of.left) };
+}
+
+function daily(days: DayUsage[]) {
+  return days.map((d) => ({ date: d.day, requests: d.requests, errors: d.errors, prompt_tokens: d.prompt_tokens, completion_tokens: d.completion_tokens, ...amount(d.quota) }));
+}
+
+function usageDays(req: IncomingMessage): number {
+  const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+  const raw = query.get('days');
+  if (raw === null) return DEFAULT_USAGE_DAYS;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_USAGE_DAYS) {
+    throw new RelayError(400, 'invalid_request', `days must be a whole number from 1 to ${MAX_USAGE_DAYS}.`, 'invalid_value', 'days');
+  }
+  return days;
+}
+
+function sendError(res: ServerResponse, error: RelayError): void {
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  sendRelayError(res, error);
+}
+
+/**
+ * The account queries: the key is checked (401/403 as for a model call, though a key out of
+ * quota may still ask), then the account's limit, then the query. Answers are JSON in the
+ * OpenAI style (`object`, `data`), errors the OpenAI error object.
+ */
+export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter = createSlidingWindowLimiter(ACCOUNT_QUERY_LIMIT)) {
+  const route =
+    (answer: (caller: Caller, req: IncomingMessage) => unknown): RelayRouteHandler =>
+    async (req, res) => {
+      try {
+        const caller = authorizeBeforeBody(res, () => byApiKeyWithoutQuota(req, deps));
+        const decision = await limiter.hit(`user:${caller.user.id}`);
+        if (!decision.allowed) {
+          const wait = decision.retryAfterSeconds;
+          throw new RelayError(
+            429,
+            'rate_limit',
+            `Too many account queries: /v1/usage, /v1/pricing and /v1/balance allow ${ACCOUNT_QUERY_LIMIT.limit} a minute for each account, all its keys together. Retry in ${wait} s.`,
+            'rate_limit_exceeded',
+            '',
+            { 'Retry-After': String(wait) },
+          );
+        }
+        sendJson(res, 200, await answer(caller, req));
+      } catch (error) {
+        if (error instanceof RelayError) return sendError(res, error);
+        deps.log.error(`account query ${req.method} ${req.url} failed (request id ${req.requestId}): ${(error as Error)?.stack ?? error}`);
+        sendError(res, new RelayError(500, 'internal', `Internal error in the relay (request id: ${req.requestId}).`, 'internal_error'));
+      }
+    };
+
+  const usage = route(async (caller, req) => {
+    const found = await accountUsage(caller, deps, usageDays(req));
+    return {
+      object: 'usage',
+      start_date: found.days[0],
+      end_date: found.days.at(-1),
+      key: { id: found.key.id, name: found.key.name, unlimited: found.key.granted === null, ...standing(found.key), daily: daily(found.key.daily) },
+      account: { id: found.account.id, ...standing(found.account), daily: daily(found.account.daily) },
+    };
+  });
+
+  const pricing = route((caller) => {
+    const found = keyPricing(caller, deps);
+    return {
+      object: 'list',
+      group: found.group,
+      group_ratio: found.groupRatio,
+      unpriced_models: found.unpricedModels,
+      data: found.models.map((m) => ({
+        object: 'model.pricing',
+        model: m.model,
+        source: m.source,
+        prices: m.prices.map((p) => {
+          // Tokens are priced per million, as the providers list them; a call per call.
+          const per = p.unit === 'request' ? 1 : 1_000_000;
+          const quota = Number((p.quota * per).toPrecision(12));
+          return { unit: p.unit, per, quota, usd: Number((quota / QUOTA_PER_USD).toPrecision(12)) };
+        }),
+      })),
+    };
+  });
+
+  const balance = route((caller) => {
+    const found = accountBalance(caller);
+    return { object: 'balance', account_id: found.accountId, ...amount(found.quota) };
+  });
+
+  return { usage, pricing, balance };
+}

@@ -1,0 +1,126 @@
+import { identifyApiKey, presentedApiKey } from '../auth/api-key.js';
+import type { Caller } from '../auth/api-key.js';
+import { QUOTA_PER_USD } from '../billing/pricing.js';
+import type { ModelPrice } from '../billing/pricing.js';
+import { RelayError } from '../ir/relay-error.js';
+import { groupRatio, modelPrice, readSettings } from '../settings.js';
+import { priceSource } from '../store/models.js';
+import { addMetrics, emptyMetrics } from '../store/stats/index.js';
+import type { StatsMetrics } from '../store/stats/index.js';
+import { modelsFor } from './model-lists.js';
+import type { Authorize, RelayDeps } from './relay-chat.js';
+
+// What a key may learn about itself and its account (GET /v1/usage, /v1/pricing,
+// /v1/balance), in quota units and without a wire shape: the routes render it.
+
+const DAY_MS = 86_400_000;
+
+/** Quota of a key or an account; `granted` and `left` are null for an unlimited key. */
+export interface QuotaStanding {
+  granted: number | null;
+  used: number;
+  left: number | null;
+  /** Calls billed so far. */
+  requests: number;
+}
+
+export interface DayUsage extends StatsMetrics {
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+}
+
+export interface AccountUsage {
+  key: QuotaStanding & { id: number; name: string; daily: DayUsage[] };
+  account: QuotaStanding & { id: number; daily: DayUsage[] };
+  /** The days reported, oldest first (every day, with or without calls). */
+  days: string[];
+}
+
+/** The key's and its account's quota, and their use per UTC day over the last `days` days (today included). */
+export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'stats'>, days: number, now = Date.now()): Promise<AccountUsage> {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const start = today - (days - 1) * DAY_MS;
+  const dayKeys = Array.from({ length: days }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
+  const perDay = () => new Map(dayKeys.map((day) => [day, { day, ...emptyMetrics() }]));
+  const account = perDay();
+  const key = perDay();
+  for (const row of await deps.stats.query({ user_id: caller.user.id, start })) {
+    const day = new Date(row.hour).toISOString().slice(0, 10);
+    const inAccount = account.get(day);
+    if (!inAccount) continue;
+    addMetrics(inAccount, row);
+    if (row.token_id === caller.token.id) addMetrics(key.get(day)!, row);
+  }
+  const { token, user } = caller;
+  return {
+    key: {
+      id: token.id,
+      name: token.name,
+      granted: token.unlimited_quota ? null : token.remain_quota + token.used_quota,
+      used: token.used_quota,
+      left: token.unlimited_quota ? null : token.remain_quota,
+      requests: token.request_count,
+      daily: [...key.values()],
+    },
+    account: { id: user.id, granted: user.quota + user.used_quota, used: user.used_quota, left: user.quota, requests: user.request_count, daily: [...account.values()] },
+    days: dayKeys,
+  };
+}
+
+/** What one unit costs, in quota (group ratio applied): a token of a kind, or one call. */
+export type PriceUnit = 'input_token' | 'cached_input_token' | 'cache_write_input_token' | 'output_token' | 'request';
+
+export interface ModelUnitPrices {
+  model: string;
+  /** Where the price comes from: the model's record, a built-in default, or nowhere (unpriced). */
+  source: 'model' | 'default' | 'none';
+  prices: { unit: PriceUnit; quota: number }[];
+}
+
+export interface KeyPricing {
+  group: string;
+  groupRatio: number;
+  /** What a call of an unpriced model does: free, or refused. */
+  unpricedModels: 'free' | 'reject';
+  models: ModelUnitPrices[];
+}
+
+/** The unit prices of every model the key may use, as its group pays them (relay/billing/quota-math.ts). */
+export function keyPricing(caller: Caller, deps: Pick<RelayDeps, 'state' | 'channels'>): KeyPricing {
+  const ratio = groupRatio(deps.state, caller.group);
+  const models = modelsFor(caller, deps).map((model) => {
+    const price = modelPrice(deps.state, model);
+    return { model, source: priceSource(deps.state, model), prices: price ? unitPrices(price, ratio) : [] };
+  });
+  return { group: caller.group, groupRatio: ratio, unpricedModels: readSettings(deps.state).unpriced_model_policy, models };
+}
+
+function unitPrices(price: ModelPrice, ratio: number): ModelUnitPrices['prices'] {
+  const prices: ModelUnitPrices['prices'] =
+    price.pricePerCall !== undefined
+      ? [{ unit: 'request', quota: price.pricePerCall * QUOTA_PER_USD * ratio }]
+      : [
+          { unit: 'input_token', quota: (price.modelRatio ?? 0) * ratio },
+          { unit: 'cached_input_token', quota: (price.modelRatio ?? 0) * (price.cacheRatio ?? 1) * ratio },
+          { unit: 'cache_write_input_token', quota: (price.modelRatio ?? 0) * (price.cacheWriteRatio ?? 1) * ratio },
+          { unit: 'output_token', quota: (price.modelRatio ?? 0) * (price.completionRatio ?? 1) * ratio },
+        ];
+  // Products of ratios without float noise (0.15000000000000002).
+  return prices.map((p) => ({ unit: p.unit, quota: Number(p.quota.toPrecision(12)) }));
+}
+
+/** The account's balance, for a key its owner allowed to read it. */
+export function accountBalance(caller: Caller): { accountId: number; quota: number } {
+  if (!caller.token.allow_balance) {
+    throw new RelayError(
+      403,
+      'permission',
+      "This API key may not read the account's balance: enable Balance queries for this key in the console's API keys page (edit the key).",
+      'balance_not_allowed',
+    );
+  }
+  return { accountId: caller.user.id, quota: caller.user.quota };
+}
+
+/** Account queries and refused families spend nothing: a key that ran out of quota may still ask. */
+export const byApiKeyWithoutQuota: Authorize = (req, deps) => identifyApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
