@@ -106,7 +106,7 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
           hint="One per line: addresses or CIDR ranges (IPv4 or IPv6). Empty allows any address."
           spellCheck={false}
         />
-        <CheckboxField label="May read its balance" checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint="Lets the key call /v1/balance." />
+        <CheckboxField label="Balance queries" checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint="Lets the key read its account's balance (GET /v1/balance)." />
       </form>
     </Dialog>
   );

@@ -315,7 +315,7 @@ describe('EditKeyDialog', () => {
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('ci');
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Quota left (USD)' }).value).toBe('2.469134');
     expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Unlimited quota' }).checked).toBe(false);
-    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'May read its balance' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Balance queries' }).checked).toBe(true);
     expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Allowed IP addresses' }).value).toBe('10.0.0.0/8');
     // The key's group stays selectable though it is not one of the user's.
     await waitFor(() => expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Group' }).value).toBe('legacy'));
@@ -358,7 +358,7 @@ describe('EditKeyDialog', () => {
     await userEvent.type(quota, '10');
     await userEvent.clear(screen.getByLabelText('Expires on'));
     await userEvent.click(screen.getByRole('button', { name: 'Remove retired-model' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'May read its balance' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Balance queries' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
