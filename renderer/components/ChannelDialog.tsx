@@ -5,7 +5,7 @@ import { FormDialogFooter } from './FormDialogFooter.js';
 import { createChannel, fetchModels, updateChannel, type ChannelView } from '../api/channels.js';
 import { AdvancedCustomEditor, advancedCustomOf, routesError, routesFromJson, type RouteDraft } from './AdvancedCustomEditor.js';
 import { Alert } from './Alert.js';
-import { ChannelBehaviourFields, ChannelTypeFields, KeyModeField } from './ChannelTypeFields.js';
+import { ChannelBehaviourFields, ChannelFamiliesField, ChannelTypeFields, KeyModeField } from './ChannelTypeFields.js';
 import { initialValues, isMultiKey, toBody, toModels, validate, type ChannelValues } from './channel-form.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
@@ -203,6 +203,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
             />
           )}
         </div>
+        <ChannelFamiliesField values={values} errors={errors} set={set} />
         <div className="form-row form-row--3">
           <Field label="Group" name="group" value={values.group} onChange={(e) => set('group', e.currentTarget.value)} hint="Comma-separated." />
           <Field label="Priority" name="priority" inputMode="numeric" value={values.priority} onChange={(e) => set('priority', e.currentTarget.value)} error={errors.priority} hint="Higher first." />

@@ -1,10 +1,11 @@
-// The fields only some channel types have (renderer/lib/channel-types.ts says which), and the
-// channel's behaviour: test model, key order, automatic disabling, tag and note.
+// The fields only some channel types have (renderer/lib/channel-types.ts says which), the
+// call families it serves, and the channel's behaviour: test model, key order, automatic
+// disabling, tag and note.
 import { useId } from 'react';
 import { CheckboxField, SelectField } from './FormFields.js';
 import { Field } from './Field.js';
 import type { ChannelErrors, ChannelValues } from './channel-form.js';
-import { DEFAULT_AZURE_API_VERSION, hasField } from '../lib/channel-types.js';
+import { CALL_FAMILIES, DEFAULT_AZURE_API_VERSION, FAMILY_LABELS, hasField, sameFamilies, typeFamilies, typeLabel, type CallFamily } from '../lib/channel-types.js';
 
 interface Props {
   values: ChannelValues;
@@ -46,6 +47,45 @@ export function ChannelTypeFields({ values, errors, set }: Props) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * "Serves": the call families the channel takes, its type's defaults until changed. A choice
+ * equal to the defaults is kept as "the defaults", so it follows a later change of type.
+ */
+export function ChannelFamiliesField({ values, errors, set }: Props) {
+  const type = Number(values.type);
+  const defaults = typeFamilies(type);
+  const served = values.families ?? defaults;
+  const hintId = useId();
+  function toggle(family: CallFamily, on: boolean) {
+    const next = CALL_FAMILIES.filter((f) => (f === family ? on : served.includes(f)));
+    set('families', sameFamilies(next, defaults) ? null : next);
+  }
+  return (
+    <fieldset className={`form-section family-choices${errors.families ? ' field--invalid' : ''}`} aria-describedby={hintId}>
+      <legend>Serves</legend>
+      <div className="family-choices__list">
+        {CALL_FAMILIES.map((family) => (
+          <label key={family} className="family-choices__item">
+            <input type="checkbox" name="families" value={family} checked={served.includes(family)} onChange={(e) => toggle(family, e.currentTarget.checked)} />
+            {FAMILY_LABELS[family]}
+          </label>
+        ))}
+      </div>
+      {errors.families && <p className="field__error">{errors.families}</p>}
+      <p id={hintId} className="field__hint">
+        The kinds of calls routed here.{' '}
+        {values.families === null ? (
+          `${typeLabel(type)}'s defaults.`
+        ) : (
+          <button type="button" className="button button--secondary button--small" onClick={() => set('families', null)}>
+            Back to {typeLabel(type)}'s defaults
+          </button>
+        )}
+      </p>
+    </fieldset>
   );
 }
 

@@ -1,7 +1,7 @@
 // The channel form's values: from a saved channel, checked, and turned into the API's body.
 import type { ChannelView, NewChannel } from '../api/channels.js';
 import { jsonObjectError } from './FormFields.js';
-import { ChannelType, channelType, DEFAULT_AZURE_API_VERSION, hasField, needsBaseUrl } from '../lib/channel-types.js';
+import { ChannelType, channelType, DEFAULT_AZURE_API_VERSION, hasField, needsBaseUrl, ownFamilies, type CallFamily } from '../lib/channel-types.js';
 
 export interface ChannelValues {
   type: string;
@@ -22,6 +22,8 @@ export interface ChannelValues {
   autoBan: boolean;
   tag: string;
   remark: string;
+  /** The families the channel serves; null: its type's defaults (and it follows a change of type). */
+  families: CallFamily[] | null;
 }
 
 export type ChannelErrors = Partial<Record<keyof ChannelValues, string>>;
@@ -73,6 +75,7 @@ export function initialValues(channel: ChannelView | null): ChannelValues {
       autoBan: true,
       tag: '',
       remark: '',
+      families: null,
     };
   }
   return {
@@ -96,6 +99,7 @@ export function initialValues(channel: ChannelView | null): ChannelValues {
     autoBan: channel.auto_ban ?? true,
     tag: channel.tag ?? '',
     remark: channel.remark ?? '',
+    families: ownFamilies({ type: channel.type, families: channel.families ?? [] }) === null ? null : [...channel.families],
   };
 }
 
@@ -116,6 +120,7 @@ export function validate(values: ChannelValues, isNew: boolean): ChannelErrors {
   const headers = jsonObjectError(values.headers);
   if (headers !== null) errors.headers = headers;
   if (values.proxy.trim() !== '' && !/^(https?|socks5h?):\/\/\S+$/.test(values.proxy.trim())) errors.proxy = 'An http://, https:// or socks5:// URL.';
+  if (values.families !== null && values.families.length === 0) errors.families = 'Serve at least one kind of call.';
   if (hasField(type, 'api_version') && values.apiVersion.trim() !== '' && !API_VERSION.test(values.apiVersion.trim())) errors.apiVersion = `A version such as ${DEFAULT_AZURE_API_VERSION} (or one ending in -preview).`;
   return errors;
 }
@@ -144,6 +149,7 @@ export function toBody(values: ChannelValues, channel: ChannelView | null): NewC
     auto_ban: values.autoBan,
     tag: values.tag.trim(),
     remark: values.remark.trim(),
+    families: values.families ?? [],
     ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
     ...(isMultiKey(values, channel) ? { key_mode: values.keyMode } : {}),
     ...(sendsApiVersion(values, channel) ? { api_version: values.apiVersion.trim() } : {}),

@@ -1,10 +1,13 @@
 // The channel types the console offers: one place for their names, default addresses, key
 // hints, which form fields apply, whether a balance can be read, and the table's badge. The
-// facts the relay also needs (default base URLs, balance sources, Azure's api-version) come
-// from the relay's own module, so the two never disagree.
-import { BALANCE_SOURCES, ChannelType, DEFAULT_AZURE_API_VERSION, DEFAULT_BASE_URLS } from '../../relay/providers/channel-facts.js';
+// facts the relay also needs (default base URLs, balance sources, Azure's api-version, the
+// call families served) come from the relay's own module, so the two never disagree.
+import { CALL_FAMILIES } from '../../relay/ir/call-family.js';
+import type { CallFamily } from '../../relay/ir/call-family.js';
+import { BALANCE_SOURCES, ChannelType, DEFAULT_AZURE_API_VERSION, DEFAULT_BASE_URLS, servedFamilies } from '../../relay/providers/channel-facts.js';
 
-export { ChannelType, DEFAULT_AZURE_API_VERSION };
+export { CALL_FAMILIES, ChannelType, DEFAULT_AZURE_API_VERSION };
+export type { CallFamily };
 
 /** Form fields only some types have. */
 export type TypeField = 'api_version' | 'upstream_protocol';
@@ -79,4 +82,30 @@ export function hasBalance(type: number): boolean {
 /** The address must be typed: the type has no default (an advanced custom route may carry its own). */
 export function needsBaseUrl(type: number): boolean {
   return channelType(type)?.baseUrl === '' && type !== ChannelType.advancedCustom;
+}
+
+export const FAMILY_LABELS: Record<CallFamily, string> = {
+  chat: 'Chat',
+  embeddings: 'Embeddings',
+  completions: 'Completions',
+  rerank: 'Rerank',
+  moderation: 'Moderation',
+  images: 'Images',
+  audio: 'Audio',
+  video: 'Video',
+};
+
+/** The call families a type serves unless its channel says otherwise. */
+export function typeFamilies(type: number): readonly CallFamily[] {
+  return servedFamilies({ type, families: [] });
+}
+
+/** Same families, whatever the order. */
+export function sameFamilies(a: readonly CallFamily[], b: readonly CallFamily[]): boolean {
+  return a.length === b.length && a.every((family) => b.includes(family));
+}
+
+/** A channel's own families when they differ from its type's defaults, else null. */
+export function ownFamilies(channel: { type: number; families: readonly CallFamily[] }): readonly CallFamily[] | null {
+  return channel.families.length === 0 || sameFamilies(channel.families, typeFamilies(channel.type)) ? null : channel.families;
 }

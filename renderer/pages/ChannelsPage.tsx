@@ -150,7 +150,7 @@ export default function ChannelsPage() {
     {
       key: 'models',
       header: 'Models',
-      render: (c) => <ModelsCell models={c.models} />,
+      render: (c) => <ModelsCell channel={c} />,
     },
     { key: 'group', header: 'Group', render: (c) => c.groups.join(', ') },
     {

@@ -145,6 +145,7 @@ describe('ChannelDialog: fetch models and save', () => {
       auto_ban: true,
       tag: '',
       remark: '',
+      families: [],
       key: 'sk-ant-1\nsk-ant-2',
       key_mode: 'random',
     });

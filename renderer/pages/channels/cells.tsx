@@ -1,8 +1,8 @@
 // Small cells of the Channels table: the channel's name with its type and keys, its first
-// models, and its response time (or the outcome of a test just run).
+// models (and the families it serves when not its type's), and its response time (or the outcome of a test just run).
 import type { ChannelView } from '../../api/channels.js';
 import { ChannelTypeBadge } from '../../components/ChannelTypeBadge.js';
-import { typeLabel } from '../../lib/channel-types.js';
+import { FAMILY_LABELS, ownFamilies, typeLabel } from '../../lib/channel-types.js';
 
 export type TestState = { state: 'running' } | { state: 'ok'; ms: number } | { state: 'failed'; message: string };
 
@@ -45,7 +45,9 @@ export function ResponseCell({ channel: c, test }: { channel: ChannelView; test:
   return c.response_time > 0 ? <>{c.response_time} ms</> : <span className="muted">—</span>;
 }
 
-export function ModelsCell({ models }: { models: string[] }) {
+export function ModelsCell({ channel }: { channel: Pick<ChannelView, 'type' | 'models' | 'families'> }) {
+  const { models } = channel;
+  const families = ownFamilies(channel);
   return (
     <span className="models channel-models" title={models.join(', ')}>
       {models.slice(0, 3).map((m) => (
@@ -54,6 +56,7 @@ export function ModelsCell({ models }: { models: string[] }) {
         </span>
       ))}
       {models.length > 3 && <span className="muted small">+{models.length - 3}</span>}
+      {families !== null && <span className="muted small channel-families">serves {families.map((f) => FAMILY_LABELS[f].toLowerCase()).join(', ')}</span>}
     </span>
   );
 }

@@ -1,0 +1,82 @@
+// The channel form's "Serves" choice (the call families a channel takes) and the table's note
+// of families that are not the type's defaults.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ChannelDialog } from '../../renderer/components/ChannelDialog.js';
+import { ModelsCell } from '../../renderer/pages/channels/cells.js';
+import { channel } from './helpers/channels.js';
+import { stubApi } from './helpers/fake-api.js';
+
+const serves = () => screen.getByRole('group', { name: 'Serves' });
+const checked = () =>
+  within(serves())
+    .getAllByRole<HTMLInputElement>('checkbox')
+    .filter((box) => box.checked)
+    .map((box) => box.value);
+const box = (name: string) => within(serves()).getByRole('checkbox', { name });
+
+async function fillRequired() {
+  for (const [name, text] of [['Name', 'Embedder'], ['API keys', 'k'], ['Models', 'text-embedding-004']]) {
+    const input = screen.getByRole('textbox', { name });
+    await userEvent.clear(input);
+    await userEvent.type(input, text!);
+  }
+}
+
+describe('ChannelDialog: Serves', () => {
+  it("starts with the type's families and follows the type while untouched", async () => {
+    render(<ChannelDialog channel={null} onClose={() => {}} onSaved={() => {}} />);
+    expect(checked()).toEqual(['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio', 'video']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Anthropic');
+    expect(checked()).toEqual(['chat']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Gemini');
+    expect(checked()).toEqual(['chat', 'embeddings', 'images']);
+  });
+
+  it('saves an embeddings-only channel with its own families', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 3 });
+    const onSaved = vi.fn();
+    render(<ChannelDialog channel={null} onClose={() => {}} onSaved={onSaved} />);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Gemini');
+    await fillRequired();
+    await userEvent.click(box('Chat'));
+    await userEvent.click(box('Images'));
+    expect(checked()).toEqual(['embeddings']);
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ type: 24, families: ['embeddings'] });
+  });
+
+  it('refuses a channel that serves nothing, and sends nothing', async () => {
+    const api = stubApi();
+    render(<ChannelDialog channel={null} onClose={() => {}} onSaved={() => {}} />);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Anthropic');
+    await fillRequired();
+    await userEvent.click(box('Chat'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    expect(screen.getByText('Serve at least one kind of call.')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("edits a channel's own families, and goes back to the type's defaults", async () => {
+    const api = stubApi().on('PUT /api/channel', { id: 9 });
+    const onSaved = vi.fn();
+    render(<ChannelDialog channel={channel(9, 'Vectors', { families: ['embeddings'] })} onClose={() => {}} onSaved={onSaved} />);
+    expect(checked()).toEqual(['embeddings']);
+    await userEvent.click(screen.getByRole('button', { name: "Back to OpenAI's defaults" }));
+    expect(checked()).toEqual(['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio', 'video']);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ id: 9, families: [] });
+  });
+});
+
+describe('Channels table: families', () => {
+  it("notes a channel's own families under its models, and nothing for the type's defaults", () => {
+    const { container, rerender } = render(<ModelsCell channel={channel(1, 'a', { families: ['embeddings'] })} />);
+    expect(container.textContent).toContain('serves embeddings');
+    rerender(<ModelsCell channel={channel(1, 'a', { families: [] })} />);
+    expect(container.textContent).not.toContain('serves');
+  });
+});
