@@ -17,9 +17,14 @@ export const ACCOUNT_QUERY_LIMIT = { limit: 30, windowMs: 60_000 };
 const MAX_USAGE_DAYS = 90;
 const DEFAULT_USAGE_DAYS = 30;
 
-/** Quota and US dollars side by side (500 000 quota = 1 USD). */
+/** 500 000 quota = 1 USD; a quota unit is 0.000002 USD, so six decimals say it exactly. */
+function usdOf(quota: number): number {
+  return Number((quota / QUOTA_PER_USD).toFixed(6));
+}
+
+/** Quota and US dollars side by side. */
 function amount(quota: number | null) {
-  return quota === null ? null : { quota, usd: Number((quota / QUOTA_PER_USD).toFixed(6)) };
+  return quota === null ? null : { quota, usd: usdOf(quota) };
 }
 
 function standing(of: QuotaStanding) {
@@ -99,12 +104,7 @@ export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter =
         object: 'model.pricing',
         model: m.model,
         source: m.source,
-        prices: m.prices.map((p) => {
-          // Tokens are priced per million, as the providers list them; a call per call.
-          const per = p.unit === 'request' ? 1 : 1_000_000;
-          const quota = Number((p.quota * per).toPrecision(12));
-          return { unit: p.unit, per, quota, usd: Number((quota / QUOTA_PER_USD).toPrecision(12)) };
-        }),
+        prices: m.prices.map((p) => ({ unit: p.unit, per: p.per, quota: p.quota, usd: usdOf(p.quota) })),
       })),
     };
   });

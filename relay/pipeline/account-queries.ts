@@ -1,8 +1,10 @@
 import { identifyApiKey, presentedApiKey } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
-import { QUOTA_PER_USD } from '../billing/pricing.js';
+import { quotaFor } from '../billing/quota-math.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import { RelayError } from '../ir/relay-error.js';
+import { emptyUsage } from '../ir/usage.js';
+import type { Usage } from '../ir/usage.js';
 import { groupRatio, modelPrice, readSettings } from '../settings.js';
 import { priceSource } from '../store/models.js';
 import { addMetrics, emptyMetrics } from '../store/stats/index.js';
@@ -67,14 +69,15 @@ export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'stats'
   };
 }
 
-/** What one unit costs, in quota (group ratio applied): a token of a kind, or one call. */
+/** What is priced: a token of a kind, or one call. */
 export type PriceUnit = 'input_token' | 'cached_input_token' | 'cache_write_input_token' | 'output_token' | 'request';
 
 export interface ModelUnitPrices {
   model: string;
   /** Where the price comes from: the model's record, a built-in default, or nowhere (unpriced). */
   source: 'model' | 'default' | 'none';
-  prices: { unit: PriceUnit; quota: number }[];
+  /** Quota for `per` units (a million tokens, or one call). */
+  prices: { unit: PriceUnit; per: number; quota: number }[];
 }
 
 export interface KeyPricing {
@@ -95,18 +98,18 @@ export function keyPricing(caller: Caller, deps: Pick<RelayDeps, 'state' | 'chan
   return { group: caller.group, groupRatio: ratio, unpricedModels: readSettings(deps.state).unpriced_model_policy, models };
 }
 
+const MILLION = 1_000_000;
+
+/** Priced as a call is billed (relay/billing/quota-math.ts): a million tokens of each kind, or one call. */
 function unitPrices(price: ModelPrice, ratio: number): ModelUnitPrices['prices'] {
-  const prices: ModelUnitPrices['prices'] =
-    price.pricePerCall !== undefined
-      ? [{ unit: 'request', quota: price.pricePerCall * QUOTA_PER_USD * ratio }]
-      : [
-          { unit: 'input_token', quota: (price.modelRatio ?? 0) * ratio },
-          { unit: 'cached_input_token', quota: (price.modelRatio ?? 0) * (price.cacheRatio ?? 1) * ratio },
-          { unit: 'cache_write_input_token', quota: (price.modelRatio ?? 0) * (price.cacheWriteRatio ?? 1) * ratio },
-          { unit: 'output_token', quota: (price.modelRatio ?? 0) * (price.completionRatio ?? 1) * ratio },
-        ];
-  // Products of ratios without float noise (0.15000000000000002).
-  return prices.map((p) => ({ unit: p.unit, quota: Number(p.quota.toPrecision(12)) }));
+  if (price.pricePerCall !== undefined) return [{ unit: 'request', per: 1, quota: quotaFor(emptyUsage(), price, ratio) }];
+  const tokens = (unit: PriceUnit, usage: Usage) => ({ unit, per: MILLION, quota: quotaFor(usage, price, ratio) });
+  return [
+    tokens('input_token', { inputTokens: MILLION, outputTokens: 0 }),
+    tokens('cached_input_token', { inputTokens: MILLION, cachedInputTokens: MILLION, outputTokens: 0 }),
+    tokens('cache_write_input_token', { inputTokens: MILLION, cacheWriteInputTokens: MILLION, outputTokens: 0 }),
+    tokens('output_token', { inputTokens: 0, outputTokens: MILLION }),
+  ];
 }
 
 /** The account's balance, for a key its owner allowed to read it. */
