@@ -28,7 +28,7 @@ function amount(quota: number | null) {
 }
 
 function standing(of: QuotaStanding) {
-  return { requests: of.requests, granted: amount(of.granted), used: amount(of.used), left: amount(of.left) };
+  return { requests: of.requests, granted: amount(of.granted), used: amount(of.used), held: amount(of.held), left: amount(of.left) };
 }
 
 function daily(days: DayUsage[]) {

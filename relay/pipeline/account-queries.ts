@@ -19,8 +19,11 @@ const DAY_MS = 86_400_000;
 
 /** Quota of a key or an account; `granted` and `left` are null for an unlimited key. */
 export interface QuotaStanding {
+  /** Used, held and left together. */
   granted: number | null;
   used: number;
+  /** Reserved by calls in progress: charged or given back as they end. */
+  held: number;
   left: number | null;
   /** Calls billed so far. */
   requests: number;
@@ -39,7 +42,7 @@ export interface AccountUsage {
 }
 
 /** The key's and its account's quota, and their use per UTC day over the last `days` days (today included). */
-export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'stats'>, days: number, now = Date.now()): Promise<AccountUsage> {
+export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'stats' | 'state'>, days: number, now = Date.now()): Promise<AccountUsage> {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const start = today - (days - 1) * DAY_MS;
   const dayKeys = Array.from({ length: days }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
@@ -54,17 +57,32 @@ export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'stats'
     if (row.token_id === caller.token.id) addMetrics(key.get(day)!, row);
   }
   const { token, user } = caller;
+  let keyHeld = 0;
+  let userHeld = 0;
+  for (const open of Object.values(deps.state.data.open_reservations)) {
+    if (open.user_id === user.id) userHeld += open.amount;
+    if (open.token_id === token.id) keyHeld += open.amount;
+  }
   return {
     key: {
       id: token.id,
       name: token.name,
-      granted: token.unlimited_quota ? null : token.remain_quota + token.used_quota,
+      granted: token.unlimited_quota ? null : token.remain_quota + keyHeld + token.used_quota,
       used: token.used_quota,
+      held: keyHeld,
       left: token.unlimited_quota ? null : token.remain_quota,
       requests: token.request_count,
       daily: [...key.values()],
     },
-    account: { id: user.id, granted: user.quota + user.used_quota, used: user.used_quota, left: user.quota, requests: user.request_count, daily: [...account.values()] },
+    account: {
+      id: user.id,
+      granted: user.quota + userHeld + user.used_quota,
+      used: user.used_quota,
+      held: userHeld,
+      left: user.quota,
+      requests: user.request_count,
+      daily: [...account.values()],
+    },
     days: dayKeys,
   };
 }

@@ -102,6 +102,27 @@ describe('GET /v1/usage', () => {
     expect((await query(relay, spent, '/usage')).status).toBe(200);
     expect((await query(relay, spent, '/models')).status).toBe(403);
   });
+
+  it('shows what a call in progress holds apart, the grant unchanged', async () => {
+    const upstream = await fakeUpstream();
+    upstream.inject({ kind: 'never-answer' });
+    const { relay, key } = await startGateway([{ type: 1, upstream, models: ['gpt-4o'] }], { unlimited_quota: false, remain_quota: 1_000_000 });
+    const abort = new AbortController();
+    const pending = fetch(`${relay.relayBaseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', max_tokens: 100, messages: [{ role: 'user', content: 'hello' }] }),
+      signal: abort.signal,
+    }).catch(() => undefined);
+    for (let i = 0; i < 200 && upstream.requests.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(upstream.requests).toHaveLength(1);
+    const usage: any = await (await query(relay, key, '/usage')).json();
+    expect(usage.key.held.quota).toBeGreaterThan(0);
+    expect(usage.key).toMatchObject({ granted: { quota: 1_000_000 }, used: { quota: 0 }, left: { quota: 1_000_000 - usage.key.held.quota } });
+    expect(usage.account).toMatchObject({ granted: { quota: 100_000_000 }, held: { quota: usage.key.held.quota } });
+    abort.abort();
+    await pending;
+  });
 });
 
 describe('GET /v1/pricing', () => {
