@@ -28,6 +28,8 @@ export interface AttemptOptions {
   codec: ClientCodec;
   adapter: ProviderAdapter;
   request: ChatRequest;
+  /** What the codec's decode answered beside the request, for its encoders. */
+  codecContext: unknown;
   upstream: UpstreamRequest<UpstreamBody>;
   passthrough: boolean;
   /** The channel reached with this attempt's key: the connection, and the secrets its messages must not show. */
@@ -126,7 +128,7 @@ async function wholeAnswer(options: AttemptOptions, response: Dispatcher.Respons
     return { ok: true, usage, outputText, firstByteMs, clientGone: false };
   }
   const result = options.adapter.parseChatResponse(json, options.request);
-  writeJson(res, JSON.stringify(codec.encodeResponse(result, options.request)));
+  writeJson(res, JSON.stringify(codec.encodeResponse(result, options.request, options.codecContext)));
   return { ok: true, usage: result.usage.estimated ? undefined : result.usage, outputText: answerText(result), firstByteMs, clientGone: false };
 }
 
@@ -146,13 +148,13 @@ async function streamAnswer(
   /** Stops the first-byte timer; answers whether it had already fired. */
   stopFirstByteTimer: () => boolean,
 ): Promise<Answered | Failed> {
-  const { res, codec, request } = options;
+  const { res, codec, request, codecContext } = options;
   const client = new ClientStream(res, options.startedAt, options.keepAliveMs, stopFirstByteTimer);
   const abort = () => controller.abort(new Error('upstream error event'));
   const pump: StreamPump =
     options.passthrough && codec.passthrough
-      ? new PassthroughPump(client, codec, request, abort)
-      : new TranslatingPump(client, codec, options.adapter, request, abort);
+      ? new PassthroughPump(client, codec, request, codecContext, abort)
+      : new TranslatingPump(client, codec, options.adapter, request, codecContext, abort);
 
   let streamFailure: unknown;
   try {

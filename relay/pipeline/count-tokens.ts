@@ -25,7 +25,7 @@ export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'toke
       });
       const bytes = await readBody(req, res, COUNT_TOKENS_MAX_BODY_BYTES);
       const route = { ...(params.model ? { model: decodeURIComponent(params.model) } : {}), countTokens: true };
-      const request = codec.decodeRequest(parseJsonBody(bytes), route, []);
+      const { request } = codec.decodeRequest(parseJsonBody(bytes), route, []);
       checkModelAllowed(caller, request.model);
       const body = JSON.stringify(codec.encodeTokenCount!(await countTokens(promptText(request))));
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

@@ -87,7 +87,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
       const bodyBytes = await readBody(req, res);
       const raw = parseJsonBody(bodyBytes);
       const route = routeFacts(req, params);
-      const request = codec.decodeRequest(raw, route, record.warnings);
+      const { request, context: codecContext } = codec.decodeRequest(raw, route, record.warnings);
       record.model = request.model;
       record.stream = request.stream;
       checkModelAllowed(caller, request.model);
@@ -132,6 +132,7 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
           codec,
           adapter,
           request,
+          codecContext,
           upstream,
           passthrough,
           endpoint,

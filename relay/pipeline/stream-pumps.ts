@@ -41,9 +41,10 @@ export class PassthroughPump implements StreamPump {
     private readonly client: ClientStream,
     private readonly codec: ClientCodec,
     private readonly request: ChatRequest,
+    private readonly codecContext: unknown,
     private readonly abort: () => void,
   ) {
-    this.tap = codec.passthrough!.createStreamTap(request);
+    this.tap = codec.passthrough!.createStreamTap(request, codecContext);
   }
 
   push(chunk: Buffer): void {
@@ -72,7 +73,7 @@ export class PassthroughPump implements StreamPump {
   }
 
   errorText(error: RelayErrorInfo): string {
-    return this.codec.createStreamEncoder(this.request).error(error);
+    return this.codec.createStreamEncoder(this.request, this.codecContext).error(error);
   }
 
   // One write per upstream chunk, not per event: a write is a syscall.
@@ -113,10 +114,11 @@ export class TranslatingPump implements StreamPump {
     codec: ClientCodec,
     adapter: ProviderAdapter,
     request: ChatRequest,
+    codecContext: unknown,
     private readonly abort: () => void,
   ) {
     this.decoder = adapter.createStreamDecoder(request);
-    this.encoder = codec.createStreamEncoder(request);
+    this.encoder = codec.createStreamEncoder(request, codecContext);
     if (this.encoder.contentType) client.contentType = this.encoder.contentType;
     if (this.encoder.keepAlive) client.keepAliveText = this.encoder.keepAlive;
     this.sse = createSseDecoder((event) => {

@@ -41,13 +41,24 @@ export interface RouteFacts {
   countTokens?: boolean;
 }
 
+/**
+ * What decode answers: the IR request, and what this codec's encoders need to know of the
+ * call beyond the IR (generate-content's `?alt=sse`, the responses tool names and echoed
+ * fields). The context is opaque to the pipeline, which hands it back to the encoders of the
+ * same call; the IR stays protocol-neutral.
+ */
+export interface DecodedRequest<Context = unknown> {
+  request: ChatRequest;
+  context: Context;
+}
+
 /** One client protocol: its wire in (decode) and out (encode), with its own error shape. */
-export interface ClientCodec {
+export interface ClientCodec<Context = unknown> {
   readonly protocol: WireProtocol;
   /** `warnings` collects what the codec dropped or changed (logged with the call, e.g. a hosted tool no upstream serves). */
-  decodeRequest(body: unknown, route: RouteFacts, warnings: string[]): ChatRequest;
-  encodeResponse(result: ChatResult, request: ChatRequest): unknown;
-  createStreamEncoder(request: ChatRequest): StreamEncoder;
+  decodeRequest(body: unknown, route: RouteFacts, warnings: string[]): DecodedRequest<Context>;
+  encodeResponse(result: ChatResult, request: ChatRequest, context: Context): unknown;
+  createStreamEncoder(request: ChatRequest, context: Context): StreamEncoder;
   encodeError(error: RelayErrorInfo): unknown;
   /** The body answering a token count (`/v1/messages/count_tokens`, `:countTokens`), where the protocol has one. */
   encodeTokenCount?(inputTokens: number): unknown;
@@ -61,7 +72,7 @@ export interface ClientCodec {
     /** Client request headers the upstream of the same protocol needs too (e.g. `anthropic-beta`). */
     forwardHeaders?: readonly string[];
     usageOf(answer: unknown): Usage | undefined;
-    createStreamTap(request: ChatRequest): PassthroughStreamTap;
+    createStreamTap(request: ChatRequest, context: Context): PassthroughStreamTap;
     /**
      * Lowers the output limit of the client's body (already decoded, so an object) to
      * `tokens`, as the IR's `maxOutputTokens` was: the relay capped the call at what its

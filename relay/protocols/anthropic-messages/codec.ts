@@ -15,7 +15,7 @@ import { MessagesPassthroughTap } from './passthrough-tap.js';
  */
 export const anthropicMessagesCodec: ClientCodec = {
   protocol: 'anthropic-messages',
-  decodeRequest: (body, route, warnings) => decodeMessagesRequest(body, warnings, { countTokens: route.countTokens === true }),
+  decodeRequest: (body, route, warnings) => ({ request: decodeMessagesRequest(body, warnings, { countTokens: route.countTokens === true }), context: undefined }),
   encodeResponse: (result, request) => encodeMessagesResponse(result, request),
   createStreamEncoder: (request) => new MessagesStreamEncoder(request),
   encodeError: encodeMessagesError,

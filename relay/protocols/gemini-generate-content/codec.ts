@@ -1,4 +1,3 @@
-import type { ChatRequest } from '../../ir/chat-request.js';
 import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { type GenerateContentFacts, decodeGenerateContentRequest } from './decode-request.js';
@@ -8,25 +7,17 @@ import { GenerateContentStreamEncoder } from './encode-stream.js';
 import { GeminiPassthroughTap, geminiUsageOf } from './passthrough.js';
 
 /**
- * What the path and the body said beyond the IR (`?alt=sse`, includeThoughts), kept with the
- * decoded request for its encoders: the pipeline hands them the request only.
+ * The generate-content front door (`/v1beta/models/{model}:generateContent` and friends). Its
+ * per-call context: what the path and the body said beyond the IR (`?alt=sse`, includeThoughts).
  */
-const factsOf = new WeakMap<ChatRequest, GenerateContentFacts>();
-
-function facts(request: ChatRequest): GenerateContentFacts {
-  return factsOf.get(request) ?? { sse: true, includeThoughts: request.reasoning?.summary !== undefined };
-}
-
-/** The generate-content front door (`/v1beta/models/{model}:generateContent` and friends). */
-export const geminiCodec: ClientCodec = {
+export const geminiCodec: ClientCodec<GenerateContentFacts> = {
   protocol: 'gemini-generate-content',
   decodeRequest(body, route, warnings) {
-    const { request, facts: decoded } = decodeGenerateContentRequest(body, route, warnings);
-    factsOf.set(request, decoded);
-    return request;
+    const { request, facts } = decodeGenerateContentRequest(body, route, warnings);
+    return { request, context: facts };
   },
-  encodeResponse: (result, request) => encodeGenerateContentResponse(result, request.model, facts(request).includeThoughts),
-  createStreamEncoder: (request) => new GenerateContentStreamEncoder({ model: request.model, ...facts(request) }),
+  encodeResponse: (result, request, facts) => encodeGenerateContentResponse(result, request.model, facts.includeThoughts),
+  createStreamEncoder: (request, facts) => new GenerateContentStreamEncoder({ model: request.model, ...facts }),
   encodeError: encodeGeminiError,
   encodeTokenCount: (inputTokens) => ({ totalTokens: inputTokens }),
   passthrough: {

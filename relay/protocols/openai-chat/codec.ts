@@ -10,7 +10,7 @@ import { ChatStreamEncoder } from './encode-stream.js';
 
 export const openaiChatCodec: ClientCodec = {
   protocol: 'openai-chat',
-  decodeRequest: (body) => decodeChatRequest(body),
+  decodeRequest: (body) => ({ request: decodeChatRequest(body), context: undefined }),
   encodeResponse: (result, request) => encodeChatResponse(result, request.model),
   createStreamEncoder: (request) => new ChatStreamEncoder(request.model, request.streamUsage === true),
   encodeError: encodeOpenAIError,

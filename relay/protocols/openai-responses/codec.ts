@@ -1,5 +1,6 @@
 import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
+import type { ResponsesRequestContext } from './request-context.js';
 import { decodeResponsesRequest } from './decode-request.js';
 import { encodeResponsesError } from './encode-error.js';
 import { encodeResponsesResponse } from './encode-response.js';
@@ -11,11 +12,11 @@ import { ResponsesPassthroughTap, usageOfResponse } from './passthrough-tap.js';
  * `client.responses`). Translated both ways for chat, messages and generate-content
  * upstreams; passed through untouched (model replaced) to responses upstreams.
  */
-export const openaiResponsesCodec: ClientCodec = {
+export const openaiResponsesCodec: ClientCodec<ResponsesRequestContext> = {
   protocol: 'openai-responses',
   decodeRequest: (body, _route, warnings) => decodeResponsesRequest(body, warnings),
-  encodeResponse: (result, request) => encodeResponsesResponse(result, request),
-  createStreamEncoder: (request) => new ResponsesStreamEncoder(request),
+  encodeResponse: (result, request, context) => encodeResponsesResponse(result, request, context),
+  createStreamEncoder: (request, context) => new ResponsesStreamEncoder(request, context),
   encodeError: encodeResponsesError,
   passthrough: {
     usageOf: usageOfResponse,

@@ -10,9 +10,9 @@ import type {
 } from '../../ir/chat-request.js';
 import { invalid, isObject, optionalBoolean, optionalEnum, optionalNumber, optionalString, requireObject } from '../validate.js';
 import type { Json } from '../validate.js';
+import type { DecodedRequest } from '../types.js';
 import { reasoningPartOf } from './reasoning-items.js';
-import { rememberContext } from './request-context.js';
-import type { ResponseEcho } from './request-context.js';
+import type { ResponseEcho, ResponsesRequestContext } from './request-context.js';
 import { CUSTOM_TOOL_INPUT, ToolNameMap } from './tool-names.js';
 
 const ROLES = ['user', 'assistant', 'system', 'developer'] as const;
@@ -63,7 +63,7 @@ interface DecodeState {
  * items cannot be served (`previous_response_id`, `conversation`, `background`,
  * `item_reference` items): a 400 says so.
  */
-export function decodeResponsesRequest(input: unknown, warnings: string[] = []): ChatRequest {
+export function decodeResponsesRequest(input: unknown, warnings: string[] = []): DecodedRequest<ResponsesRequestContext> {
   const body = requireObject(input, 'body');
   const model = body.model;
   if (typeof model !== 'string' || model === '') {
@@ -134,8 +134,7 @@ export function decodeResponsesRequest(input: unknown, warnings: string[] = []):
     topLogprobs: topLogprobs ?? 0,
     truncation: truncation ?? 'disabled',
   };
-  rememberContext(request, { toolNames: state.toolNames, echo, translationNotes: state.notes, warnings, notesFlushed: false });
-  return request;
+  return { request, context: { toolNames: state.toolNames, echo, translationNotes: state.notes, warnings, notesFlushed: false } };
 }
 
 function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {

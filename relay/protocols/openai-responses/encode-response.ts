@@ -4,7 +4,8 @@ import { toResponsesStatus } from '../../wire/openai-responses/map-finish-reason
 import { buildResponse, messageItem, newItemId, reasoningItem, responseIdOf, toolCallItem } from './output-items.js';
 import type { Json } from './output-items.js';
 import { encryptedContentOf } from './reasoning-items.js';
-import { contextOf, noteTranslation } from './request-context.js';
+import { noteTranslation } from './request-context.js';
+import type { ResponsesRequestContext } from './request-context.js';
 
 /**
  * IR answer → a Response object (OpenAPI `Response`), output items in the answer's order:
@@ -12,9 +13,9 @@ import { contextOf, noteTranslation } from './request-context.js';
  * data), one message per run of text, and function calls in the client's tool names
  * (namespaced / custom tools mapped back). `output_text` is left to the SDKs, which compute it.
  */
-export function encodeResponsesResponse(result: ChatResult, request: ChatRequest): Json {
-  noteTranslation(request);
-  const { toolNames } = contextOf(request);
+export function encodeResponsesResponse(result: ChatResult, request: ChatRequest, context: ResponsesRequestContext): Json {
+  noteTranslation(context);
+  const { toolNames } = context;
   const { status, incompleteReason } = toResponsesStatus(result.finish);
   const output: Json[] = [];
   let text: string | undefined;
@@ -43,7 +44,7 @@ export function encodeResponsesResponse(result: ChatResult, request: ChatRequest
     }
   }
   flushText();
-  return buildResponse(request, {
+  return buildResponse(request, context.echo, {
     id: responseIdOf(result.id),
     createdAt: result.created,
     status,

@@ -18,7 +18,8 @@ import {
 } from './output-items.js';
 import type { Json, ResponseStatus } from './output-items.js';
 import { encryptedContentOf } from './reasoning-items.js';
-import { contextOf, noteTranslation } from './request-context.js';
+import { noteTranslation } from './request-context.js';
+import type { ResponsesRequestContext } from './request-context.js';
 import type { ToolNameMap } from './tool-names.js';
 
 interface OpenMessage {
@@ -78,15 +79,18 @@ export class ResponsesStreamEncoder implements StreamEncoder {
   private usage: Usage | undefined;
   private readonly toolNames: ToolNameMap;
 
-  constructor(private readonly request: ChatRequest) {
-    this.toolNames = contextOf(request).toolNames;
+  constructor(
+    private readonly request: ChatRequest,
+    private readonly context: ResponsesRequestContext,
+  ) {
+    this.toolNames = context.toolNames;
   }
 
   encode(part: StreamPart): string {
     if (this.ended) return '';
     if (part.type === 'error') return this.error(part.error);
     // Only a translated stream is encoded part by part: what it dropped is noted now.
-    noteTranslation(this.request);
+    noteTranslation(this.context);
     let out = part.type === 'start' ? '' : this.ensureStarted();
     switch (part.type) {
       case 'start':
@@ -272,7 +276,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
   // ---- Framing -------------------------------------------------------------------------------
 
   private response(status: ResponseStatus, extra: { usage?: Usage | undefined; incompleteReason?: string | undefined; error?: Json }): Json {
-    return buildResponse(this.request, {
+    return buildResponse(this.request, this.context.echo, {
       id: this.responseId || newItemId('resp_'),
       createdAt: this.createdAt,
       status,

@@ -3,7 +3,7 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { Usage } from '../../ir/usage.js';
 import { toResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
-import { contextOf } from './request-context.js';
+import type { ResponseEcho } from './request-context.js';
 import { CUSTOM_TOOL_INPUT } from './tool-names.js';
 import type { ToolNameMap } from './tool-names.js';
 
@@ -98,8 +98,7 @@ export interface ResponseFields {
  * A whole Response object: the answer's fields plus the request fields it repeats, as the
  * OpenAPI `Response` schema requires them. `model` is the model the client asked for.
  */
-export function buildResponse(request: ChatRequest, fields: ResponseFields): Json {
-  const echo = contextOf(request).echo;
+export function buildResponse(request: ChatRequest, echo: ResponseEcho, fields: ResponseFields): Json {
   const response: Json = {
     id: fields.id,
     object: 'response',

@@ -48,6 +48,7 @@ async function attempt(upstreamRequest: UpstreamRequest<UpstreamBody>) {
     codec: openaiChatCodec,
     adapter: openaiChatAdapter,
     request,
+    codecContext: undefined,
     upstream: upstreamRequest,
     passthrough: false,
     endpoint: endpointOf({ type: 1, base_url: upstream!.url, header_override: {} }, 'sk-unused', dispatchers.for('')),

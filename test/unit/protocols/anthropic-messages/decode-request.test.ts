@@ -30,7 +30,7 @@ describe('messages request → IR: Claude Code captures', () => {
   it.each(calls.map((call, i) => [i, call] as const))('capture %i decodes without error, everything in place', (_i, call) => {
     const warnings: string[] = [];
     const body = call.body!;
-    const request = anthropicMessagesCodec.decodeRequest(body, {}, warnings);
+    const { request } = anthropicMessagesCodec.decodeRequest(body, {}, warnings);
     expect(request.model).toBe('claude-opus-4-8');
     expect(request.stream).toBe(true);
     expect(request.maxOutputTokens).toBe(64000);
@@ -191,7 +191,7 @@ describe('messages request → IR: fields', () => {
   it('count_tokens bodies need no max_tokens', () => {
     const { max_tokens: _unused, ...body } = base;
     expect(decodeMessagesRequest(body, [], { countTokens: true }).maxOutputTokens).toBeUndefined();
-    expect(anthropicMessagesCodec.decodeRequest(body, { countTokens: true } as never, []).model).toBe('claude-test');
+    expect(anthropicMessagesCodec.decodeRequest(body, { countTokens: true } as never, []).request.model).toBe('claude-test');
     expect(anthropicMessagesCodec.encodeTokenCount!(42)).toEqual({ input_tokens: 42 });
   });
 });

@@ -12,7 +12,7 @@ function sse(type: string, data: Record<string, unknown>): string {
 }
 
 function tapOver(text: string) {
-  const tap = anthropicMessagesCodec.passthrough!.createStreamTap(request);
+  const tap = anthropicMessagesCodec.passthrough!.createStreamTap(request, undefined);
   const splitter = new SseEventSplitter();
   const states: { answering: boolean; finished: boolean }[] = [];
   let forwarded = '';

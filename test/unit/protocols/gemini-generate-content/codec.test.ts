@@ -117,8 +117,8 @@ describe('pass-through to a Gemini upstream', () => {
   });
 
   it('the stream tap: answering at the first content, usage from the last chunk, finished at the finishReason', () => {
-    const request = geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse: true }, []);
-    const tap = geminiCodec.passthrough!.createStreamTap(request);
+    const { request, context } = geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse: true }, []);
+    const tap = geminiCodec.passthrough!.createStreamTap(request, context);
     const event = (data: unknown) => {
       const json = JSON.stringify(data);
       const raw = `data: ${json}\r\n\r\n`;
@@ -140,8 +140,8 @@ describe('pass-through to a Gemini upstream', () => {
   });
 
   it('the stream tap: without usage, the answer text (thoughts and call arguments too) for a local count', () => {
-    const request = geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse: true }, []);
-    const tap = geminiCodec.passthrough!.createStreamTap(request);
+    const { request, context } = geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse: true }, []);
+    const tap = geminiCodec.passthrough!.createStreamTap(request, context);
     for (const chunk of [
       { candidates: [{ content: { role: 'model', parts: [{ text: 'Hmm', thought: true }] }, index: 0 }] },
       { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'f', args: { a: 1 } } }] }, index: 0 }] },
@@ -156,8 +156,8 @@ describe('pass-through to a Gemini upstream', () => {
   });
 
   it('the stream tap: an error object is the upstream failing', () => {
-    const request = geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse: true }, []);
-    const tap = geminiCodec.passthrough!.createStreamTap(request);
+    const { request, context } = geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse: true }, []);
+    const tap = geminiCodec.passthrough!.createStreamTap(request, context);
     const data = JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } });
     tap.forward(`data: ${data}\r\n\r\n`, data);
     expect(tap.error).toMatchObject({ status: 429, kind: 'rate_limit', message: 'Resource has been exhausted' });

@@ -85,12 +85,12 @@ describe('IR answer → GenerateContentResponse', () => {
   });
 
   it('the codec shows thoughts when the request asked includeThoughts', () => {
-    const request = geminiCodec.decodeRequest(
+    const { request, context } = geminiCodec.decodeRequest(
       { contents: [{ parts: [{ text: 'hi' }] }], generationConfig: { thinkingConfig: { includeThoughts: true } } },
       { model: 'gemini-2.5-flash', stream: false },
       [],
     );
-    const body = geminiCodec.encodeResponse(result([{ type: 'reasoning', text: 'Hmm.' }, { type: 'text', text: 'Hi' }]), request) as any;
+    const body = geminiCodec.encodeResponse(result([{ type: 'reasoning', text: 'Hmm.' }, { type: 'text', text: 'Hi' }]), request, context) as any;
     expect(body.candidates[0].content.parts).toEqual([{ text: 'Hmm.', thought: true }, { text: 'Hi' }]);
     expect(geminiCodec.encodeTokenCount!(42)).toEqual({ totalTokens: 42 });
   });

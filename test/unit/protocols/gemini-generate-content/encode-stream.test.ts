@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeSseText } from '../../../../relay/http/sse-decoder.js';
-import type { ChatRequest } from '../../../../relay/ir/chat-request.js';
 import type { StreamPart } from '../../../../relay/ir/stream-part.js';
 import { geminiCodec } from '../../../../relay/protocols/gemini-generate-content/codec.js';
 import { GenerateContentStreamEncoder } from '../../../../relay/protocols/gemini-generate-content/encode-stream.js';
@@ -111,13 +110,13 @@ describe('IR stream → GenerateContentResponse chunks', () => {
   it('a Gemini stream through the IR comes back as Gemini sent it (text, thoughts, usage; the signature wrapped with its thoughts)', () => {
     const fixture = readFileSync(fileURLToPath(new URL('../../../fixtures/gemini/thoughts.chunks.txt', import.meta.url)), 'utf8');
     const original = decodeSseText(fixture).map((e) => JSON.parse(e.data));
-    const request: ChatRequest = geminiCodec.decodeRequest(
+    const { request, context } = geminiCodec.decodeRequest(
       { contents: [{ parts: [{ text: 'a haiku' }] }], generationConfig: { thinkingConfig: { includeThoughts: true } } },
       { model: 'gemini-3.8-flash', stream: true, sse: true },
       [],
     );
     const decoder = createGeminiStreamDecoder(request);
-    const encoder = geminiCodec.createStreamEncoder(request);
+    const encoder = geminiCodec.createStreamEncoder(request, context);
     let text = '';
     for (const event of decodeSseText(fixture)) for (const part of decoder.push(event)) text += encoder.encode(part);
     for (const part of decoder.end()) text += encoder.encode(part);
@@ -133,8 +132,11 @@ describe('IR stream → GenerateContentResponse chunks', () => {
   });
 
   it('the codec frames by ?alt=sse', () => {
-    const decode = (sse: boolean) => geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse }, []);
-    expect(geminiCodec.createStreamEncoder(decode(true)).contentType).toBeUndefined();
-    expect(geminiCodec.createStreamEncoder(decode(false)).contentType).toBe('application/json');
+    const encoderFor = (sse: boolean) => {
+      const { request, context } = geminiCodec.decodeRequest({ contents: [{ parts: [{ text: 'x' }] }] }, { model: 'g', stream: true, sse }, []);
+      return geminiCodec.createStreamEncoder(request, context);
+    };
+    expect(encoderFor(true).contentType).toBeUndefined();
+    expect(encoderFor(false).contentType).toBe('application/json');
   });
 });

@@ -3,7 +3,7 @@ import type { ContentPart } from '../../../../relay/ir/chat-request.js';
 import { RelayError } from '../../../../relay/ir/relay-error.js';
 import { decodeResponsesRequest } from '../../../../relay/protocols/openai-responses/decode-request.js';
 import { SIGNATURE_PREFIX } from '../../../../relay/protocols/openai-responses/reasoning-items.js';
-import { contextOf, noteTranslation } from '../../../../relay/protocols/openai-responses/request-context.js';
+import { noteTranslation } from '../../../../relay/protocols/openai-responses/request-context.js';
 import { readCaptures } from '../../../helpers/fixtures.js';
 
 const captures = readCaptures<{ headers: Record<string, string>; body: any }>('codex');
@@ -25,7 +25,7 @@ describe('responses request → IR: the Codex captures', () => {
 
   it.each(captures.map((capture, i) => [i, capture] as const))('capture %i decodes completely', (_i, capture) => {
     const warnings: string[] = [];
-    const request = decodeResponsesRequest(capture.body, warnings);
+    const { request, context } = decodeResponsesRequest(capture.body, warnings);
     const body = capture.body;
     expect(request.model).toBe('gpt-5-codex');
     expect(request.stream).toBe(true);
@@ -51,12 +51,12 @@ describe('responses request → IR: the Codex captures', () => {
 
     // The hosted tool is noted only once the call is translated.
     expect(warnings).toEqual([]);
-    noteTranslation(request);
+    noteTranslation(context);
     expect(warnings).toEqual([expect.stringContaining("hosted tool 'web_search'")]);
   });
 
   it('the tool round trip: function_call → assistant tool call, function_call_output → tool result with its name', () => {
-    const request = decodeResponsesRequest(captures[1]!.body);
+    const { request } = decodeResponsesRequest(captures[1]!.body);
     const call = captures[1]!.body.input.find((item: any) => item.type === 'function_call');
     const assistant = request.messages.at(-2)!;
     const tool = request.messages.at(-1)!;
@@ -67,8 +67,8 @@ describe('responses request → IR: the Codex captures', () => {
   });
 
   it('echoes the request fields the Response repeats', () => {
-    const request = decodeResponsesRequest(captures[0]!.body);
-    const { echo } = contextOf(request);
+    const { context } = decodeResponsesRequest(captures[0]!.body);
+    const { echo } = context;
     expect(echo.tools).toHaveLength(captures[0]!.body.tools.length);
     expect(echo.tools.find((t: any) => t.type === 'namespace')).toMatchObject({ name: 'multi_agent_v1', description: expect.any(String) });
     expect(echo.reasoning).toEqual({ effort: null, summary: 'auto' });
@@ -79,7 +79,7 @@ describe('responses request → IR: the Codex captures', () => {
 
 describe('responses request → IR: fields', () => {
   it('a string input is one user message; instructions lead as a system message', () => {
-    const request = decodeResponsesRequest({ model: 'm', instructions: 'Be brief.', input: 'Hello' });
+    const { request } = decodeResponsesRequest({ model: 'm', instructions: 'Be brief.', input: 'Hello' });
     expect(request.messages).toEqual([
       { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] },
       { role: 'user', content: [{ type: 'text', text: 'Hello' }] },
@@ -88,7 +88,7 @@ describe('responses request → IR: fields', () => {
   });
 
   it('maps sampling, limits, reasoning, text.format, user and metadata', () => {
-    const request = decodeResponsesRequest({
+    const { request } = decodeResponsesRequest({
       model: 'm',
       input: 'x',
       stream: true,
@@ -119,9 +119,9 @@ describe('responses request → IR: fields', () => {
       serviceTier: 'flex',
       parallelToolCalls: false,
     });
-    expect(decodeResponsesRequest({ model: 'm', input: 'x', text: { format: { type: 'json_object' } } }).responseFormat).toEqual({ type: 'json' });
-    expect(decodeResponsesRequest({ model: 'm', input: 'x', reasoning: { effort: 'max' } }).reasoning).toEqual({ effort: 'xhigh' });
-    expect(decodeResponsesRequest({ model: 'm', input: 'x', user: 'legacy' }).user).toBe('legacy');
+    expect(decodeResponsesRequest({ model: 'm', input: 'x', text: { format: { type: 'json_object' } } }).request.responseFormat).toEqual({ type: 'json' });
+    expect(decodeResponsesRequest({ model: 'm', input: 'x', reasoning: { effort: 'max' } }).request.reasoning).toEqual({ effort: 'xhigh' });
+    expect(decodeResponsesRequest({ model: 'm', input: 'x', user: 'legacy' }).request.user).toBe('legacy');
   });
 
   it('tool_choice: modes, a function (namespaced by its bare name), hosted tools dropped', () => {
@@ -129,7 +129,7 @@ describe('responses request → IR: fields', () => {
       { type: 'function', name: 'get_weather', parameters: { type: 'object', properties: {} } },
       { type: 'namespace', name: 'crm', description: 'CRM', tools: [{ type: 'function', name: 'find_customer' }] },
     ];
-    const choice = (tool_choice: unknown) => decodeResponsesRequest({ model: 'm', input: 'x', tools, tool_choice }).toolChoice;
+    const choice = (tool_choice: unknown) => decodeResponsesRequest({ model: 'm', input: 'x', tools, tool_choice }).request.toolChoice;
     expect(choice('required')).toEqual({ type: 'required' });
     expect(choice({ type: 'function', name: 'get_weather' })).toEqual({ type: 'tool', name: 'get_weather' });
     expect(choice({ type: 'function', name: 'find_customer' })).toEqual({ type: 'tool', name: 'crm__find_customer' });
@@ -138,7 +138,7 @@ describe('responses request → IR: fields', () => {
   });
 
   it('message content: text, images (URL and data), files, output_text and refusals of the assistant', () => {
-    const request = decodeResponsesRequest({
+    const { request } = decodeResponsesRequest({
       model: 'm',
       input: [
         {
@@ -166,7 +166,7 @@ describe('responses request → IR: fields', () => {
   });
 
   it('reasoning items → IR reasoning: encrypted content as redacted, the relay-signed form as a signature', () => {
-    const request = decodeResponsesRequest({
+    const { request } = decodeResponsesRequest({
       model: 'm',
       input: [
         { role: 'user', content: 'q' },
@@ -187,7 +187,7 @@ describe('responses request → IR: fields', () => {
   });
 
   it('custom tools become one-string functions; their calls and outputs round-trip', () => {
-    const request = decodeResponsesRequest({
+    const { request, context } = decodeResponsesRequest({
       model: 'm',
       tools: [{ type: 'custom', name: 'apply_patch', description: 'Patch files', format: { type: 'grammar', syntax: 'lark', definition: 'start: "x"' } }],
       input: [
@@ -199,17 +199,17 @@ describe('responses request → IR: fields', () => {
     expect(request.tools![0]).toMatchObject({ name: 'apply_patch', description: 'Patch files', parameters: { properties: { input: { type: 'string' } }, required: ['input'] } });
     expect(request.messages[1]!.content).toEqual([{ type: 'tool-call', id: 'c1', name: 'apply_patch', arguments: '{"input":"*** Begin Patch"}' }]);
     expect(request.messages[2]!.content).toEqual([{ type: 'tool-result', callId: 'c1', name: 'apply_patch', content: 'done' }]);
-    expect(contextOf(request).toolNames.unflatten('apply_patch')).toEqual({ name: 'apply_patch', custom: true });
+    expect(context.toolNames.unflatten('apply_patch')).toEqual({ name: 'apply_patch', custom: true });
   });
 
   it('hosted-tool items in the history are dropped with a note', () => {
     const warnings: string[] = [];
-    const request = decodeResponsesRequest(
+    const { request, context } = decodeResponsesRequest(
       { model: 'm', input: [{ role: 'user', content: 'q' }, { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'x' } }] },
       warnings,
     );
     expect(request.messages).toHaveLength(1);
-    noteTranslation(request);
+    noteTranslation(context);
     expect(warnings).toEqual([expect.stringContaining("'web_search_call'")]);
   });
 });

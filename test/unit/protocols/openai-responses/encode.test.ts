@@ -34,7 +34,7 @@ const usage = { inputTokens: 40, outputTokens: 25, cachedInputTokens: 10, reason
 
 describe('IR answer → Response object', () => {
   it('text, reasoning and namespaced / custom tool calls, valid against the schema', () => {
-    const request = decodeResponsesRequest(body);
+    const { request, context } = decodeResponsesRequest(body);
     const result: ChatResult = {
       id: 'msg_upstream1',
       model: 'upstream-model',
@@ -50,7 +50,7 @@ describe('IR answer → Response object', () => {
       finish: { unified: 'tool-calls' },
       usage,
     };
-    const response = openaiResponsesCodec.encodeResponse(result, request) as any;
+    const response = openaiResponsesCodec.encodeResponse(result, request, context) as any;
     expect(schemas.check(response, 'Response')).toEqual([]);
     expect(response).toMatchObject({
       id: 'resp_msg_upstream1',
@@ -86,7 +86,7 @@ describe('IR answer → Response object', () => {
     expect(output[5]).not.toHaveProperty('namespace');
 
     // What goes out comes back in: the next turn's input gives the same IR parts.
-    const next = decodeResponsesRequest({ ...body, input: [{ role: 'user', content: 'q' }, ...output] });
+    const { request: next } = decodeResponsesRequest({ ...body, input: [{ role: 'user', content: 'q' }, ...output] });
     expect(next.messages[2]!.content).toEqual([
       { type: 'reasoning', text: 'Thinking.', signature: 'sig-a' },
       { type: 'text', text: 'Hello' },
@@ -98,9 +98,9 @@ describe('IR answer → Response object', () => {
   });
 
   it('a cut answer is incomplete with its reason; a plain request echoes the defaults', () => {
-    const request = decodeResponsesRequest({ model: 'm', input: 'x' });
+    const { request, context } = decodeResponsesRequest({ model: 'm', input: 'x' });
     const result: ChatResult = { id: 'x', model: 'u', created: 1, content: [{ type: 'text', text: 'partial' }], finish: { unified: 'length' }, usage: { inputTokens: 1, outputTokens: 16 } };
-    const response = openaiResponsesCodec.encodeResponse(result, request) as any;
+    const response = openaiResponsesCodec.encodeResponse(result, request, context) as any;
     expect(schemas.check(response, 'Response')).toEqual([]);
     expect(response).toMatchObject({ status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, completed_at: null, tools: [], tool_choice: 'auto', temperature: 1, top_p: 1, instructions: null });
     expect(response.output[0].status).toBe('incomplete');
@@ -135,7 +135,8 @@ const streamParts: StreamPart[] = [
 ];
 
 function encodeStream(parts: StreamPart[], requestBody: Record<string, unknown> = body) {
-  const encoder = openaiResponsesCodec.createStreamEncoder(decodeResponsesRequest(requestBody));
+  const { request, context } = decodeResponsesRequest(requestBody);
+  const encoder = openaiResponsesCodec.createStreamEncoder(request, context);
   const text = parts.map((part) => encoder.encode(part)).join('');
   return { text, encoder, events: decodeSseText(text).map((event) => ({ name: event.event, data: JSON.parse(event.data) })) };
 }

@@ -11,7 +11,8 @@ const withoutUsage = (text: string) => text.replace(/"usage":\{[^{}]*(\{[^{}]*\}
 
 /** Feeds a recorded stream through the tap; reports what it saw after each event. */
 function tapStream(text: string) {
-  const tap = openaiResponsesCodec.passthrough!.createStreamTap(decodeResponsesRequest({ model: 'm', input: 'x', stream: true }));
+  const { request, context } = decodeResponsesRequest({ model: 'm', input: 'x', stream: true });
+  const tap = openaiResponsesCodec.passthrough!.createStreamTap(request, context);
   const splitter = new SseEventSplitter();
   let forwarded = '';
   const answeringAt: boolean[] = [];
