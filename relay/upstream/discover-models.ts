@@ -4,7 +4,7 @@ import { request as undiciRequest } from 'undici';
 import { placeKey } from '../providers/advanced-custom/adapter.js';
 import { AdvancedCustomError, MODELS_PATH, modelsRoute, routeUrl } from '../providers/advanced-custom/config.js';
 import type { AdvancedCustomConfig } from '../providers/advanced-custom/config.js';
-import { ANTHROPIC_VERSION } from '../providers/anthropic/build-anthropic-request.js';
+import { ANTHROPIC_VERSION } from '../providers/anthropic/build-request.js';
 import { DEFAULT_AZURE_API_VERSION, joinV1 } from '../providers/openai-chat/adapter.js';
 import { ChannelType } from '../providers/registry.js';
 import type { ChannelEndpoint } from './channel-endpoint.js';

@@ -5,7 +5,7 @@ import { MIN_THINKING_BUDGET, decodeMessagesRequest } from './decode-request.js'
 import { encodeMessagesError } from './encode-error.js';
 import { encodeMessagesResponse } from './encode-response.js';
 import { MessagesStreamEncoder } from './encode-stream.js';
-import { MessagesPassthroughTap } from './passthrough-tap.js';
+import { MessagesPassthroughTap } from './passthrough.js';
 
 /**
  * The messages-format front door (`POST /v1/messages`, `POST /v1/messages/count_tokens`):

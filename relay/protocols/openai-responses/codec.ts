@@ -5,7 +5,7 @@ import { decodeResponsesRequest } from './decode-request.js';
 import { encodeResponsesError } from './encode-error.js';
 import { encodeResponsesResponse } from './encode-response.js';
 import { ResponsesStreamEncoder } from './encode-stream.js';
-import { ResponsesPassthroughTap, usageOfResponse } from './passthrough-tap.js';
+import { ResponsesPassthroughTap, usageOfResponse } from './passthrough.js';
 
 /**
  * The responses front door (`POST /v1/responses`, Codex CLI and the OpenAI SDK's

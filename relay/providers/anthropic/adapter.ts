@@ -1,8 +1,8 @@
 import { parseAnthropicError } from '../../wire/anthropic-messages/parse-error.js';
 import type { ProviderAdapter, UpstreamRequest, UpstreamTarget } from '../types.js';
-import { AnthropicStreamDecoder } from './anthropic-stream-decoder.js';
-import { ANTHROPIC_VERSION, anthropicMessagesUrl, buildAnthropicRequest } from './build-anthropic-request.js';
-import { parseAnthropicResponse } from './parse-anthropic-response.js';
+import { AnthropicStreamDecoder } from './stream-decoder.js';
+import { ANTHROPIC_VERSION, anthropicMessagesUrl, buildAnthropicRequest } from './build-request.js';
+import { parseAnthropicResponse } from './parse-response.js';
 
 /** Upstream adapter for Anthropic's Messages API (channel type 14). */
 export const anthropicAdapter: ProviderAdapter = {

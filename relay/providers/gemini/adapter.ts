@@ -1,10 +1,10 @@
 import { parseGeminiError } from '../../wire/gemini/parse-error.js';
 import { unwrapThoughtSignatures } from '../../wire/gemini/thought-signature.js';
 import type { ProviderAdapter, UpstreamRequest, UpstreamTarget } from '../types.js';
-import { buildGeminiRequest } from './build-gemini-request.js';
-import { buildGeminiUrl } from './build-gemini-url.js';
-import { convertGeminiResponse } from './convert-gemini-response.js';
-import { createGeminiStreamDecoder } from './gemini-stream-decoder.js';
+import { buildGeminiRequest } from './build-request.js';
+import { buildGeminiUrl } from './build-url.js';
+import { convertGeminiResponse } from './parse-response.js';
+import { createGeminiStreamDecoder } from './stream-decoder.js';
 
 /** Google Gemini generate-content (channel type 24). */
 export const geminiAdapter: ProviderAdapter = {

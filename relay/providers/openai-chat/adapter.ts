@@ -2,9 +2,9 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import { DEFAULT_AZURE_API_VERSION } from '../channel-facts.js';
 import type { ProviderAdapter, UpstreamTarget } from '../types.js';
-import { ChatStreamDecoder } from './chat-stream-decoder.js';
-import { toChatBody } from './convert-to-chat-body.js';
-import { parseChatResponse } from './parse-chat-response.js';
+import { ChatStreamDecoder } from './stream-decoder.js';
+import { toChatBody } from './build-request.js';
+import { parseChatResponse } from './parse-response.js';
 
 /** `{base}/v1/<path>`, without doubling a `/v1` the base already has. */
 export function joinV1(baseUrl: string, path: string): string {

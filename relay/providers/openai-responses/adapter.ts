@@ -1,8 +1,8 @@
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import type { ProviderAdapter } from '../types.js';
-import { buildResponsesRequest, responsesUrl } from './build-responses-request.js';
-import { parseResponsesResponse } from './parse-responses-response.js';
-import { createResponsesStreamDecoder } from './responses-stream-decoder.js';
+import { buildResponsesRequest, responsesUrl } from './build-request.js';
+import { parseResponsesResponse } from './parse-response.js';
+import { createResponsesStreamDecoder } from './stream-decoder.js';
 
 /** Channels whose upstream speaks OpenAI's responses format (`POST /v1/responses`). */
 export const openaiResponsesAdapter: ProviderAdapter = {

@@ -5,7 +5,7 @@ import { decodeSseText } from '../../../../relay/http/sse-decoder.js';
 import type { StreamPart } from '../../../../relay/ir/stream-part.js';
 import { geminiCodec } from '../../../../relay/protocols/gemini-generate-content/codec.js';
 import { GenerateContentStreamEncoder } from '../../../../relay/protocols/gemini-generate-content/encode-stream.js';
-import { createGeminiStreamDecoder } from '../../../../relay/providers/gemini/gemini-stream-decoder.js';
+import { createGeminiStreamDecoder } from '../../../../relay/providers/gemini/stream-decoder.js';
 import { decodeThoughtSignature } from '../../../../relay/wire/gemini/thought-signature.js';
 
 const parts: StreamPart[] = [

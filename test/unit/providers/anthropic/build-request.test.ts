@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest, Message } from '../../../../relay/ir/chat-request.js';
 import { anthropicAdapter } from '../../../../relay/providers/anthropic/adapter.js';
-import { anthropicMessagesUrl } from '../../../../relay/providers/anthropic/build-anthropic-request.js';
+import { anthropicMessagesUrl } from '../../../../relay/providers/anthropic/build-request.js';
 import type { UpstreamTarget } from '../../../../relay/providers/types.js';
 
 const target: UpstreamTarget = { baseUrl: 'https://api.anthropic.com', apiKey: 'sk-ant-test', model: 'claude-sonnet-4-5', settings: {} };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../../relay/ir/chat-request.js';
 import { openaiResponsesAdapter } from '../../../../relay/providers/openai-responses/adapter.js';
-import { responsesUrl } from '../../../../relay/providers/openai-responses/build-responses-request.js';
+import { responsesUrl } from '../../../../relay/providers/openai-responses/build-request.js';
 import type { UpstreamTarget } from '../../../../relay/providers/types.js';
 
 const target: UpstreamTarget = { baseUrl: 'https://api.openai.com', apiKey: 'sk-test', model: 'gpt-5-mini', settings: {} };

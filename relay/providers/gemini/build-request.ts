@@ -2,10 +2,10 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import type { GeminiRequestBody } from '../../wire/gemini/wire-types.js';
 import type { UpstreamRequest, UpstreamTarget } from '../types.js';
 import { addWarning } from './add-warning.js';
-import { buildGeminiUrl } from './build-gemini-url.js';
-import { convertToGeminiContents } from './convert-to-gemini-contents.js';
-import { convertToGeminiGenerationConfig } from './convert-to-gemini-generation-config.js';
-import { convertToGeminiTools } from './convert-to-gemini-tools.js';
+import { buildGeminiUrl } from './build-url.js';
+import { convertToGeminiContents } from './convert-messages.js';
+import { convertToGeminiGenerationConfig } from './convert-generation-config.js';
+import { convertToGeminiTools } from './convert-tools.js';
 
 /** IR → one generate-content call. What Gemini cannot take comes back as a warning, never silently. */
 export function buildGeminiRequest(request: ChatRequest, target: UpstreamTarget): { request: UpstreamRequest; warnings: string[] } {

@@ -1,6 +1,6 @@
 import type { ContentPart } from '../../ir/chat-request.js';
 import { type GeminiPart, isRecord } from '../../wire/gemini/wire-types.js';
-import { newCallId } from './gemini-ids.js';
+import { newCallId } from './ids.js';
 
 /**
  * A whole answer's parts → IR parts, in order. Thought parts → reasoning; a

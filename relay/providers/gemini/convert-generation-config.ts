@@ -1,7 +1,7 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
 import type { GeminiGenerationConfig } from '../../wire/gemini/wire-types.js';
 import { addWarning } from './add-warning.js';
-import { convertToGeminiThinkingConfig } from './convert-to-gemini-thinking-config.js';
+import { convertToGeminiThinkingConfig } from './convert-thinking.js';
 
 /**
  * Sampling, limits, structured output and thinking → `generationConfig` (undefined when the

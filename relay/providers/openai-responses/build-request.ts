@@ -1,9 +1,9 @@
 import type { ChatRequest, ResponseFormat } from '../../ir/chat-request.js';
 import type { ResponsesRequestBody, ResponsesTextFormat } from '../../wire/openai-responses/wire-types.js';
 import type { UpstreamRequest, UpstreamTarget } from '../types.js';
-import { convertReasoningConfig } from './convert-reasoning-config.js';
-import { convertResponsesToolChoice, convertResponsesTools } from './convert-responses-tools.js';
-import { convertToResponsesInput } from './convert-to-responses-input.js';
+import { convertReasoningConfig } from './convert-thinking.js';
+import { convertResponsesToolChoice, convertResponsesTools } from './convert-tools.js';
+import { convertToResponsesInput } from './convert-messages.js';
 
 /** The upstream's lower bound for `max_output_tokens` (smaller values are rejected with 400). */
 export const MIN_MAX_OUTPUT_TOKENS = 16;

@@ -5,8 +5,8 @@ import { emptyUsage } from '../../ir/usage.js';
 import { fromGeminiUsage } from '../../wire/gemini/convert-usage.js';
 import { fromGeminiBlockReason, fromGeminiFinishReason } from '../../wire/gemini/map-finish-reason.js';
 import { type GeminiCandidate, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
-import { convertGeminiParts } from './convert-gemini-parts.js';
-import { newResponseId } from './gemini-ids.js';
+import { convertGeminiParts } from './convert-parts.js';
+import { newResponseId } from './ids.js';
 
 /** A whole `GenerateContentResponse` → IR. Only the first candidate is read. */
 export function convertGeminiResponse(body: unknown, request: ChatRequest): ChatResult {

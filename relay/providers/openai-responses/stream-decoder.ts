@@ -8,7 +8,7 @@ import { fromResponsesStatus } from '../../wire/openai-responses/map-finish-reas
 import { parseResponsesStreamError } from '../../wire/openai-responses/parse-error.js';
 import type { SseEvent } from '../../wire/sse-event.js';
 import type { StreamDecoder } from '../types.js';
-import { convertResponsesOutput, messageText, reasoningText } from './convert-responses-output.js';
+import { convertResponsesOutput, messageText, reasoningText } from './convert-output.js';
 
 /** The finish reason when the upstream stream ends without `response.completed`/`.incomplete`. */
 export const STREAM_ENDED_EARLY: FinishReason = { unified: 'other', raw: 'stream_ended' };

@@ -1,10 +1,10 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
 import type { AnthropicMessage, AnthropicMessagesBody, AnthropicThinkingConfig } from '../../wire/anthropic-messages/wire-types.js';
 import type { UpstreamRequest, UpstreamTarget } from '../types.js';
-import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
-import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
-import type { AnthropicThinkingFields } from './convert-to-anthropic-thinking.js';
-import { convertToAnthropicTools } from './convert-to-anthropic-tools.js';
+import { convertToAnthropicMessages } from './convert-messages.js';
+import { convertToAnthropicThinking } from './convert-thinking.js';
+import type { AnthropicThinkingFields } from './convert-thinking.js';
+import { convertToAnthropicTools } from './convert-tools.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 

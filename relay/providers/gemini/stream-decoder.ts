@@ -8,7 +8,7 @@ import { parseGeminiError } from '../../wire/gemini/parse-error.js';
 import { type GeminiPart, type GeminiResponse, isRecord } from '../../wire/gemini/wire-types.js';
 import type { SseEvent } from '../../wire/sse-event.js';
 import type { StreamDecoder } from '../types.js';
-import { newCallId, newResponseId } from './gemini-ids.js';
+import { newCallId, newResponseId } from './ids.js';
 
 /**
  * `:streamGenerateContent?alt=sse` → IR stream parts. Every `data:` is a whole

@@ -4,7 +4,7 @@ import { emptyUsage } from '../../ir/usage.js';
 import { arrayAt, numberAt, objectAt, stringAt } from '../../wire/json-access.js';
 import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { fromResponsesStatus } from '../../wire/openai-responses/map-finish-reason.js';
-import { convertResponsesOutput } from './convert-responses-output.js';
+import { convertResponsesOutput } from './convert-output.js';
 
 /** A whole Response object → IR. Loose: missing fields are defaulted. */
 export function parseResponsesResponse(body: unknown, request: ChatRequest): ChatResult {

@@ -1,8 +1,8 @@
 import type { ContentPart, Message, Role } from '../../ir/chat-request.js';
 import { type GeminiContent, type GeminiPart, type GeminiRole, isRecord } from '../../wire/gemini/wire-types.js';
 import { addWarning } from './add-warning.js';
-import { convertToGeminiFunctionResponse } from './convert-to-gemini-function-response.js';
-import { convertToGeminiMediaPart } from './convert-to-gemini-media-part.js';
+import { convertToGeminiFunctionResponse } from './convert-function-response.js';
+import { convertToGeminiMediaPart } from './convert-media-part.js';
 
 /**
  * Gemini's documented stand-in for a signature the history lost (a conversation that went

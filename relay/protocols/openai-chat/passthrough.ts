@@ -1,0 +1,83 @@
+import type { RelayErrorInfo } from '../../ir/relay-error.js';
+import type { Usage } from '../../ir/usage.js';
+import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
+import { isObject } from '../validate.js';
+import type { PassthroughStreamTap } from '../types.js';
+
+/** The usage of a whole chat completion passed through. */
+export function chatUsageOf(answer: unknown): Usage | undefined {
+  return isObject(answer) ? fromChatUsage(answer.usage) : undefined;
+}
+
+/**
+ * Forwards an OpenAI-compatible stream as it came. Chunks are only parsed when they can
+ * matter (usage, errors); the answer's chunks are kept unparsed and read only if the
+ * upstream never reports usage, for a local count. The relay always asks upstreams for the
+ * usage chunk; it reaches the client only when the client asked for it.
+ */
+export class ChatPassthroughTap implements PassthroughStreamTap {
+  usage: Usage | undefined;
+  answering = false;
+  finished = false;
+  error: RelayErrorInfo | undefined;
+  private readonly answerChunks: string[] = [];
+  private answerBytes = 0;
+
+  constructor(private readonly clientWantsUsage: boolean) {}
+
+  forward(rawEvent: string, data: string): string {
+    if (data === '[DONE]') {
+      this.finished = true;
+      return rawEvent;
+    }
+    if (data === '') return rawEvent;
+    if (!this.answering && data.includes('"choices":[{')) this.answering = true;
+    if (data.includes('"error"') || data.includes('"usage":{')) return this.inspect(rawEvent, data);
+    if (this.answerBytes < MAX_KEPT_ANSWER_BYTES) {
+      this.answerChunks.push(data);
+      this.answerBytes += data.length;
+    }
+    return rawEvent;
+  }
+
+  get outputText(): string {
+    if (this.usage) return '';
+    let text = '';
+    for (const data of this.answerChunks) {
+      try {
+        const chunk = JSON.parse(data) as { choices?: { delta?: Record<string, unknown> }[] };
+        const delta = chunk.choices?.[0]?.delta ?? {};
+        for (const field of ['content', 'reasoning_content', 'reasoning']) if (typeof delta[field] === 'string') text += delta[field];
+        if (Array.isArray(delta.tool_calls)) text += JSON.stringify(delta.tool_calls);
+      } catch {
+        // not JSON: nothing to count
+      }
+    }
+    return text;
+  }
+
+  private inspect(rawEvent: string, data: string): string {
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      return rawEvent;
+    }
+    if (!isObject(chunk)) return rawEvent;
+    if (isObject(chunk.error)) {
+      this.error = { status: 502, kind: 'upstream', message: String(chunk.error.message ?? 'upstream error') };
+      return rawEvent;
+    }
+    const usage = fromChatUsage(chunk.usage);
+    if (usage) this.usage = usage;
+    const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
+    if (choices.length > 0) {
+      this.answering = true;
+      this.answerChunks.push(data);
+    }
+    return choices.length === 0 && usage && !this.clientWantsUsage ? '' : rawEvent;
+  }
+}
+
+/** Enough answer text for a fair local count when no usage comes; beyond it the count is capped. */
+const MAX_KEPT_ANSWER_BYTES = 4 * 1024 * 1024;
