@@ -11,6 +11,16 @@ export function invalid(param: string, message: string, code = 'invalid_value'):
   return new RelayError(400, 'invalid_request', message, code, param);
 }
 
+/** The 400 of a required field the body lacks. */
+export function missing(param: string, message = `Missing required parameter: '${param}'.`): RelayError {
+  return invalid(param, message, 'missing_required_parameter');
+}
+
+/** Sets an optional IR field only when the client gave it (the IR has no `undefined` keys). */
+export function setDefined<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) target[key] = value;
+}
+
 export function requireObject(value: unknown, param: string): Json {
   if (!isObject(value)) throw invalid(param, `Invalid type for '${param}': expected an object.`, 'invalid_type');
   return value;

@@ -7,15 +7,7 @@ import type {
   ToolChoice,
   ToolDefinition,
 } from '../../ir/chat-request.js';
-import {
-  invalid,
-  isObject,
-  optionalBoolean,
-  optionalEnum,
-  optionalNumber,
-  optionalString,
-  requireObject,
-} from '../validate.js';
+import { invalid, isObject, optionalBoolean, optionalEnum, optionalNumber, optionalString, requireObject, setDefined } from '../validate.js';
 import type { Json } from '../validate.js';
 
 const ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
@@ -40,43 +32,39 @@ export function decodeChatRequest(input: unknown): ChatRequest {
     const options = body.stream_options;
     if (isObject(options)) request.streamUsage = optionalBoolean(options, 'include_usage', 'stream_options.include_usage');
   }
-  set(request, 'temperature', optionalNumber(body, 'temperature', { min: 0, max: 2 }));
-  set(request, 'topP', optionalNumber(body, 'top_p', { min: 0, max: 1 }));
-  set(request, 'n', optionalNumber(body, 'n', { min: 1, integer: true }));
-  set(request, 'presencePenalty', optionalNumber(body, 'presence_penalty', { min: -2, max: 2 }));
-  set(request, 'frequencyPenalty', optionalNumber(body, 'frequency_penalty', { min: -2, max: 2 }));
-  set(request, 'seed', optionalNumber(body, 'seed', { integer: true }));
-  set(
+  setDefined(request, 'temperature', optionalNumber(body, 'temperature', { min: 0, max: 2 }));
+  setDefined(request, 'topP', optionalNumber(body, 'top_p', { min: 0, max: 1 }));
+  setDefined(request, 'n', optionalNumber(body, 'n', { min: 1, integer: true }));
+  setDefined(request, 'presencePenalty', optionalNumber(body, 'presence_penalty', { min: -2, max: 2 }));
+  setDefined(request, 'frequencyPenalty', optionalNumber(body, 'frequency_penalty', { min: -2, max: 2 }));
+  setDefined(request, 'seed', optionalNumber(body, 'seed', { integer: true }));
+  setDefined(
     request,
     'maxOutputTokens',
     optionalNumber(body, 'max_completion_tokens', { min: 1, integer: true }) ?? optionalNumber(body, 'max_tokens', { min: 1, integer: true }),
   );
-  set(request, 'stop', decodeStop(body.stop));
-  set(request, 'tools', decodeTools(body.tools));
-  set(request, 'toolChoice', decodeToolChoice(body.tool_choice));
-  set(request, 'parallelToolCalls', optionalBoolean(body, 'parallel_tool_calls'));
-  set(request, 'responseFormat', decodeResponseFormat(body.response_format));
+  setDefined(request, 'stop', decodeStop(body.stop));
+  setDefined(request, 'tools', decodeTools(body.tools));
+  setDefined(request, 'toolChoice', decodeToolChoice(body.tool_choice));
+  setDefined(request, 'parallelToolCalls', optionalBoolean(body, 'parallel_tool_calls'));
+  setDefined(request, 'responseFormat', decodeResponseFormat(body.response_format));
   const effort = optionalEnum(body, 'reasoning_effort', EFFORTS);
   if (effort) request.reasoning = { effort };
-  set(request, 'modalities', decodeModalities(body.modalities));
+  setDefined(request, 'modalities', decodeModalities(body.modalities));
   if (isObject(body.audio)) {
     request.audio = {};
-    set(request.audio, 'voice', optionalString(body.audio, 'voice', 'audio.voice'));
-    set(request.audio, 'format', optionalString(body.audio, 'format', 'audio.format'));
+    setDefined(request.audio, 'voice', optionalString(body.audio, 'voice', 'audio.voice'));
+    setDefined(request.audio, 'format', optionalString(body.audio, 'format', 'audio.format'));
   }
-  set(request, 'logprobs', optionalBoolean(body, 'logprobs'));
-  set(request, 'topLogprobs', optionalNumber(body, 'top_logprobs', { min: 0, max: 20, integer: true }));
-  set(request, 'user', optionalString(body, 'user') ?? optionalString(body, 'safety_identifier'));
-  set(request, 'promptCacheKey', optionalString(body, 'prompt_cache_key'));
-  set(request, 'serviceTier', optionalString(body, 'service_tier'));
+  setDefined(request, 'logprobs', optionalBoolean(body, 'logprobs'));
+  setDefined(request, 'topLogprobs', optionalNumber(body, 'top_logprobs', { min: 0, max: 20, integer: true }));
+  setDefined(request, 'user', optionalString(body, 'user') ?? optionalString(body, 'safety_identifier'));
+  setDefined(request, 'promptCacheKey', optionalString(body, 'prompt_cache_key'));
+  setDefined(request, 'serviceTier', optionalString(body, 'service_tier'));
   if (isObject(body.metadata)) {
     request.metadata = Object.fromEntries(Object.entries(body.metadata).map(([k, v]) => [k, String(v)]));
   }
   return request;
-}
-
-function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
-  if (value !== undefined) target[key] = value;
 }
 
 function decodeMessage(input: unknown, path: string): Message {
@@ -193,8 +181,8 @@ function decodeTools(tools: unknown): ToolDefinition[] | undefined {
       name,
       parameters: isObject(fn.parameters) ? fn.parameters : { type: 'object', properties: {} },
     };
-    set(definition, 'description', optionalString(fn, 'description', `tools[${i}].function.description`));
-    set(definition, 'strict', optionalBoolean(fn, 'strict', `tools[${i}].function.strict`));
+    setDefined(definition, 'description', optionalString(fn, 'description', `tools[${i}].function.description`));
+    setDefined(definition, 'strict', optionalBoolean(fn, 'strict', `tools[${i}].function.strict`));
     return definition;
   });
 }
@@ -219,9 +207,9 @@ function decodeResponseFormat(format: unknown): ResponseFormat | undefined {
     case 'json_schema': {
       const spec = requireObject(object.json_schema, 'response_format.json_schema');
       const decoded: ResponseFormat = { type: 'json-schema', schema: isObject(spec.schema) ? spec.schema : {} };
-      set(decoded, 'name', optionalString(spec, 'name', 'response_format.json_schema.name'));
-      set(decoded, 'description', optionalString(spec, 'description', 'response_format.json_schema.description'));
-      set(decoded, 'strict', optionalBoolean(spec, 'strict', 'response_format.json_schema.strict'));
+      setDefined(decoded, 'name', optionalString(spec, 'name', 'response_format.json_schema.name'));
+      setDefined(decoded, 'description', optionalString(spec, 'description', 'response_format.json_schema.description'));
+      setDefined(decoded, 'strict', optionalBoolean(spec, 'strict', 'response_format.json_schema.strict'));
       return decoded;
     }
     default:
