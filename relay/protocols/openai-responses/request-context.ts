@@ -3,8 +3,8 @@ import type { ToolNameMap } from './tool-names.js';
 /**
  * What the responses front door knows about one call beyond the IR: the tool-name mapping
  * (namespaced and custom tools), the request fields a Response echoes back as the client
- * sent them, and notes about what a translation to another upstream kind drops.
- * The codec's per-call context: decode answers it, the pipeline hands it back to the encoders.
+ * sent them, and notes about what a translation to another upstream kind drops. It is the
+ * codec's per-call context: decode answers it, the pipeline hands it back to the encoders.
  */
 export interface ResponsesRequestContext {
   toolNames: ToolNameMap;
@@ -16,7 +16,7 @@ export interface ResponsesRequestContext {
    */
   translationNotes: string[];
   /** The pipeline's warning list of this call (logged with it). */
-  warnings: string[] | undefined;
+  warnings: string[];
   notesFlushed: boolean;
 }
 
@@ -45,6 +45,5 @@ export interface ResponseEcho {
 export function noteTranslation(context: ResponsesRequestContext): void {
   if (context.notesFlushed) return;
   context.notesFlushed = true;
-  if (!context.warnings) return;
   for (const note of context.translationNotes) if (!context.warnings.includes(note)) context.warnings.push(note);
 }
