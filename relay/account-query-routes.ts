@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Caller } from './auth/api-key.js';
 import { QUOTA_PER_USD } from './billing/pricing.js';
 import { sendJson, sendRelayError } from './http/errors.js';
@@ -46,10 +46,6 @@ function usageDays(req: IncomingMessage): number {
   return days;
 }
 
-function sendError(res: ServerResponse, error: RelayError): void {
-  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  sendRelayError(res, error);
-}
 
 /**
  * The account queries: the key is checked (401/403 as for a model call, though a key out of
@@ -76,9 +72,9 @@ export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter =
         }
         sendJson(res, 200, await answer(caller, req));
       } catch (error) {
-        if (error instanceof RelayError) return sendError(res, error);
+        if (error instanceof RelayError) return sendRelayError(res, error);
         deps.log.error(`account query ${req.method} ${req.url} failed (request id ${req.requestId}): ${(error as Error)?.stack ?? error}`);
-        sendError(res, new RelayError(500, 'internal', `Internal error in the relay (request id: ${req.requestId}).`, 'internal_error'));
+        sendRelayError(res, new RelayError(500, 'internal', `Internal error in the relay (request id: ${req.requestId}).`, 'internal_error'));
       }
     };
 

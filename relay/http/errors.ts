@@ -25,7 +25,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 /** The error object of `interface.md` (the chat completions shape): one top-level key `error`. */
 export function sendRelayError(res: ServerResponse, error: RelayErrorInfo): void {
-  sendJson(res, error.status, encodeOpenAIError(error));
+  sendJson(res, error.status, encodeOpenAIError(error), { ...error.headers });
 }
 
 export function sendEnvelopeError(res: ServerResponse, error: ApiError): void {

@@ -33,7 +33,13 @@ export function createRelayRouter(routes: RelayRoutes = { exact: new Map(), patt
       }
     }
     if (!handler) return sendRelayError(res, new RelayError(404, 'invalid_request', invalidUrlMessage(req.method, req.url)));
-    Promise.resolve(handler(req, res, params)).catch((error: unknown) => {
+    let answered: void | Promise<void>;
+    try {
+      answered = handler(req, res, params);
+    } catch (error) {
+      answered = Promise.reject(error); // a handler that throws at once is answered like one that rejects
+    }
+    Promise.resolve(answered).catch((error: unknown) => {
       const relayError =
         error instanceof RelayError
           ? error

@@ -24,6 +24,8 @@ export interface RelayErrorInfo {
   code?: string;
   /** The request field at fault. */
   param?: string;
+  /** Response headers the answer carries (e.g. `Retry-After`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
