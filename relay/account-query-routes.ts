@@ -9,7 +9,7 @@ import { RelayError } from './ir/relay-error.js';
 import { accountBalance, accountUsage, byApiKeyWithoutQuota, keyPricing } from './pipeline/account-queries.js';
 import type { DayUsage, QuotaStanding } from './pipeline/account-queries.js';
 import { authorizeBeforeBody } from './pipeline/read-body.js';
-import type { RelayDeps } from './pipeline/relay-chat.js';
+import type { RelayDeps } from './pipeline/relay-deps.js';
 
 /** `/v1/usage`, `/v1/pricing` and `/v1/balance` together, per account (all its keys): interface.md's limit. */
 export const ACCOUNT_QUERY_LIMIT = { limit: 30, windowMs: 60_000 };

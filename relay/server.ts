@@ -35,7 +35,7 @@ import { Ledger } from './billing/ledger.js';
 import { createMemoryCooldowns } from './routing/cooldowns.js';
 import { Dispatchers } from './upstream/dispatchers.js';
 import { probeChannel } from './upstream/probe-channel.js';
-import type { RelayDeps } from './pipeline/relay-chat.js';
+import type { RelayDeps } from './pipeline/relay-deps.js';
 import { relayRouteTable } from './relay-routes.js';
 import { readSettings, settingsRateLimiter } from './settings.js';
 import { startKeyRecovery } from './routing/key-recovery.js';

@@ -3,7 +3,7 @@ import type { RelayRouteHandler } from './http/relay-router.js';
 import { RelayError } from './ir/relay-error.js';
 import { byApiKeyWithoutQuota } from './pipeline/account-queries.js';
 import { authorizeBeforeBody } from './pipeline/read-body.js';
-import type { RelayDeps } from './pipeline/relay-chat.js';
+import type { RelayDeps } from './pipeline/relay-deps.js';
 
 /** Files and fine-tuning, which interface.md marks unimplemented: every method and sub-path. */
 export const UNRELAYED_PATHS = /^\/v1\/(?<api>files|fine-tunes|fine_tuning)(?:\/.*)?$/;

@@ -10,7 +10,7 @@ import { priceSource } from '../store/models.js';
 import { addMetrics, emptyMetrics } from '../store/stats/index.js';
 import type { StatsMetrics } from '../store/stats/index.js';
 import { modelsFor } from './model-lists.js';
-import type { Authorize, RelayDeps } from './relay-chat.js';
+import type { Authorize, RelayDeps } from './relay-deps.js';
 
 // What a key may learn about itself and its account (GET /v1/usage, /v1/pricing,
 // /v1/balance), in quota units and without a wire shape: the routes render it.

@@ -6,7 +6,7 @@ import { billedInputTokens } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
 import type { NewLogRecord, RetryAttempt } from '../store/logs/index.js';
 import type { ChannelRecord } from '../store/schema.js';
-import type { RelayDeps } from './relay-chat.js';
+import type { RelayDeps } from './relay-deps.js';
 
 /** What the pipeline learns about a call as it goes, for its log record. */
 export interface CallLog {

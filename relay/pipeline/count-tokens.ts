@@ -3,8 +3,8 @@ import { countTokens, promptText } from '../billing/estimate-tokens.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
 import { RelayError } from '../ir/relay-error.js';
 import type { ClientCodec } from '../protocols/types.js';
-import { byApiKey } from './relay-chat.js';
-import type { RelayDeps } from './relay-chat.js';
+import { byApiKey } from './relay-deps.js';
+import type { RelayDeps } from './relay-deps.js';
 import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
 
 /** A count's work grows with its text, so its body is kept far below a model call's 128 MB. */

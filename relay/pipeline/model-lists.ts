@@ -10,8 +10,8 @@ import { servedFamilies } from '../providers/channel-facts.js';
 import { candidateChannels } from '../routing/select-channel.js';
 import { modelDescription, modelLimits } from '../store/models.js';
 import type { StateFile } from '../store/state-file.js';
-import { byApiKey } from './relay-chat.js';
-import type { RelayDeps } from './relay-chat.js';
+import { byApiKey } from './relay-deps.js';
+import type { RelayDeps } from './relay-deps.js';
 
 /** The models this key may call: served (for any family) by an enabled channel of its group, within its allow list. */
 export function modelsFor(caller: Caller, deps: Pick<RelayDeps, 'channels'>): string[] {

@@ -3,47 +3,55 @@ import type { Caller } from '../auth/api-key.js';
 import type { Reservation } from '../billing/ledger.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import { planReservation } from '../billing/reservation-plan.js';
-import { choices, limitOutputTokens, outputTokenBound, promptTokenBound } from '../billing/token-bounds.js';
-import type { ChatRequest } from '../ir/chat-request.js';
 import { RelayError } from '../ir/relay-error.js';
-import type { ClientCodec } from '../protocols/types.js';
 import { callIdentity } from './call-log.js';
 import type { CallLog } from './call-log.js';
-import type { RelayDeps } from './relay-chat.js';
+import type { RelayDeps } from './relay-deps.js';
 
 /** How long a call waits for calls in progress to give quota back before it is refused. */
 export const QUOTA_WAIT_MS = 30_000;
+
+/** The most a call can use, as its family estimates it (relay/billing/token-bounds.ts for chat). */
+export interface CallBound {
+  promptTokens: number;
+  /** Every choice together. */
+  outputTokens: number;
+  choices: number;
+  /** The call's own output limit per choice, if it gives one. */
+  callLimit?: number;
+  /**
+   * Lowers the output limit the upstream is sent to `tokens` per choice (in the IR and, for a
+   * pass-through, in the client's body); absent for a family without output tokens.
+   */
+  limitOutput?(tokens: number): void;
+}
 
 export interface ReserveOptions {
   req: IncomingMessage;
   res: ServerResponse;
   caller: Caller;
   call: CallLog;
-  codec: ClientCodec;
-  request: ChatRequest;
-  /** The client's body, sent as it is on a pass-through. */
-  raw: unknown;
+  bound: CallBound;
   price: ModelPrice | undefined;
   groupRatio: number;
-  defaultOutputTokens: number;
 }
 
 /**
- * Reserves the most the call can cost (relay/billing/token-bounds.ts), capped at what the key
+ * Reserves the most the call can cost (its family's bound), capped at what the key
  * and its user have left. When the cap bites, the output limit sent upstream is lowered to what
- * the reservation pays for (in the IR and, for a pass-through, in the client's body) and the
+ * the reservation pays for (CallBound.limitOutput) and the
  * call's log says so. A call is refused only when what is left cannot pay for its prompt and a
  * minimal answer; while calls in progress hold enough of that quota to pay for it once they
  * give it back, it first waits for them to finish (up to QUOTA_WAIT_MS). A client that leaves
  * meanwhile ends the wait, and its call goes no further.
  */
 export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: ReserveOptions): Promise<Reservation> {
-  const { caller, request, res } = options;
+  const { caller, bound, res } = options;
   const ask = {
-    promptTokens: promptTokenBound(request),
-    outputTokens: outputTokenBound(request, options.defaultOutputTokens),
-    choices: choices(request),
-    callLimit: request.maxOutputTokens,
+    promptTokens: bound.promptTokens,
+    outputTokens: bound.outputTokens,
+    choices: bound.choices,
+    callLimit: bound.callLimit,
     price: options.price,
     groupRatio: options.groupRatio,
   };
@@ -76,7 +84,6 @@ function clientLeft(res: ServerResponse): boolean {
 }
 
 function limitOutput(options: ReserveOptions, limit: number, available: number): void {
-  limitOutputTokens(options.request, limit);
-  options.codec.passthrough?.limitOutput(options.raw, limit);
+  options.bound.limitOutput?.(limit);
   options.call.warnings.push(`Output limited to ${limit} tokens: the ${available} quota left pays for no more.`);
 }

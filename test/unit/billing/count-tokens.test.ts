@@ -31,7 +31,7 @@ function sumOfPieces(text: string, pieceChars: number): number {
 describe('countTokens', () => {
   it("counts ordinary text exactly as the tokenizer does on the whole: prose, code, tables, CJK, emoji", async () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const source = readFileSync(new URL('../../../relay/pipeline/relay-chat.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../../relay/pipeline/call-lifecycle.ts', import.meta.url), 'utf8');
     const cjk = '我们的世界很大，你好。\n日本語の文章も数えます。'.repeat(40);
     for (const text of [readme, source, cjk, `${readme}\n\n${cjk} 😀😀 ${source}`]) {
       expect(await countTokens(text)).toBe(realCount(text));

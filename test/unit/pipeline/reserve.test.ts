@@ -9,6 +9,7 @@ import type { Caller } from '../../../relay/auth/api-key.js';
 import { Ledger } from '../../../relay/billing/ledger.js';
 import type { ChatRequest } from '../../../relay/ir/chat-request.js';
 import type { CallLog } from '../../../relay/pipeline/call-log.js';
+import { chatBound } from '../../../relay/pipeline/chat-family.js';
 import { reserveQuota } from '../../../relay/pipeline/reserve.js';
 import type { ClientCodec } from '../../../relay/protocols/types.js';
 import { QuotaBook } from '../../../relay/store/quota-book.js';
@@ -52,7 +53,8 @@ function client() {
 function reserve(ledger: Ledger, caller: Caller, connection: ReturnType<typeof client>, request: Partial<ChatRequest> = {}) {
   const call: CallLog = { model: 'm', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
   const ir: ChatRequest = { model: 'm', stream: false, maxOutputTokens: 20, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], ...request };
-  return reserveQuota({ ledger }, { ...connection, caller, call, codec: {} as ClientCodec, request: ir, raw: {}, price: { modelRatio: 1 }, groupRatio: 1, defaultOutputTokens: 4096 });
+  const bound = chatBound({} as ClientCodec, { request: ir, raw: {} }, 4096);
+  return reserveQuota({ ledger }, { ...connection, caller, call, bound, price: { modelRatio: 1 }, groupRatio: 1 });
 }
 
 /** Whether the promise has settled once pending callbacks have run (no timer is advanced). */

@@ -1,74 +1,93 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { authorizeApiKey, checkModelAllowed, presentedApiKey } from '../auth/api-key.js';
+import { checkModelAllowed } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
-import { countTokens, promptText } from '../billing/estimate-tokens.js';
-import type { Ledger, Reservation } from '../billing/ledger.js';
+import type { Reservation } from '../billing/ledger.js';
 import { quotaFor } from '../billing/quota-math.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
-import type { ChatRequest } from '../ir/chat-request.js';
+import type { CallFamily } from '../ir/call-family.js';
 import { RelayError, type RelayErrorInfo } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
 import type { AppLogger } from '../management/context.js';
-import type { ClientCodec, RouteFacts } from '../protocols/types.js';
+import type { RouteFacts } from '../protocols/types.js';
 import { disableKey } from '../routing/channel-health.js';
 import { isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.js';
 import { pickKey } from '../routing/pick-key.js';
 import { coolingKeys, recordAttempt } from '../routing/cooldowns.js';
-import type { Cooldowns } from '../routing/cooldowns.js';
 import { pickChannel } from '../routing/select-channel.js';
 import { groupRatio, modelPrice, readSettings } from '../settings.js';
-import type { ChannelStore } from '../store/channels.js';
+import type { ChannelRecord } from '../store/schema.js';
 import { LogType } from '../store/logs/index.js';
-import type { LogStore } from '../store/logs/index.js';
-import type { SessionStore } from '../store/sessions.js';
-import type { StatsStore } from '../store/stats/index.js';
-import type { StateFile } from '../store/state-file.js';
-import type { TokenStore } from '../store/tokens.js';
-import type { UserStore } from '../store/users.js';
-import type { Dispatchers } from '../upstream/dispatchers.js';
 import { CallAbort } from '../upstream/call-abort.js';
 import { channelEndpoint } from '../upstream/channel-endpoint.js';
-import { attemptUpstream } from './attempt.js';
-import { channelsForModel } from './model-route.js';
-import { buildUpstreamRequest } from './upstream-request.js';
+import type { ChannelEndpoint } from '../upstream/channel-endpoint.js';
 import { appendCallLog, callLogRecord } from './call-log.js';
 import type { CallLog } from './call-log.js';
+import { channelsForModel } from './model-route.js';
 import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
+import { byApiKey } from './relay-deps.js';
+import type { Authorize, RelayDeps } from './relay-deps.js';
 import { reserveQuota } from './reserve.js';
+import type { CallBound } from './reserve.js';
+import type { Answered, AttemptOutcome } from './send-upstream.js';
 
-export interface RelayDeps {
-  state: StateFile;
-  users: UserStore;
-  tokens: TokenStore;
-  channels: ChannelStore;
-  logs: LogStore;
-  /** Hourly usage aggregates, fed with every call log. */
-  stats: StatsStore;
-  ledger: Ledger;
-  dispatchers: Dispatchers;
-  log: AppLogger;
-  /** Round-robin cursors of `polling` multi-key channels. */
-  keyCursors: Map<number, number>;
-  /** Channels and keys cooling down after retryable failures, shared by every call. */
-  cooldowns: Cooldowns;
-  /** Calls still running (billing and logging included), so that shutdown can wait for them. */
-  inFlight: Set<Promise<void>>;
-  /** Console sign-ins: the playground calls as the signed-in user. */
-  sessions: SessionStore;
+/** A call as its family decoded it: what the lifecycle reads, and the family's own value. */
+export interface DecodedCall<Call> {
+  model: string;
+  stream: boolean;
+  call: Call;
 }
 
-/** Who is calling and on whose quota: an API key by default, the console session for the playground. */
-export type Authorize = (req: IncomingMessage, deps: Pick<RelayDeps, 'tokens' | 'users'>) => Caller;
+/** What one attempt at one channel knows before it is sent. */
+export interface AttemptTarget {
+  channel: ChannelRecord;
+  /** The channel reached with this attempt's key. */
+  endpoint: ChannelEndpoint;
+  route: RouteFacts;
+  req: IncomingMessage;
+  /** Collects what the upstream request could not carry (logged with the call). */
+  warnings: string[];
+}
 
-export const byApiKey: Authorize = (req, deps) => authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
+/** The limits and signals of one attempt, the same for every family. */
+export interface AttemptLimits {
+  res: ServerResponse;
+  firstByteTimeoutMs: number;
+  idleTimeoutMs: number;
+  keepAliveMs: number;
+  isRetryableStatus: (status: number) => boolean;
+  clientSignal: CallAbort;
+  startedAt: number;
+}
+
+/** One attempt, built for its channel: the model the upstream is sent, and the sending. */
+export interface PreparedAttempt {
+  upstreamModel: string;
+  send(limits: AttemptLimits): Promise<AttemptOutcome>;
+}
 
 /**
- * One model call, whatever the client protocol: authorise the key, decode into the IR,
- * reserve quota, try channels in routing order until one answers (never one that already
- * failed for this call), settle what was used, and log the call.
+ * The small parts a call family supplies to the one lifecycle: decode from the client's wire,
+ * estimate (the reservation's bound), build the upstream request for the channel's provider
+ * kind and send it (parsing the answer and encoding it back), meter what was used, and the
+ * client's error shape.
  */
-export function chatRoute(codec: ClientCodec, deps: RelayDeps, authorize: Authorize = byApiKey): RelayRouteHandler {
-  const handle = relayChat(codec, deps, authorize);
+export interface FamilyPipeline<Call> {
+  readonly family: CallFamily;
+  decode(body: unknown, route: RouteFacts, warnings: string[]): DecodedCall<Call>;
+  estimate(call: Call, defaultOutputTokens: number): CallBound;
+  prepare(call: Call, target: AttemptTarget): PreparedAttempt;
+  /** The usage to bill: the upstream's, or counted locally when it reported none. */
+  meter(call: Call, answered: Answered): Promise<Usage>;
+  encodeError(error: RelayErrorInfo): unknown;
+}
+
+/**
+ * One model call of any family: authorise the key (before the body), decode, reserve quota,
+ * try the channels serving the model and the family in routing order until one answers
+ * (never one that already failed for this call), settle what was used, and log the call.
+ */
+export function callRoute<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authorize: Authorize = byApiKey): RelayRouteHandler {
+  const handle = lifecycle(family, deps, authorize);
   return (req, res, params) => {
     const call = handle(req, res, params);
     deps.inFlight.add(call);
@@ -76,7 +95,7 @@ export function chatRoute(codec: ClientCodec, deps: RelayDeps, authorize: Author
   };
 }
 
-function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> {
+function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authorize: Authorize): (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> {
   return async (req, res, params) => {
     const startedAt = performance.now();
     const record: CallLog = { model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
@@ -84,28 +103,37 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
     let reservation: Reservation | undefined;
     try {
       caller = authorizeBeforeBody(res, () => authorize(req, deps));
-      const bodyBytes = await readBody(req, res);
-      const raw = parseJsonBody(bodyBytes);
+      const raw = parseJsonBody(await readBody(req, res));
       const route = routeFacts(req, params);
-      const { request, context: codecContext } = codec.decodeRequest(raw, route, record.warnings);
-      record.model = request.model;
-      record.stream = request.stream;
-      checkModelAllowed(caller, request.model);
+      const decoded = family.decode(raw, route, record.warnings);
+      record.model = decoded.model;
+      record.stream = decoded.stream;
+      checkModelAllowed(caller, decoded.model);
 
       const settings = readSettings(deps.state);
-      const price = modelPrice(deps.state, request.model); // model records first, then the built-in defaults
+      const price = modelPrice(deps.state, decoded.model); // model records first, then the built-in defaults
       if (!price && settings.unpriced_model_policy === 'reject') {
-        throw new RelayError(403, 'permission', `The model ${request.model} has no price set; an administrator must price it first.`, 'model_price_unset');
+        throw new RelayError(403, 'permission', `The model ${decoded.model} has no price set; an administrator must price it first.`, 'model_price_unset');
       }
       const ratio = groupRatio(deps.state, caller.group);
-      const candidates = channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, request.model, 'chat');
-      reservation = await reserveQuota(deps, { req, res, caller, call: record, codec, request, raw, price, groupRatio: ratio, defaultOutputTokens: settings.default_reserved_output_tokens });
+      const candidates = channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, decoded.model, family.family);
+      const bound = family.estimate(decoded.call, settings.default_reserved_output_tokens);
+      reservation = await reserveQuota(deps, { req, res, caller, call: record, bound, price, groupRatio: ratio });
 
       const clientGone = new CallAbort();
       res.on('close', () => {
         if (!res.writableFinished) clientGone.abort();
       });
       const retryStatuses = settings.retry_status_codes;
+      const limits: AttemptLimits = {
+        res,
+        firstByteTimeoutMs: settings.first_byte_timeout_seconds * 1000,
+        idleTimeoutMs: settings.stream_idle_timeout_seconds * 1000,
+        keepAliveMs: settings.stream_keepalive_seconds * 1000,
+        isRetryableStatus: (status) => isRetryableStatus(status, retryStatuses),
+        clientSignal: clientGone,
+        startedAt,
+      };
       const excludedChannels = new Set<number>();
       const failedKeys = new Map<number, Set<number>>();
       let lastError: RelayErrorInfo | undefined;
@@ -122,31 +150,15 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
         }
         attempt++;
         const endpoint = await channelEndpoint(channel, keys[keyIndex], deps);
-        const { adapter, upstream, passthrough, upstreamModel } = buildUpstreamRequest({ codec, channel, endpoint, request, raw, route, req, warnings: record.warnings });
+        const prepared = family.prepare(decoded.call, { channel, endpoint, route, req, warnings: record.warnings });
         record.channel = channel;
-        record.upstreamModel = upstreamModel;
+        record.upstreamModel = prepared.upstreamModel;
 
         const attemptStarted = performance.now();
-        const outcome = await attemptUpstream({
-          res,
-          codec,
-          adapter,
-          request,
-          codecContext,
-          upstream,
-          passthrough,
-          endpoint,
-          firstByteTimeoutMs: settings.first_byte_timeout_seconds * 1000,
-          idleTimeoutMs: settings.stream_idle_timeout_seconds * 1000,
-          keepAliveMs: settings.stream_keepalive_seconds * 1000,
-          isRetryableStatus: (status) => isRetryableStatus(status, retryStatuses),
-          clientSignal: clientGone,
-          startedAt,
-        });
+        const outcome = await prepared.send(limits);
         recordAttempt(deps.cooldowns, channel.id, keyIndex, outcome, settings.channel_cooldown_seconds * 1000);
         if (outcome.ok) {
-          // An upstream that reports nothing (or only zeros) is counted locally.
-          const usage = outcome.usage && outcome.usage.inputTokens + outcome.usage.outputTokens > 0 ? outcome.usage : await estimateUsage(request, outcome.outputText);
+          const usage = await family.meter(decoded.call, outcome);
           const cost = price ? quotaFor(usage, price, ratio) : 0;
           const log = callLogRecord(req, caller, record, {
             type: LogType.consume,
@@ -182,13 +194,13 @@ function relayChat(codec: ClientCodec, deps: RelayDeps, authorize: Authorize): (
         if (!keyProblem) excludedChannels.add(channel.id);
         if ((!outcome.retryable && !keyProblem) || clientGone.aborted) break;
       }
-      throw RelayError.from(lastError ?? { status: 503, kind: 'overloaded', message: `No channel could serve ${request.model} right now.`, code: 'no_available_channel' });
+      throw RelayError.from(lastError ?? { status: 503, kind: 'overloaded', message: `No channel could serve ${decoded.model} right now.`, code: 'no_available_channel' });
     } catch (thrown) {
       const error = thrown instanceof RelayError ? thrown : internalError(thrown, req, deps.log);
       const log = caller && callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message });
       if (reservation) deps.ledger.refund(reservation, log);
       if (!res.headersSent) {
-        const body = JSON.stringify(codec.encodeError(withRequestId(error, req)));
+        const body = JSON.stringify(family.encodeError(withRequestId(error, req)));
         res.writeHead(error.status, { ...error.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
         res.end(body);
       } else if (!res.writableEnded) {
@@ -210,10 +222,6 @@ function routeFacts(req: IncomingMessage, params: Record<string, string>): Route
   return facts;
 }
 
-async function estimateUsage(request: ChatRequest, outputText: string): Promise<Usage> {
-  return { inputTokens: await countTokens(promptText(request)), outputTokens: await countTokens(outputText), estimated: true };
-}
-
 function withRequestId(error: RelayError, req: IncomingMessage): RelayError {
   return error.withMessage(`${error.message} (request id: ${req.requestId})`);
 }
@@ -222,4 +230,3 @@ function internalError(error: unknown, req: IncomingMessage, log: AppLogger): Re
   log.error(`relay ${req.method} ${req.url} failed (request id ${req.requestId}): ${(error as Error)?.stack ?? error}`);
   return new RelayError(500, 'internal', 'Internal error in the relay.', 'internal_error');
 }
-
