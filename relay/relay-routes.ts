@@ -4,6 +4,7 @@ import { countTokensRoute } from './pipeline/count-tokens.js';
 import { modelListRoutes } from './pipeline/model-lists.js';
 import { authorizeConsoleSession } from './auth/console-session.js';
 import { chatRoute } from './pipeline/chat-family.js';
+import { embeddingsRoute } from './pipeline/embeddings-family.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
 import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
 import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
@@ -18,6 +19,7 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/messages', chatRoute(anthropicMessagesCodec, deps)],
     ['POST /v1/messages/count_tokens', countTokensRoute(anthropicMessagesCodec, deps)],
     ['POST /v1/responses', chatRoute(openaiResponsesCodec, deps)],
+    ['POST /v1/embeddings', embeddingsRoute(deps)],
     // The console's playground: chat completions as the signed-in user, no API key.
     ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.sessions, deps.users))],
   ]);

@@ -5,7 +5,9 @@ import { anthropicAdapter } from './anthropic/adapter.js';
 import { geminiAdapter } from './gemini/adapter.js';
 import { azureOpenAIAdapter, openaiChatAdapter } from './openai-chat/adapter.js';
 import { openaiResponsesAdapter } from './openai-responses/adapter.js';
-import type { ProviderAdapter } from './types.js';
+import { geminiEmbeddingsAdapter } from './gemini/embeddings.js';
+import { azureEmbeddingsAdapter, openaiEmbeddingsAdapter } from './openai-chat/embeddings.js';
+import type { EmbeddingsAdapter, ProviderAdapter } from './types.js';
 
 export { ChannelType, DEFAULT_BASE_URLS } from './channel-facts.js';
 
@@ -35,5 +37,20 @@ export function adapterFor(channel: AdapterChannel, call?: AdvancedCustomCall): 
       return azureOpenAIAdapter;
     default:
       return channel.settings.upstream_protocol === 'responses' ? openaiResponsesAdapter : openaiChatAdapter;
+  }
+}
+
+/** The embeddings endpoint of a channel's upstream; none for kinds without one (Anthropic, advanced custom). */
+export function embeddingsAdapterFor(channel: AdapterChannel): EmbeddingsAdapter | undefined {
+  switch (channel.type) {
+    case ChannelType.advancedCustom:
+    case ChannelType.anthropic:
+      return undefined;
+    case ChannelType.gemini:
+      return geminiEmbeddingsAdapter;
+    case ChannelType.azure:
+      return azureEmbeddingsAdapter;
+    default:
+      return openaiEmbeddingsAdapter;
   }
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
+import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { WireProtocol } from '../ir/wire-protocol.js';
@@ -59,4 +60,15 @@ export interface ProviderAdapter {
    * (the model, stream usage) rewritten — no decode and re-encode.
    */
   buildPassthroughRequest?(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest;
+}
+
+/** One upstream kind's embeddings endpoint. */
+export interface EmbeddingsAdapter {
+  /** The IR call for this upstream (`target.model` is the model it knows). */
+  buildEmbeddingsRequest(request: EmbeddingsRequest, target: UpstreamTarget): UpstreamRequest;
+  /** Same wire as the client (OpenAI's `/v1/embeddings`): the client's own body, with the mapped model. */
+  buildPassthroughRequest?(body: Record<string, unknown>, target: UpstreamTarget): UpstreamRequest;
+  /** A whole JSON answer → IR. Loose, as parseChatResponse. */
+  parseEmbeddingsResponse(body: unknown): EmbeddingsResult;
+  parseError(status: number, body: string): RelayErrorInfo;
 }

@@ -3,7 +3,7 @@
 // `:streamGenerateContent` (`?alt=sse`: `data:` lines only, CRLF framed; without it one JSON
 // array), request validation for the mistakes Gemini rejects, and Gemini 3's thought
 // signatures (always on a function call; with includeThoughts also a thought part and a
-// signature on the first answer part).
+// signature on the first answer part); `:embedContent` and `:batchEmbedContents`.
 import { type Answer, type FakeUpstream, type RecordedRequest, startFakeUpstream } from './harness.js';
 
 export const FAKE_GEMINI_API_KEY = 'fake-gemini-key';
@@ -16,6 +16,9 @@ export interface FakeGeminiOptions {
 }
 
 type Json = Record<string, any>;
+
+/** The length of the fake's embedding vectors when no `outputDimensionality` is asked. */
+export const FAKE_EMBEDDING_SIZE = 4;
 
 export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeUpstream> {
   const apiKey = options.apiKey ?? FAKE_GEMINI_API_KEY;
@@ -39,6 +42,9 @@ function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, resp
       { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'en-US', message: 'API key not valid. Please pass a valid API key.' },
     ]);
   }
+
+  const embed = /^\/v1beta\/models\/([^/:]+):(embedContent|batchEmbedContents)$/.exec(request.path);
+  if (request.method === 'POST' && embed) return embedAnswer(decodeURIComponent(embed[1]!), embed[2]!, request.body as Json);
 
   const route = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(request.path);
   if (request.method !== 'POST' || !route) return googleError(404, 'NOT_FOUND', `Method not found: ${request.method} ${request.path}`);
@@ -73,6 +79,39 @@ function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, resp
   if (method === 'generateContent') return { json: framed[0] };
   if (request.query.get('alt') !== 'sse') return { json: framed };
   return { stream: { chunks: framed.map((chunk) => `data: ${JSON.stringify(chunk)}\r\n\r\n`) } };
+}
+
+/**
+ * `:embedContent` ({content} → {embedding: {values}}) and `:batchEmbedContents` ({requests:
+ * [{model, content}]} → {embeddings: [{values}]}), without usage, as Gemini answers. Each
+ * request's model must be the one in the path. A vector is FAKE_EMBEDDING_SIZE numbers, the
+ * first the text's length (so tests can tell inputs apart), cut to `outputDimensionality`.
+ */
+function embedAnswer(model: string, method: string, body: Json): Answer {
+  if (!model.startsWith('gemini-') && !model.startsWith('text-embedding-')) return googleError(404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for ${method}.`);
+  const vector = (request: Json, path: string): Json | string => {
+    const parts: Json[] = Array.isArray(request?.content?.parts) ? request.content.parts : [];
+    if (parts.length === 0) return `* ${path}content: contents must not be empty`;
+    const text = parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
+    const values = [text.length, 0.5, -0.25, 0.125].slice(0, request.outputDimensionality ?? FAKE_EMBEDDING_SIZE);
+    return { values };
+  };
+  if (method === 'embedContent') {
+    const one = vector(body, '');
+    return typeof one === 'string' ? googleError(400, 'INVALID_ARGUMENT', one) : { json: { embedding: one } };
+  }
+  const requests: Json[] = Array.isArray(body?.requests) ? body.requests : [];
+  if (requests.length === 0) return googleError(400, 'INVALID_ARGUMENT', '* BatchEmbedContentsRequest.requests: at least one request is required');
+  const embeddings: Json[] = [];
+  for (const [index, request] of requests.entries()) {
+    if (request.model !== `models/${model}`) {
+      return googleError(400, 'INVALID_ARGUMENT', `Model names should match. Found model models/${model} in the request URL and model ${request.model} in requests[${index}].`);
+    }
+    const one = vector(request, `BatchEmbedContentsRequest.requests[${index}].`);
+    if (typeof one === 'string') return googleError(400, 'INVALID_ARGUMENT', one);
+    embeddings.push(one);
+  }
+  return { json: { embeddings } };
 }
 
 function googleError(code: number, status: string, message: string, details?: unknown[]): Answer {

@@ -5,9 +5,17 @@
  * model name is not doubled either.
  */
 export function buildGeminiUrl(baseUrl: string, model: string, stream: boolean): string {
+  return geminiModelUrl(baseUrl, model, stream ? 'streamGenerateContent?alt=sse' : 'generateContent');
+}
+
+/** `{baseUrl}/v1beta/models/{model}:{method}`, by the same rules. */
+export function geminiModelUrl(baseUrl: string, model: string, method: string): string {
   let base = baseUrl.replace(/\/+$/, '');
   if (!/\/v1(alpha|beta)?$/.test(base)) base += '/v1beta';
-  const name = model.replace(/^models\//, '');
-  const method = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return `${base}/models/${encodeURIComponent(name)}:${method}`;
+  return `${base}/models/${encodeURIComponent(geminiModelName(model))}:${method}`;
+}
+
+/** The model's name without the `models/` prefix Gemini's own names carry. */
+export function geminiModelName(model: string): string {
+  return model.replace(/^models\//, '');
 }

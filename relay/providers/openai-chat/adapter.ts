@@ -12,7 +12,7 @@ export function joinV1(baseUrl: string, path: string): string {
   return base.endsWith('/v1') ? `${base}/${path}` : `${base}/v1/${path}`;
 }
 
-function bearer(target: UpstreamTarget): Record<string, string> {
+export function bearer(target: UpstreamTarget): Record<string, string> {
   return target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {};
 }
 
@@ -64,13 +64,14 @@ export const azureOpenAIAdapter: ProviderAdapter = {
   buildPassthroughRequest: (body, target) => azureRequest(passthroughBody(body, target.model), target),
 };
 
-function azureRequest(body: Record<string, unknown>, target: UpstreamTarget) {
+/** `path` under the deployment (`chat/completions`, `embeddings`). */
+export function azureRequest(body: Record<string, unknown>, target: UpstreamTarget, path = 'chat/completions') {
   const version = typeof target.settings.api_version === 'string' && target.settings.api_version ? target.settings.api_version : DEFAULT_AZURE_API_VERSION;
   const base = target.baseUrl.replace(/\/+$/, '');
   // Deployment names cannot hold dots: gpt-4.1 is deployed as gpt-41 (model mapping can say otherwise).
   const deployment = encodeURIComponent(target.model.replace(/\./g, ''));
   return {
-    url: `${base}/openai/deployments/${deployment}/chat/completions?api-version=${encodeURIComponent(version)}`,
+    url: `${base}/openai/deployments/${deployment}/${path}?api-version=${encodeURIComponent(version)}`,
     headers: { 'content-type': 'application/json', 'api-key': target.apiKey },
     body: JSON.stringify(body),
   };
