@@ -9,6 +9,8 @@ import type { RelayDeps } from './pipeline/relay-deps.js';
 import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
 import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from './protocols/openai-chat/codec.js';
+import { openaiEmbeddingsCodec } from './protocols/openai-chat/embeddings-codec.js';
+import { geminiEmbeddingsCodec } from './protocols/gemini-generate-content/embeddings-codec.js';
 import { openaiResponsesCodec } from './protocols/openai-responses/codec.js';
 import { UNRELAYED_PATHS, unrelayedRoute } from './unrelayed-routes.js';
 
@@ -19,7 +21,7 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/messages', chatRoute(anthropicMessagesCodec, deps)],
     ['POST /v1/messages/count_tokens', countTokensRoute(anthropicMessagesCodec, deps)],
     ['POST /v1/responses', chatRoute(openaiResponsesCodec, deps)],
-    ['POST /v1/embeddings', embeddingsRoute(deps)],
+    ['POST /v1/embeddings', embeddingsRoute(openaiEmbeddingsCodec, deps)],
     // The console's playground: chat completions as the signed-in user, no API key.
     ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.sessions, deps.users))],
   ]);
@@ -35,6 +37,7 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     exact,
     patterns: [
       { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):(?<action>generateContent|streamGenerateContent)$/, handler: gemini },
+      { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):(?<action>embedContent|batchEmbedContents)$/, handler: embeddingsRoute(geminiEmbeddingsCodec, deps) },
       { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):countTokens$/, handler: countTokensRoute(geminiCodec, deps) },
       { method: 'GET', pattern: /^\/v1\/models\/(?<model>[^/]+)$/, handler: lists.v1 },
       { method: 'GET', pattern: /^\/v1beta\/models\/(?<model>[^/:]+)$/, handler: lists.v1beta },

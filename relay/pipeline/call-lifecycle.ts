@@ -216,6 +216,7 @@ function routeFacts(req: IncomingMessage, params: Record<string, string>): Route
   const facts: RouteFacts = {};
   if (params.model) facts.model = decodeURIComponent(params.model);
   if (params.action) {
+    facts.action = params.action;
     facts.stream = params.action === 'streamGenerateContent';
     facts.sse = /[?&]alt=sse(&|$)/.test(req.url ?? '');
   }

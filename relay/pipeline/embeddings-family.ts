@@ -3,8 +3,7 @@ import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { EmbeddingsRequest } from '../ir/embeddings.js';
 import { RelayError } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
-import { decodeEmbeddingsRequest, encodeEmbeddingsResponse, passthroughEmbeddingsAnswer } from '../protocols/openai-chat/embeddings-codec.js';
-import { encodeOpenAIError } from '../protocols/openai-chat/encode-error.js';
+import type { EmbeddingsCodec, RouteFacts } from '../protocols/types.js';
 import { embeddingsAdapterFor } from '../providers/registry.js';
 import type { EmbeddingsAdapter } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
@@ -20,41 +19,52 @@ export interface EmbeddingsCall {
   raw: unknown;
 }
 
-/** `POST /v1/embeddings` on the one call lifecycle. */
-export function embeddingsRoute(deps: RelayDeps): RelayRouteHandler {
-  return callRoute(embeddingsFamily, deps);
+/** Embeddings asked on the wire of `codec`, on the one call lifecycle. */
+export function embeddingsRoute(codec: EmbeddingsCodec, deps: RelayDeps): RelayRouteHandler {
+  return callRoute(embeddingsFamily(codec), deps);
 }
 
-export const embeddingsFamily: FamilyPipeline<EmbeddingsCall> = {
-  family: 'embeddings',
-  decode(raw) {
-    const request = decodeEmbeddingsRequest(raw);
-    return { model: request.model, stream: false, call: { request, raw } };
-  },
-  // No output tokens: the input, bounded by its bytes (a token is at least one) or its token ids.
-  estimate: (call) => ({ promptTokens: call.request.inputs.reduce((sum, input) => sum + inputBound(input), 0), outputTokens: 0, choices: 1 }),
-  prepare(call, target) {
-    const { channel, endpoint } = target;
-    const adapter = embeddingsAdapterFor(channel);
-    if (!adapter) throw new RelayError(400, 'invalid_request', `The channel ${channel.name} has no embeddings endpoint.`, 'embeddings_not_supported');
-    const upstreamModel = mapModel(channel, call.request.model);
-    const upstreamTarget = endpoint.target(upstreamModel, channel.settings);
-    // The client speaks OpenAI's wire: an upstream that does too gets the client's own body.
-    const passthrough = adapter.buildPassthroughRequest !== undefined;
-    const upstream = passthrough
-      ? adapter.buildPassthroughRequest!(call.raw as Record<string, unknown>, upstreamTarget)
-      : adapter.buildEmbeddingsRequest(call.request, upstreamTarget);
-    upstream.headers = endpoint.headers(upstream.headers);
-    return {
-      upstreamModel,
-      send: (limits) => sendEmbeddings({ ...limits, upstream, endpoint, parseError: adapter.parseError }, adapter, call, passthrough),
-    };
-  },
-  meter: async (call, answered) => answered.usage ?? (await countInput(call.request)),
-  encodeError: encodeOpenAIError,
-};
+export function embeddingsFamily(codec: EmbeddingsCodec): FamilyPipeline<EmbeddingsCall> {
+  return {
+    family: 'embeddings',
+    decode(raw, route, warnings) {
+      const request = codec.decode(raw, route, warnings);
+      return { model: request.model, stream: false, call: { request, raw } };
+    },
+    // No output tokens: the input, bounded by its bytes (a token is at least one) or its token ids.
+    estimate: (call) => ({ promptTokens: call.request.inputs.reduce((sum, input) => sum + inputBound(input), 0), outputTokens: 0, choices: 1 }),
+    prepare(call, target) {
+      const { channel, endpoint } = target;
+      const adapter = embeddingsAdapterFor(channel);
+      if (!adapter) throw new RelayError(400, 'invalid_request', `The channel ${channel.name} has no embeddings endpoint.`, 'embeddings_not_supported');
+      const upstreamModel = mapModel(channel, call.request.model);
+      const upstreamTarget = endpoint.target(upstreamModel, channel.settings);
+      // An upstream speaking the client's wire gets the client's own body.
+      const passthrough = adapter.protocol === codec.protocol && adapter.buildPassthroughRequest !== undefined && codec.passthroughAnswer !== undefined;
+      const upstream = passthrough
+        ? adapter.buildPassthroughRequest!(call.raw as Record<string, unknown>, upstreamTarget)
+        : adapter.buildEmbeddingsRequest(call.request, upstreamTarget);
+      upstream.headers = endpoint.headers(upstream.headers);
+      return {
+        upstreamModel,
+        send: (limits) => sendEmbeddings({ ...limits, upstream, endpoint, parseError: adapter.parseError }, { adapter, codec, call, route: target.route, passthrough }),
+      };
+    },
+    meter: async (call, answered) => answered.usage ?? (await countInput(call.request)),
+    encodeError: (error) => codec.encodeError(error),
+  };
+}
 
-function sendEmbeddings(options: SendOptions & AttemptLimits, adapter: EmbeddingsAdapter, call: EmbeddingsCall, passthrough: boolean): Promise<AttemptOutcome> {
+interface EmbeddingsAttempt {
+  adapter: EmbeddingsAdapter;
+  codec: EmbeddingsCodec;
+  call: EmbeddingsCall;
+  route: RouteFacts;
+  passthrough: boolean;
+}
+
+function sendEmbeddings(options: SendOptions & AttemptLimits, attempt: EmbeddingsAttempt): Promise<AttemptOutcome> {
+  const { adapter, codec, call, passthrough } = attempt;
   return sendUpstream(options, {
     streamed: false,
     async read(response) {
@@ -63,7 +73,7 @@ function sendEmbeddings(options: SendOptions & AttemptLimits, adapter: Embedding
       const result = adapter.parseEmbeddingsResponse(whole.json);
       // An upstream that reports no usage (Gemini's batchEmbedContents) is counted locally.
       const usage = result.usage && result.usage.inputTokens > 0 ? result.usage : await countInput(call.request);
-      const body = passthrough ? passthroughEmbeddingsAnswer(whole.text, whole.json, call.request) : JSON.stringify(encodeEmbeddingsResponse(result, call.request, usage));
+      const body = passthrough ? codec.passthroughAnswer!(whole.text, whole.json, call.request) : JSON.stringify(codec.encodeResponse(result, call.request, usage, attempt.route));
       writeJson(options.res, body);
       return { ok: true, usage, outputText: '', firstByteMs: whole.firstByteMs, clientGone: false };
     },

@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
+import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { Usage } from '../ir/usage.js';
@@ -39,6 +40,8 @@ export interface RouteFacts {
   sse?: boolean;
   /** A token-count call (`count_tokens`, `:countTokens`): generation-only requirements such as `max_tokens` do not apply. */
   countTokens?: boolean;
+  /** The method a generate-content path names (`generateContent`, `batchEmbedContents`…). */
+  action?: string;
 }
 
 /**
@@ -80,4 +83,15 @@ export interface ClientCodec<Context = unknown> {
      */
     limitOutput(body: unknown, tokens: number): void;
   };
+}
+
+/** One client protocol's embeddings wire: in (decode) and out (encode), with its error shape. */
+export interface EmbeddingsCodec {
+  readonly protocol: WireProtocol;
+  decode(body: unknown, route: RouteFacts, warnings: string[]): EmbeddingsRequest;
+  /** `usage` is what the call is billed (the upstream's, or the relay's own count). */
+  encodeResponse(result: EmbeddingsResult, request: EmbeddingsRequest, usage: Usage, route: RouteFacts): unknown;
+  /** Same wire upstream: the upstream's answer text for the client, converted only where it must be. */
+  passthroughAnswer?(text: string, answer: unknown, request: EmbeddingsRequest): string;
+  encodeError(error: RelayErrorInfo): unknown;
 }

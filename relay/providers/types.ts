@@ -64,6 +64,7 @@ export interface ProviderAdapter {
 
 /** One upstream kind's embeddings endpoint. */
 export interface EmbeddingsAdapter {
+  readonly protocol: WireProtocol;
   /** The IR call for this upstream (`target.model` is the model it knows). */
   buildEmbeddingsRequest(request: EmbeddingsRequest, target: UpstreamTarget): UpstreamRequest;
   /** Same wire as the client (OpenAI's `/v1/embeddings`): the client's own body, with the mapped model. */

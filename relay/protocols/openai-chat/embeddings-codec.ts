@@ -1,9 +1,19 @@
 import type { EmbeddingInput, EmbeddingsRequest, EmbeddingsResult } from '../../ir/embeddings.js';
 import type { Usage } from '../../ir/usage.js';
+import type { EmbeddingsCodec } from '../types.js';
+import { encodeOpenAIError } from './encode-error.js';
 import { encodeVector, isEncoded } from '../../wire/embedding-vectors.js';
 import { invalid, isObject, missing, optionalEnum, optionalNumber, requireObject, setDefined } from '../validate.js';
 
 // `POST /v1/embeddings` of the OpenAI API: the client's wire in and out.
+
+export const openaiEmbeddingsCodec: EmbeddingsCodec = {
+  protocol: 'openai-chat',
+  decode: (body) => decodeEmbeddingsRequest(body),
+  encodeResponse: (result, request, usage) => encodeEmbeddingsResponse(result, request, usage),
+  passthroughAnswer: passthroughEmbeddingsAnswer,
+  encodeError: encodeOpenAIError,
+};
 
 /** The inputs OpenAI takes in one call. */
 const MAX_INPUTS = 2048;

@@ -10,6 +10,7 @@ import { geminiModelName, geminiModelUrl } from './build-url.js';
  * its text, answered by `embeddings[].values` in the same order. Gemini takes text only.
  */
 export const geminiEmbeddingsAdapter: EmbeddingsAdapter = {
+  protocol: 'gemini-generate-content',
   buildEmbeddingsRequest(request, target) {
     const model = `models/${geminiModelName(target.model)}`;
     const requests = request.inputs.map((input, index) => {

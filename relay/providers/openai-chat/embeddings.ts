@@ -6,6 +6,7 @@ import { azureRequest, bearer, joinV1 } from './adapter.js';
 
 /** OpenAI's `/v1/embeddings`, spoken by every OpenAI-compatible upstream. */
 export const openaiEmbeddingsAdapter: EmbeddingsAdapter = {
+  protocol: 'openai-chat',
   buildEmbeddingsRequest: (request, target) => openaiRequest(embeddingsBody(request, target.model), target),
   buildPassthroughRequest: (body, target) => openaiRequest({ ...body, model: target.model }, target),
   parseEmbeddingsResponse,
