@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
@@ -114,7 +115,8 @@ export async function readWholeJson(options: Pick<SendOptions, 'idleTimeoutMs' |
   }
 }
 
-export function writeJson(res: { writeHead(status: number, headers: Record<string, string | number>): unknown; end(body: string): unknown }, body: string): void {
+/** A whole JSON answer: headers and body in one write. */
+export function writeJson(res: ServerResponse, body: string): void {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }

@@ -4,7 +4,7 @@
 // client's body passes through) and on a Gemini channel (`:batchEmbedContents`).
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAKE_EMBEDDING_SIZE, startFakeGemini } from '../fake-upstreams/gemini.js';
+import { startFakeGemini } from '../fake-upstreams/gemini.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { startGateway } from '../helpers/gateway.js';
@@ -83,6 +83,23 @@ describe('embeddings through an OpenAI-kind channel (pass-through)', () => {
   });
 });
 
+describe('embeddings routing', () => {
+  it('never goes to a channel that serves the model for chat only, even at a higher priority', async () => {
+    const chatOnly = await startFakeOpenAIChat();
+    const embedder = await startFakeOpenAIChat();
+    upstreams.push(chatOnly, embedder);
+    const gateway = await startGateway([
+      { type: 1, upstream: chatOnly, models: ['m'], priority: 10, extra: { families: ['chat'] } },
+      { type: 1, upstream: embedder, models: ['m'], priority: 0 },
+    ]);
+    gateways.push(gateway);
+    const client = new OpenAI({ baseURL: gateway.relay.relayBaseUrl, apiKey: gateway.key, maxRetries: 0 });
+    for (let i = 0; i < 3; i++) expect((await client.embeddings.create({ model: 'm', input: 'x' })).data).toHaveLength(1);
+    expect(chatOnly.requests).toHaveLength(0);
+    expect(embedder.requests).toHaveLength(3);
+  });
+});
+
 describe('embeddings through a Gemini channel (batchEmbedContents)', () => {
   it('answers the SDK default (base64) from Gemini’s float values, one vector per input in order, usage counted by the relay', async () => {
     const { client, upstream } = await relayTo('gemini');
@@ -102,7 +119,6 @@ describe('embeddings through a Gemini channel (batchEmbedContents)', () => {
         { model: 'models/gemini-embedding-001', content: { parts: [{ text: 'hi' }] } },
       ],
     });
-    expect(FAKE_EMBEDDING_SIZE).toBe(4);
   });
 
   it('answers floats when asked, cut to `dimensions` (outputDimensionality)', async () => {

@@ -18,7 +18,7 @@ export interface FakeGeminiOptions {
 type Json = Record<string, any>;
 
 /** The length of the fake's embedding vectors when no `outputDimensionality` is asked. */
-export const FAKE_EMBEDDING_SIZE = 4;
+const FAKE_EMBEDDING_SIZE = 4;
 
 export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeUpstream> {
   const apiKey = options.apiKey ?? FAKE_GEMINI_API_KEY;
