@@ -6,6 +6,8 @@ export interface BuildStep {
   inputs: string[];
   /** A binary of node_modules/.bin and its arguments. */
   command: [string, string[]];
+  /** The start goes on without this step when it fails: its output folder is removed and why is said. */
+  optional?: { output: string; hint: string };
 }
 export const BUILD_STEPS: BuildStep[];
 export function isBuilt(root: string, step: BuildStep): boolean;

@@ -25,6 +25,10 @@ export const BUILD_STEPS = [
     label: 'Building the console…',
     inputs: ['renderer', 'vite.config.ts', 'relay/management/contract.ts', ...shared],
     command: ['vite', ['build', '--logLevel', 'warn']],
+    // The relay serves its API without a console (the console page then says it is not built):
+    // a start where only the bundler fails (its native part left out by `npm ci --omit=optional`)
+    // still gives agents their relay. Its half-written output is removed, never served.
+    optional: { output: 'dist/renderer', hint: 'vite needs its native bundler (rolldown), an optional dependency: run "npm install" (without --omit=optional) to get it' },
   },
 ];
 
@@ -60,7 +64,7 @@ export function isBuilt(root, step) {
   return startedAt > 0 && newestMtime(root, step.inputs) <= startedAt;
 }
 
-/** Builds every stale step in order; answers false (and stops) at the first that fails. */
+/** Builds every stale step in order; answers false (and stops) at the first required step that fails. */
 export function ensureBuilt(root, steps = BUILD_STEPS, log = console.log) {
   for (const step of steps) {
     if (isBuilt(root, step)) continue;
@@ -76,6 +80,11 @@ export function ensureBuilt(root, steps = BUILD_STEPS, log = console.log) {
     const startedAt = Date.now();
     const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) {
+      if (step.optional) {
+        rmSync(join(root, step.optional.output), { recursive: true, force: true });
+        console.error(`relaydesk: building the ${step.name} failed, so the relay starts without it (${step.optional.hint}); the next start builds it again.`);
+        continue;
+      }
       console.error(`relaydesk: building the ${step.name} failed; the next start builds it again.`);
       return false;
     }

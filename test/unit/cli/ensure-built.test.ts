@@ -64,4 +64,18 @@ describe('ensure-built', () => {
     touchLater(root, 'dist/renderer/index.html'); // output newer than the sources, yet failed
     expect(isBuilt(root, step)).toBe(false);
   });
+
+  it('the console is optional: when only its bundler fails the relay still starts, with no half-built console to serve', async () => {
+    const root = await tempDir();
+    // A stand-in for a vite whose native bundler is missing: writes part of its output, then fails.
+    write(root, 'node_modules/.bin/fake-vite', '#!/bin/sh\nmkdir -p dist/renderer && echo half > dist/renderer/index.html\nexit 1\n');
+    chmodSync(join(root, 'node_modules/.bin/fake-vite'), 0o755);
+    write(root, 'renderer/main.tsx', 'export {};\n');
+    const consoleStep = BUILD_STEPS.find((step) => step.name === 'console')!;
+    const step: BuildStep = { ...consoleStep, inputs: ['renderer'], command: ['fake-vite', []] };
+
+    expect(ensureBuilt(root, [step], () => {})).toBe(true);
+    expect(existsSync(join(root, 'dist/renderer/index.html'))).toBe(false);
+    expect(isBuilt(root, step)).toBe(false); // tried again at the next start
+  });
 });
