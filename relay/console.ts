@@ -19,7 +19,7 @@ export function consoleRouter(consoleDir: string | null): Router {
       // 200: the relay itself is up, and clients probe the base URL (Claude Code sends HEAD /).
       res.status(200).type('html').send(
         '<!doctype html><title>Relaydesk</title><h1>Relaydesk</h1>' +
-          '<p>The console is not built. <code>npm start</code> builds it, and says why when it cannot (after <code>npm ci --omit=optional</code> its bundler\'s native part is missing: run <code>npm install</code>), then reload.</p>' +
+          '<p>The console is not built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it), then reload. If the build fails, it says why (after <code>npm ci --omit=optional</code> the bundler\'s native part is missing: run <code>npm install</code> first).</p>' +
           '<p>The API is up: <a href="/api/status">/api/status</a>.</p>',
       );
     });
