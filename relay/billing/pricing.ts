@@ -1,6 +1,8 @@
 // Model prices as ratios, the form users of the established relays know:
 // model ratio 1 = 2 USD per million input tokens; 500 000 quota = 1 USD.
-// No imports: the console bundles this file for QUOTA_PER_USD (renderer/lib/money.ts).
+// No value imports: the console bundles this file for QUOTA_PER_USD (renderer/lib/money.ts).
+
+import type { UnitCounts } from '../ir/usage.js';
 
 export const QUOTA_PER_USD = 500_000;
 
@@ -13,8 +15,10 @@ export interface ModelPrice {
   cacheRatio?: number;
   /** Cache-write price ÷ input price. */
   cacheWriteRatio?: number;
-  /** Fixed price per call in USD (instead of per token). */
+  /** Fixed price per call in USD (instead of per token and per unit). */
   pricePerCall?: number;
+  /** USD per unit of each kind a call reports (search units, images, seconds, characters, requests), added to the token price. */
+  unitPrices?: UnitCounts;
 }
 
 /** Defaults for well-known models, matched by the longest prefix; settings override them. */

@@ -1,3 +1,4 @@
+import type { UnitCounts } from '../ir/usage.js';
 import type { ModelPrice } from './pricing.js';
 import { quotaFor } from './quota-math.js';
 import { MIN_OUTPUT_TOKENS } from './token-bounds.js';
@@ -8,6 +9,8 @@ export interface ReservationAsk {
   /** Upper bound of the output, every choice together. */
   outputTokens: number;
   choices: number;
+  /** Upper bound of the units other than tokens (images asked, search units, seconds…). */
+  units?: UnitCounts;
   /** The call's own output limit per choice, if it gives one: a lowered limit never exceeds it. */
   callLimit?: number;
   price: ModelPrice | undefined;
@@ -27,7 +30,7 @@ export type ReservationPlan = { amount: number; outputLimit?: number } | { amoun
 export function planReservation(ask: ReservationAsk): ReservationPlan {
   const { price, available } = ask;
   if (!price) return { amount: 0 }; // free: unpriced models under the `free` policy
-  const cost = (outputTokens: number) => boundQuota(ask.promptTokens, outputTokens, price, ask.groupRatio);
+  const cost = (outputTokens: number) => boundQuota(ask.promptTokens, outputTokens, price, ask.groupRatio, ask.units);
   const full = cost(ask.outputTokens);
   if (full <= available) return { amount: full };
   const least = cost(MIN_OUTPUT_TOKENS * ask.choices);
@@ -46,12 +49,12 @@ export function planReservation(ask: ReservationAsk): ReservationPlan {
 }
 
 /**
- * The quota of `promptTokens` in and `outputTokens` out, the input at the dearest rate the
- * price has for it (a cache write usually costs more than plain input).
+ * The quota of `promptTokens` in and `outputTokens` out (and `units`), the input at the dearest
+ * rate the price has for it (a cache write usually costs more than plain input).
  */
-export function boundQuota(promptTokens: number, outputTokens: number, price: ModelPrice, groupRatio: number): number {
+export function boundQuota(promptTokens: number, outputTokens: number, price: ModelPrice, groupRatio: number, units?: UnitCounts): number {
   const write = price.cacheWriteRatio ?? 1;
   const read = price.cacheRatio ?? 1;
   const dearest = write > Math.max(1, read) ? { cacheWriteInputTokens: promptTokens } : read > 1 ? { cachedInputTokens: promptTokens } : {};
-  return quotaFor({ inputTokens: promptTokens, outputTokens, ...dearest }, price, groupRatio);
+  return quotaFor({ inputTokens: promptTokens, outputTokens, units, ...dearest }, price, groupRatio);
 }

@@ -1,4 +1,15 @@
-/** Token counts of one call. Raw provider usage is kept beside the normalised numbers. */
+/**
+ * What a call is billed by besides tokens: `requests` (calls), `search_units` (rerank),
+ * `images`, `seconds` (of input audio or output video), `characters` (speech input).
+ */
+export const BILLING_UNITS = ['requests', 'search_units', 'images', 'seconds', 'characters'] as const;
+
+export type BillingUnit = (typeof BILLING_UNITS)[number];
+
+/** How many of each unit a call used (or, for a price, USD per unit). */
+export type UnitCounts = Partial<Record<BillingUnit, number>>;
+
+/** What one call used: tokens, and units of other kinds. Raw provider usage is kept beside the normalised numbers. */
 export interface Usage {
   /** All input tokens, cached ones included. */
   inputTokens: number;
@@ -12,6 +23,8 @@ export interface Usage {
   inputImageTokens?: number;
   outputTextTokens?: number;
   outputAudioTokens?: number;
+  /** Units other than tokens (a rerank's search units, an image call's images, …). */
+  units?: UnitCounts;
   /** True when the relay counted the tokens itself because the upstream gave none. */
   estimated?: boolean;
   raw?: unknown;

@@ -4,6 +4,7 @@ import type { Reservation } from '../billing/ledger.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import { planReservation } from '../billing/reservation-plan.js';
 import { RelayError } from '../ir/relay-error.js';
+import type { UnitCounts } from '../ir/usage.js';
 import { callIdentity } from './call-log.js';
 import type { CallLog } from './call-log.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -17,6 +18,8 @@ export interface CallBound {
   /** Every choice together. */
   outputTokens: number;
   choices: number;
+  /** The most of each unit other than tokens the call can use (images asked, documents to rerank…). */
+  units?: UnitCounts;
   /** The call's own output limit per choice, if it gives one. */
   callLimit?: number;
   /**
@@ -51,6 +54,7 @@ export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: Res
     promptTokens: bound.promptTokens,
     outputTokens: bound.outputTokens,
     choices: bound.choices,
+    units: bound.units,
     callLimit: bound.callLimit,
     price: options.price,
     groupRatio: options.groupRatio,

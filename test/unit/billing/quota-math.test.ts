@@ -34,3 +34,16 @@ describe('quota math', () => {
     expect(findPrice('my-local-llama', DEFAULT_PRICES)).toBeUndefined();
   });
 });
+
+describe('quota math in units', () => {
+  it('charges each unit the call used at its price in USD, added to the token price, times the group ratio', () => {
+    const price = { modelRatio: 1, unitPrices: { search_units: 0.002, images: 0.04 } };
+    // 1000 input tokens at ratio 1 = 1000 quota; 3 search units · 0.002 USD = 0.006 USD = 3000 quota
+    expect(quotaFor({ inputTokens: 1000, outputTokens: 0, units: { search_units: 3 } }, price, 1)).toBe(4000);
+    expect(quotaFor({ inputTokens: 0, outputTokens: 0, units: { images: 2 } }, price, 0.5)).toBe(Math.round(2 * 0.04 * 500_000 * 0.5));
+  });
+
+  it('does not charge a unit the price does not name', () => {
+    expect(quotaFor({ inputTokens: 0, outputTokens: 0, units: { seconds: 60 } }, { unitPrices: { characters: 0.00001 } }, 1)).toBe(0);
+  });
+});

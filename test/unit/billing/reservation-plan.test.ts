@@ -59,3 +59,11 @@ describe('reservation plan', () => {
     }
   });
 });
+
+describe('reservation plan in units', () => {
+  it('reserves the units a call may use at their prices, and refuses when what is left cannot pay for them', () => {
+    const ask = { promptTokens: 0, outputTokens: 0, choices: 1, units: { images: 4 }, price: { unitPrices: { images: 0.04 } }, groupRatio: 1 };
+    expect(planReservation({ ...ask, available: 1_000_000 })).toEqual({ amount: 80_000 });
+    expect(planReservation({ ...ask, available: 1000 }).amount).toBeUndefined();
+  });
+});
