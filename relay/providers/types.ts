@@ -3,6 +3,7 @@ import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
+import type { RerankRequest, RerankResult } from '../ir/rerank.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { WireProtocol } from '../ir/wire-protocol.js';
 import type { SseEvent } from '../wire/sse-event.js';
@@ -71,5 +72,14 @@ export interface EmbeddingsAdapter {
   buildPassthroughRequest?(body: Record<string, unknown>, target: UpstreamTarget): UpstreamRequest;
   /** A whole JSON answer → IR. Loose, as parseChatResponse. */
   parseEmbeddingsResponse(body: unknown): EmbeddingsResult;
+  parseError(status: number, body: string): RelayErrorInfo;
+}
+
+/** One upstream kind's rerank endpoint. */
+export interface RerankAdapter {
+  /** `warnings` collects what the upstream cannot be sent (logged with the call). */
+  buildRerankRequest(request: RerankRequest, target: UpstreamTarget, warnings: string[]): UpstreamRequest;
+  /** A whole JSON answer → IR. Loose, as parseChatResponse. */
+  parseRerankResponse(body: unknown): RerankResult;
   parseError(status: number, body: string): RelayErrorInfo;
 }
