@@ -73,6 +73,8 @@ export interface PreparedAttempt {
  */
 export interface FamilyPipeline<Call> {
   readonly family: CallFamily;
+  /** What the path says, as the family's codec reads it (none when absent). */
+  routeFacts?(url: string, params: Record<string, string>): RouteFacts;
   decode(body: unknown, route: RouteFacts, warnings: string[]): DecodedCall<Call>;
   estimate(call: Call, defaultOutputTokens: number): CallBound;
   prepare(call: Call, target: AttemptTarget): PreparedAttempt;
@@ -104,7 +106,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
     try {
       caller = authorizeBeforeBody(res, () => authorize(req, deps));
       const raw = parseJsonBody(await readBody(req, res));
-      const route = routeFacts(req, params);
+      const route = family.routeFacts?.(req.url ?? '', params) ?? {};
       const decoded = family.decode(raw, route, record.warnings);
       record.model = decoded.model;
       record.stream = decoded.stream;
@@ -209,18 +211,6 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       if (log) appendCallLog(deps, log);
     }
   };
-}
-
-/** Pattern routes name the model (`model`) and the action (`action`, e.g. streamGenerateContent). */
-function routeFacts(req: IncomingMessage, params: Record<string, string>): RouteFacts {
-  const facts: RouteFacts = {};
-  if (params.model) facts.model = decodeURIComponent(params.model);
-  if (params.action) {
-    facts.action = params.action;
-    facts.stream = params.action === 'streamGenerateContent';
-    facts.sse = /[?&]alt=sse(&|$)/.test(req.url ?? '');
-  }
-  return facts;
 }
 
 function withRequestId(error: RelayError, req: IncomingMessage): RelayError {

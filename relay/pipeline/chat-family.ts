@@ -25,6 +25,7 @@ export function chatRoute(codec: ClientCodec, deps: RelayDeps, authorize?: Autho
 export function chatFamily(codec: ClientCodec): FamilyPipeline<ChatCall> {
   return {
     family: 'chat',
+    routeFacts: codec.routeFacts,
     decode(raw, route, warnings) {
       const { request, context } = codec.decodeRequest(raw, route, warnings);
       return { model: request.model, stream: request.stream, call: { request, raw, context } };

@@ -24,7 +24,7 @@ export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'toke
         return caller;
       });
       const bytes = await readBody(req, res, COUNT_TOKENS_MAX_BODY_BYTES);
-      const route = { ...(params.model ? { model: decodeURIComponent(params.model) } : {}), countTokens: true };
+      const route = { ...codec.routeFacts?.(req.url ?? '', params), countTokens: true };
       const { request } = codec.decodeRequest(parseJsonBody(bytes), route, []);
       checkModelAllowed(caller, request.model);
       const body = JSON.stringify(codec.encodeTokenCount!(await countTokens(promptText(request))));

@@ -27,6 +27,7 @@ export function embeddingsRoute(codec: EmbeddingsCodec, deps: RelayDeps): RelayR
 export function embeddingsFamily(codec: EmbeddingsCodec): FamilyPipeline<EmbeddingsCall> {
   return {
     family: 'embeddings',
+    routeFacts: codec.routeFacts,
     decode(raw, route, warnings) {
       const request = codec.decode(raw, route, warnings);
       return { model: request.model, stream: false, call: { request, raw } };

@@ -5,7 +5,7 @@ import { RelayError } from '../ir/relay-error.js';
 import { anthropicMessagesCodec } from '../protocols/anthropic-messages/codec.js';
 import { geminiCodec } from '../protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from '../protocols/openai-chat/codec.js';
-import type { ClientCodec } from '../protocols/types.js';
+import type { ClientCodec, ListedModel, ModelListEncoder } from '../protocols/types.js';
 import { servedFamilies } from '../providers/channel-facts.js';
 import { candidateChannels } from '../routing/select-channel.js';
 import { modelDescription, modelLimits } from '../store/models.js';
@@ -34,15 +34,34 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function listRoute(codecOf: (req: IncomingMessage) => ClientCodec, deps: RelayDeps, answer: (req: IncomingMessage, models: string[], id: string | undefined) => unknown): RelayRouteHandler {
+/** A codec and its model list (checked once, when the routes are made). */
+interface Lister {
+  codec: ClientCodec;
+  list: ModelListEncoder;
+}
+
+function lister(codec: ClientCodec): Lister {
+  if (!codec.modelList) throw new Error(`The ${codec.protocol} codec has no model list.`);
+  return { codec, list: codec.modelList };
+}
+
+const CREATED = 1_700_000_000; // the relay does not know when a model was made; a fixed, plausible time
+
+/** What model management knows of a model: limits and description (else known limits). */
+function listedModel(state: StateFile, id: string): ListedModel {
+  const limits = modelLimits(state, id);
+  return { id, created: CREATED, description: modelDescription(state, id), inputTokenLimit: limits.input, outputTokenLimit: limits.output };
+}
+
+function listRoute(listerOf: (req: IncomingMessage) => Lister, deps: RelayDeps): RelayRouteHandler {
   return (req, res, params) => {
-    const codec = codecOf(req);
+    const { codec, list } = listerOf(req);
     try {
       const caller = byApiKey(req, deps);
       const models = modelsFor(caller, deps);
       const id = params.model ? decodeURIComponent(params.model).replace(/^models\//, '') : undefined;
       if (id !== undefined && !models.includes(id)) throw new RelayError(404, 'not_found', `The model ${id} does not exist or this key may not use it.`, 'model_not_found');
-      send(res, 200, answer(req, models, id));
+      send(res, 200, id !== undefined ? list.one(listedModel(deps.state, id)) : list.list(models.map((model) => listedModel(deps.state, model))));
     } catch (error) {
       const relayError = error instanceof RelayError ? error : new RelayError(500, 'internal', 'Internal error in the relay.', 'internal_error');
       send(res, relayError.status, codec.encodeError(relayError));
@@ -50,40 +69,13 @@ function listRoute(codecOf: (req: IncomingMessage) => ClientCodec, deps: RelayDe
   };
 }
 
-const CREATED = 1_700_000_000; // the relay does not know when a model was made; a fixed, plausible time
-
-function openAIModel(id: string) {
-  return { id, object: 'model', created: CREATED, owned_by: 'relaydesk' };
-}
-
-function anthropicModel(id: string) {
-  return { type: 'model', id, display_name: id, created_at: new Date(CREATED * 1000).toISOString() };
-}
-
-/** Limits and description from model metadata (model management), else known limits. */
-function geminiModel(state: StateFile, id: string) {
-  const limits = modelLimits(state, id);
-  return {
-    name: `models/${id}`,
-    version: '001',
-    displayName: id,
-    description: modelDescription(state, id) || `${id} through Relaydesk`,
-    inputTokenLimit: limits.input,
-    outputTokenLimit: limits.output,
-    supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
-  };
-}
-
-/** `GET /v1/models`, `/v1/models/{id}`, `/v1beta/models`, `/v1beta/models/{model}`. */
+/** `GET /v1/models`, `/v1/models/{id}` (OpenAI's shape, or Anthropic's when asked so), `/v1beta/models`, `/v1beta/models/{model}`. */
 export function modelListRoutes(deps: RelayDeps) {
-  const v1Codec = (req: IncomingMessage) => (wantsAnthropicShape(req) ? anthropicMessagesCodec : openaiChatCodec);
-  const v1 = listRoute(v1Codec, deps, (req, models, id) => {
-    if (wantsAnthropicShape(req)) {
-      if (id !== undefined) return anthropicModel(id);
-      return { data: models.map(anthropicModel), has_more: false, first_id: models[0] ?? null, last_id: models.at(-1) ?? null };
-    }
-    return id !== undefined ? openAIModel(id) : { object: 'list', data: models.map(openAIModel) };
-  });
-  const v1beta = listRoute(() => geminiCodec, deps, (_req, models, id) => (id !== undefined ? geminiModel(deps.state, id) : { models: models.map((m) => geminiModel(deps.state, m)) }));
-  return { v1, v1beta };
+  const openai = lister(openaiChatCodec);
+  const anthropic = lister(anthropicMessagesCodec);
+  const gemini = lister(geminiCodec);
+  return {
+    v1: listRoute((req) => (wantsAnthropicShape(req) ? anthropic : openai), deps),
+    v1beta: listRoute(() => gemini, deps),
+  };
 }

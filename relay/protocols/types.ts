@@ -44,6 +44,23 @@ export interface RouteFacts {
   action?: string;
 }
 
+/** A model as a model list shows it: what the relay knows of it, from model management. */
+export interface ListedModel {
+  id: string;
+  /** Unix seconds (the relay does not know when a model was made). */
+  created: number;
+  /** From model management ('' when none). */
+  description: string;
+  inputTokenLimit: number;
+  outputTokenLimit: number;
+}
+
+/** A protocol's model list (`GET /v1/models`, `/v1beta/models`) and single model (`…/models/{id}`). */
+export interface ModelListEncoder {
+  list(models: readonly ListedModel[]): unknown;
+  one(model: ListedModel): unknown;
+}
+
 /**
  * What decode answers: the IR request, and what this codec's encoders need to know of the
  * call beyond the IR (generate-content's `?alt=sse`, the responses tool names and echoed
@@ -58,6 +75,10 @@ export interface DecodedRequest<Context = unknown> {
 /** One client protocol: its wire in (decode) and out (encode), with its own error shape. */
 export interface ClientCodec<Context = unknown> {
   readonly protocol: WireProtocol;
+  /** What this protocol's path and query say about the call (`params`: the route pattern's groups); none when absent. */
+  routeFacts?(url: string, params: Record<string, string>): RouteFacts;
+  /** This protocol's model list, where it has one. */
+  readonly modelList?: ModelListEncoder;
   /** `warnings` collects what the codec dropped or changed (logged with the call, e.g. a hosted tool no upstream serves). */
   decodeRequest(body: unknown, route: RouteFacts, warnings: string[]): DecodedRequest<Context>;
   encodeResponse(result: ChatResult, request: ChatRequest, context: Context): unknown;
@@ -88,6 +109,8 @@ export interface ClientCodec<Context = unknown> {
 /** One client protocol's embeddings wire: in (decode) and out (encode), with its error shape. */
 export interface EmbeddingsCodec {
   readonly protocol: WireProtocol;
+  /** As ClientCodec's. */
+  routeFacts?(url: string, params: Record<string, string>): RouteFacts;
   decode(body: unknown, route: RouteFacts, warnings: string[]): EmbeddingsRequest;
   /** `usage` is what the call is billed (the upstream's, or the relay's own count). */
   encodeResponse(result: EmbeddingsResult, request: EmbeddingsRequest, usage: Usage, route: RouteFacts): unknown;

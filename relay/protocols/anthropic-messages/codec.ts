@@ -3,6 +3,7 @@ import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { MIN_THINKING_BUDGET, decodeMessagesRequest } from './decode-request.js';
 import { encodeMessagesError } from './encode-error.js';
+import { anthropicModelList } from './encode-model-list.js';
 import { encodeMessagesResponse } from './encode-response.js';
 import { MessagesStreamEncoder } from './encode-stream.js';
 import { MessagesPassthroughTap } from './passthrough.js';
@@ -15,6 +16,7 @@ import { MessagesPassthroughTap } from './passthrough.js';
  */
 export const anthropicMessagesCodec: ClientCodec = {
   protocol: 'anthropic-messages',
+  modelList: anthropicModelList,
   decodeRequest: (body, route, warnings) => ({ request: decodeMessagesRequest(body, warnings, { countTokens: route.countTokens === true }), context: undefined }),
   encodeResponse: (result, request) => encodeMessagesResponse(result, request),
   createStreamEncoder: (request) => new MessagesStreamEncoder(request),

@@ -2,9 +2,11 @@ import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { type GenerateContentFacts, decodeGenerateContentRequest } from './decode-request.js';
 import { encodeGeminiError } from './encode-error.js';
+import { geminiModelList } from './encode-model-list.js';
 import { encodeGenerateContentResponse } from './encode-response.js';
 import { GenerateContentStreamEncoder } from './encode-stream.js';
 import { GeminiPassthroughTap, geminiUsageOf } from './passthrough.js';
+import { generateContentRouteFacts } from './route-facts.js';
 
 /**
  * The generate-content front door (`/v1beta/models/{model}:generateContent` and friends). Its
@@ -12,6 +14,8 @@ import { GeminiPassthroughTap, geminiUsageOf } from './passthrough.js';
  */
 export const geminiCodec: ClientCodec<GenerateContentFacts> = {
   protocol: 'gemini-generate-content',
+  routeFacts: generateContentRouteFacts,
+  modelList: geminiModelList,
   decodeRequest(body, route, warnings) {
     const { request, facts } = decodeGenerateContentRequest(body, route, warnings);
     return { request, context: facts };

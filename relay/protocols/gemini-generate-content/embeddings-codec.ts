@@ -3,6 +3,7 @@ import { encodeVector } from '../../wire/embedding-vectors.js';
 import type { EmbeddingsCodec } from '../types.js';
 import { type Json, invalid, isObject, optionalNumber, requireObject } from '../validate.js';
 import { encodeGeminiError } from './encode-error.js';
+import { generateContentRouteFacts } from './route-facts.js';
 
 // The generate-content front door's `:embedContent` ({content} → {embedding: {values}}) and
 // `:batchEmbedContents` ({requests: [{model, content}]} → {embeddings: [{values}]}). Vectors
@@ -10,6 +11,7 @@ import { encodeGeminiError } from './encode-error.js';
 
 export const geminiEmbeddingsCodec: EmbeddingsCodec = {
   protocol: 'gemini-generate-content',
+  routeFacts: generateContentRouteFacts,
   decode(body, route, warnings) {
     const model = (route.model ?? '').replace(/^models\//, '');
     const json = requireObject(body, 'body');

@@ -2,12 +2,14 @@ import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { decodeChatRequest } from './decode-request.js';
 import { encodeOpenAIError } from './encode-error.js';
+import { openAIModelList } from './encode-model-list.js';
 import { encodeChatResponse } from './encode-response.js';
 import { ChatStreamEncoder } from './encode-stream.js';
 import { ChatPassthroughTap, chatUsageOf } from './passthrough.js';
 
 export const openaiChatCodec: ClientCodec = {
   protocol: 'openai-chat',
+  modelList: openAIModelList,
   decodeRequest: (body) => ({ request: decodeChatRequest(body), context: undefined }),
   encodeResponse: (result, request) => encodeChatResponse(result, request.model),
   createStreamEncoder: (request) => new ChatStreamEncoder(request.model, request.streamUsage === true),
