@@ -1,7 +1,9 @@
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
+import type { ModerationRequest, ModerationResult } from '../ir/moderation.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
+import type { RerankRequest, RerankResult } from '../ir/rerank.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { Usage } from '../ir/usage.js';
 import type { WireProtocol } from '../ir/wire-protocol.js';
@@ -116,5 +118,23 @@ export interface EmbeddingsCodec {
   encodeResponse(result: EmbeddingsResult, request: EmbeddingsRequest, usage: Usage, route: RouteFacts): unknown;
   /** Same wire upstream: the upstream's answer text for the client, converted only where it must be. */
   passthroughAnswer?(text: string, answer: unknown, request: EmbeddingsRequest): string;
+  encodeError(error: RelayErrorInfo): unknown;
+}
+
+/** One client protocol's moderation wire: in (decode) and out (encode), with its error shape. */
+export interface ModerationCodec {
+  readonly protocol: WireProtocol;
+  /** `defaultModel` is the relay's stand-in for a model the client did not name. */
+  decode(body: unknown, defaultModel: string): ModerationRequest;
+  /** From the IR, for an upstream of another wire (a same-wire upstream's answer passes through). */
+  encodeResponse(result: ModerationResult, request: ModerationRequest): unknown;
+  encodeError(error: RelayErrorInfo): unknown;
+}
+
+/** The rerank wire (`POST /v1/rerank`): in (decode) and out (encode), with its error shape. */
+export interface RerankCodec {
+  decode(body: unknown, route: RouteFacts, warnings: string[]): RerankRequest;
+  /** `result.scores` come ranked (best first, `top_n` kept); `usage` is what the call is billed. */
+  encodeResponse(result: RerankResult, request: RerankRequest, usage: Usage): unknown;
   encodeError(error: RelayErrorInfo): unknown;
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
+import type { ModerationRequest, ModerationResult } from '../ir/moderation.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { RerankRequest, RerankResult } from '../ir/rerank.js';
 import type { StreamPart } from '../ir/stream-part.js';
@@ -81,5 +82,17 @@ export interface RerankAdapter {
   buildRerankRequest(request: RerankRequest, target: UpstreamTarget, warnings: string[]): UpstreamRequest;
   /** A whole JSON answer → IR. Loose, as parseChatResponse. */
   parseRerankResponse(body: unknown): RerankResult;
+  parseError(status: number, body: string): RelayErrorInfo;
+}
+
+/** One upstream kind's moderation endpoint. */
+export interface ModerationAdapter {
+  readonly protocol: WireProtocol;
+  /** The IR call for this upstream (`target.model` is the model it knows). */
+  buildModerationRequest(request: ModerationRequest, target: UpstreamTarget): UpstreamRequest;
+  /** Same wire as the client (OpenAI's `/v1/moderations`): the client's own body, with the mapped model. */
+  buildPassthroughRequest?(body: Record<string, unknown>, target: UpstreamTarget): UpstreamRequest;
+  /** A whole JSON answer → IR; undefined when it is no moderation answer (no results). */
+  parseModerationResponse(body: unknown): ModerationResult | undefined;
   parseError(status: number, body: string): RelayErrorInfo;
 }
