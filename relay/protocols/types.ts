@@ -1,8 +1,9 @@
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
+import type { CompletionsRequest } from '../ir/completions.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
 import type { ModerationRequest, ModerationResult } from '../ir/moderation.js';
-import type { RelayErrorInfo } from '../ir/relay-error.js';
+import type { RelayError, RelayErrorInfo } from '../ir/relay-error.js';
 import type { RerankRequest, RerankResult } from '../ir/rerank.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { Usage } from '../ir/usage.js';
@@ -106,6 +107,18 @@ export interface ClientCodec<Context = unknown> {
      */
     limitOutput(body: unknown, tokens: number): void;
   };
+}
+
+/**
+ * The legacy completions wire (`POST /v1/completions`): a client protocol whose call is read
+ * as chat (its one prompt as one user message) with the completions call as the context, so
+ * that a chat upstream can answer it; an upstream with a completions endpoint gets the
+ * client's body (`passthrough`, never to a chat endpoint: `accepts` is false there).
+ */
+export interface CompletionsCodec extends ClientCodec<CompletionsRequest> {
+  passthrough: NonNullable<ClientCodec<CompletionsRequest>['passthrough']>;
+  /** Why a chat upstream cannot answer `call` as asked (several prompts, a suffix, log probabilities…); undefined when it can. */
+  refusalAsChat(call: CompletionsRequest): RelayError | undefined;
 }
 
 /** One client protocol's embeddings wire: in (decode) and out (encode), with its error shape. */
