@@ -96,3 +96,13 @@ export interface ModerationAdapter {
   parseModerationResponse(body: unknown): ModerationResult | undefined;
   parseError(status: number, body: string): RelayErrorInfo;
 }
+
+/**
+ * One upstream kind's legacy completions endpoint (`/v1/completions`): the client's own body
+ * goes there (the only way, as every such upstream speaks OpenAI's completions wire); its
+ * answer is read into the chat IR (every choice's text, the usage) for a local count.
+ */
+export interface CompletionsAdapter extends Pick<ProviderAdapter, 'protocol' | 'parseChatResponse' | 'createStreamDecoder' | 'parseError'> {
+  /** The client's body with the mapped model, and the usage chunk asked for when streaming. */
+  buildPassthroughRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest;
+}
