@@ -7,7 +7,8 @@ import { azureOpenAIAdapter, openaiChatAdapter } from './openai-chat/adapter.js'
 import { openaiResponsesAdapter } from './openai-responses/adapter.js';
 import { geminiEmbeddingsAdapter } from './gemini/embeddings.js';
 import { azureEmbeddingsAdapter, openaiEmbeddingsAdapter } from './openai-chat/embeddings.js';
-import type { EmbeddingsAdapter, ProviderAdapter } from './types.js';
+import { openaiModerationAdapter } from './openai-chat/moderation.js';
+import type { EmbeddingsAdapter, ModerationAdapter, ProviderAdapter } from './types.js';
 
 export { ChannelType, DEFAULT_BASE_URLS } from './channel-facts.js';
 
@@ -52,5 +53,18 @@ export function embeddingsAdapterFor(channel: AdapterChannel): EmbeddingsAdapter
       return azureEmbeddingsAdapter;
     default:
       return openaiEmbeddingsAdapter;
+  }
+}
+
+/** The moderation endpoint of a channel's upstream: OpenAI-kind only (Azure, Anthropic, Gemini and advanced custom have none). */
+export function moderationAdapterFor(channel: AdapterChannel): ModerationAdapter | undefined {
+  switch (channel.type) {
+    case ChannelType.advancedCustom:
+    case ChannelType.anthropic:
+    case ChannelType.gemini:
+    case ChannelType.azure:
+      return undefined;
+    default:
+      return openaiModerationAdapter;
   }
 }
