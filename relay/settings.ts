@@ -30,6 +30,8 @@ export const SETTING_DEFAULTS = {
   unpriced_model_policy: 'free' as 'free' | 'reject',
   /** Output tokens reserved when a call does not say its maximum. */
   default_reserved_output_tokens: 4096,
+  /** The model a moderation call that names none is routed and priced as (OpenAI's own default). */
+  default_moderation_model: 'omni-moderation-latest' as string,
   log_retention_days: 90,
   /** A path prefix the relay is mounted under (e.g. `/relay` behind a reverse proxy); '' for none. */
   base_path: '',
@@ -137,6 +139,7 @@ const OPTION_META: Record<string, OptionMeta> = {
   new_user_quota: { group: 'registration', description: 'Quota given to each newly registered user (500 000 = 1 USD).' + NOT_YET_ACCOUNTS, min: 0, max: 1e12 },
   unpriced_model_policy: { group: 'billing', description: 'Models without a price: free serves them at no cost, reject refuses them.', values: ['free', 'reject'] },
   default_reserved_output_tokens: { group: 'billing', description: 'Output tokens reserved (priced) before a call that does not give its maximum.', min: 1, max: 10_000_000 },
+  default_moderation_model: { group: 'routing', description: 'The model a moderation call (/v1/moderations) without a model is routed and priced as; OpenAI answers such calls with omni-moderation-latest.', maxLength: 200, required: true },
   retry_times: { group: 'routing', description: 'Further attempts on other channels or keys after a retryable failure.', min: 0, max: 10 },
   retry_status_codes: { group: 'routing', description: 'Upstream statuses worth another attempt (besides connection errors and timeouts before the first byte); ranges allowed.', maxLength: 500, check: checkStatusList },
   auto_disable_channel: { group: 'routing', description: 'Disable a channel key on 401/403 or an exhausted-account message.' },
