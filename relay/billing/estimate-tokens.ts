@@ -1,45 +1,6 @@
 import type { ChatRequest, ContentPart } from '../ir/chat-request.js';
 import { tokenPieces } from './token-pieces.js';
 
-/** Tokens an image is reserved at before the upstream tells the real count. */
-const IMAGE_TOKENS = 1_000;
-
-/**
- * A fast upper-leaning guess of the prompt size, for the reservation made before the call:
- * ~4 characters per token. Cheap enough for every call (a 76 KB coding-agent prompt costs
- * microseconds, where a real tokenizer would cost milliseconds).
- */
-export function roughPromptTokens(request: ChatRequest): number {
-  let chars = 0;
-  let images = 0;
-  const visit = (part: ContentPart) => {
-    switch (part.type) {
-      case 'text':
-      case 'reasoning':
-        chars += part.text.length;
-        break;
-      case 'tool-call':
-        chars += part.name.length + part.arguments.length;
-        break;
-      case 'tool-result':
-        if (typeof part.content === 'string') chars += part.content.length;
-        else part.content.forEach(visit);
-        break;
-      case 'image':
-      case 'file':
-      case 'audio':
-        images++;
-        break;
-    }
-  };
-  for (const message of request.messages) {
-    chars += 16;
-    message.content.forEach(visit);
-  }
-  for (const tool of request.tools ?? []) chars += tool.name.length + (tool.description?.length ?? 0) + JSON.stringify(tool.parameters).length;
-  return Math.ceil(chars / 4) + images * IMAGE_TOKENS;
-}
-
 type CountTokens = (text: string) => number;
 let tokenizer: Promise<CountTokens> | undefined;
 

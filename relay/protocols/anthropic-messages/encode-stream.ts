@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { roughPromptTokens } from '../../billing/estimate-tokens.js';
-import type { ChatRequest } from '../../ir/chat-request.js';
+import type { ChatRequest, ContentPart } from '../../ir/chat-request.js';
 import type { RelayErrorInfo } from '../../ir/relay-error.js';
 import type { StreamPart } from '../../ir/stream-part.js';
 import type { Usage } from '../../ir/usage.js';
@@ -9,6 +8,11 @@ import { toMessagesStopReason } from '../../wire/anthropic-messages/map-finish-r
 import type { StreamEncoder } from '../types.js';
 import { messagesErrorEvent } from './encode-error.js';
 import { messageId } from './encode-response.js';
+
+/** The stream's own guesses, shown where the upstream has not counted (yet): ~4 characters a token. */
+const CHARS_PER_TOKEN = 4;
+/** An image, audio clip or file in the prompt, guessed at. */
+const MEDIA_TOKENS_GUESS = 1_000;
 
 type OpenBlock = { kind: 'text'; index: number } | { kind: 'thinking'; index: number } | { kind: 'tool'; index: number; tool: ToolBlock };
 
@@ -43,7 +47,7 @@ export class MessagesStreamEncoder implements StreamEncoder {
   private readonly estimatedInput: number;
 
   constructor(private readonly request: ChatRequest) {
-    this.estimatedInput = roughPromptTokens(request);
+    this.estimatedInput = guessInputTokens(request);
   }
 
   encode(part: StreamPart): string {
@@ -107,8 +111,8 @@ export class MessagesStreamEncoder implements StreamEncoder {
           out +
           this.event('message_delta', {
             delta: { stop_reason: stopReason, stop_sequence: stopSequence },
-            // Without an upstream count the output is estimated (~4 characters a token).
-            usage: usage ? toMessagesUsage(usage) : { output_tokens: Math.ceil(this.outputChars / 4) },
+            // Without an upstream count the output is guessed from its characters.
+            usage: usage ? toMessagesUsage(usage) : { output_tokens: Math.ceil(this.outputChars / CHARS_PER_TOKEN) },
           }) +
           this.event('message_stop', {})
         );
@@ -140,7 +144,7 @@ export class MessagesStreamEncoder implements StreamEncoder {
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      // The upstream's real counts come with message_delta; until then, a local estimate.
+      // The upstream's real counts come with message_delta; until then, a local guess.
       usage: { input_tokens: this.estimatedInput, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 },
     };
     return this.event('message_start', { message }) + this.event('ping', {});
@@ -193,4 +197,41 @@ export class MessagesStreamEncoder implements StreamEncoder {
   private event(type: string, data: Record<string, unknown>): string {
     return `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   }
+}
+
+/**
+ * `message_start` carries `input_tokens` before a translated upstream has counted anything
+ * (it reports usage at its end, which message_delta then carries): a quick guess from the
+ * request, cheap enough for every stream (a real tokenizer costs milliseconds on a
+ * coding agent's prompt). Billing never reads it.
+ */
+export function guessInputTokens(request: ChatRequest): number {
+  let chars = 0;
+  let media = 0;
+  const visit = (part: ContentPart) => {
+    switch (part.type) {
+      case 'text':
+      case 'reasoning':
+        chars += part.text.length;
+        break;
+      case 'tool-call':
+        chars += part.name.length + part.arguments.length;
+        break;
+      case 'tool-result':
+        if (typeof part.content === 'string') chars += part.content.length;
+        else part.content.forEach(visit);
+        break;
+      case 'image':
+      case 'file':
+      case 'audio':
+        media++;
+        break;
+    }
+  };
+  for (const message of request.messages) {
+    chars += 16; // role and turn markers
+    message.content.forEach(visit);
+  }
+  for (const tool of request.tools ?? []) chars += tool.name.length + (tool.description?.length ?? 0) + JSON.stringify(tool.parameters).length;
+  return Math.ceil(chars / CHARS_PER_TOKEN) + media * MEDIA_TOKENS_GUESS;
 }

@@ -38,8 +38,22 @@ describe('relay/ walls', () => {
     expect(crossings(['wire'], ['protocols', 'providers'])).toEqual([]);
   });
 
-  it('codecs, adapters and the wire vocabulary know no HTTP server, store, management, call flow or routing', () => {
-    expect(crossings(['protocols', 'providers', 'wire'], ['http', 'store', 'management', 'pipeline', 'routing', 'upstream'])).toEqual([]);
+  it('codecs, adapters and the wire vocabulary know no HTTP server, store, management, call flow, routing or billing', () => {
+    expect(crossings(['protocols', 'providers', 'wire'], ['http', 'store', 'management', 'pipeline', 'routing', 'upstream', 'billing'])).toEqual([]);
+  });
+
+  it('codecs and adapters import nothing of relay/ but the IR, the wire vocabulary and their own side', () => {
+    // What a codec needs beyond its wire (an estimate, a setting) comes in through the IR or
+    // its per-call context, not from another part of the relay.
+    const found: string[] = [];
+    for (const [file, edges] of graph) {
+      const side = file.split('/')[0]!;
+      if (!['protocols', 'providers', 'wire'].includes(side)) continue;
+      for (const edge of edges) {
+        if (edge.target !== undefined && !inFolder(edge.target, ['ir', 'wire', side])) found.push(`${file} → ${edge.target}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it('billing, routing and store know no wire format, HTTP, management presentation or call flow', () => {

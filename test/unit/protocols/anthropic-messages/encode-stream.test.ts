@@ -152,4 +152,17 @@ describe('IR stream → messages SSE', () => {
     );
     expect(events.at(-2)!.data.delta).toEqual({ stop_reason: 'stop_sequence', stop_sequence: 'END' });
   });
+
+  it('message_start guesses the input (~4 characters a token, media at 1 000) until message_delta carries the count', () => {
+    const prompt = 'x'.repeat(400);
+    const withImage: ChatRequest = {
+      ...request,
+      messages: [{ role: 'user', content: [{ type: 'text', text: prompt }, { type: 'image', source: { kind: 'url', url: 'https://example.com/a.png' } }] }],
+    };
+    const { events } = encode([{ type: 'start', id: 'x', model: 'm', created: 0 }, { type: 'text-delta', text: 'abcdefgh' }, { type: 'finish', reason: { unified: 'stop' } }], withImage);
+    // 400 characters and 16 for the turn: 104 tokens, and the image.
+    expect(events[0]!.data.message.usage.input_tokens).toBe(104 + 1_000);
+    // No upstream usage: the output is guessed from its 8 characters.
+    expect(events.at(-2)!.data.usage).toEqual({ output_tokens: 2 });
+  });
 });
