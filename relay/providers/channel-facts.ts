@@ -12,6 +12,10 @@ export const ChannelType = {
   anthropic: 14,
   openrouter: 20,
   gemini: 24,
+  /** Rerank (`/v2/rerank`). */
+  cohere: 34,
+  /** Rerank and embeddings (`/v1/rerank`, `/v1/embeddings`). */
+  jina: 38,
   deepseek: 43,
   /** Routes with their own upstream path, key placement and converter (`settings.advanced_custom`). */
   advancedCustom: 58,
@@ -24,6 +28,8 @@ export const DEFAULT_BASE_URLS: Record<number, string> = {
   [ChannelType.anthropic]: 'https://api.anthropic.com',
   [ChannelType.openrouter]: 'https://openrouter.ai/api',
   [ChannelType.gemini]: 'https://generativelanguage.googleapis.com',
+  [ChannelType.cohere]: 'https://api.cohere.com',
+  [ChannelType.jina]: 'https://api.jina.ai',
   [ChannelType.deepseek]: 'https://api.deepseek.com',
 };
 
@@ -54,6 +60,9 @@ export const DEFAULT_FAMILIES: Record<number, readonly CallFamily[]> = {
   [ChannelType.anthropic]: ['chat'],
   [ChannelType.openrouter]: ['chat', 'embeddings', 'completions'],
   [ChannelType.gemini]: ['chat', 'embeddings', 'images'],
+  [ChannelType.cohere]: ['rerank'],
+  // Jina's /v1/embeddings is OpenAI-shaped.
+  [ChannelType.jina]: ['rerank', 'embeddings'],
   // Completions: DeepSeek's fill-in-the-middle (beta).
   [ChannelType.deepseek]: ['chat', 'completions'],
   [ChannelType.advancedCustom]: CALL_FAMILIES,

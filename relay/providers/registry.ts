@@ -8,7 +8,8 @@ import { openaiResponsesAdapter } from './openai-responses/adapter.js';
 import { geminiEmbeddingsAdapter } from './gemini/embeddings.js';
 import { azureEmbeddingsAdapter, openaiEmbeddingsAdapter } from './openai-chat/embeddings.js';
 import { openaiModerationAdapter } from './openai-chat/moderation.js';
-import type { EmbeddingsAdapter, ModerationAdapter, ProviderAdapter } from './types.js';
+import { cohereRerankAdapter, jinaRerankAdapter } from './rerank.js';
+import type { EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter } from './types.js';
 
 export { ChannelType, DEFAULT_BASE_URLS } from './channel-facts.js';
 
@@ -46,6 +47,7 @@ export function embeddingsAdapterFor(channel: AdapterChannel): EmbeddingsAdapter
   switch (channel.type) {
     case ChannelType.advancedCustom:
     case ChannelType.anthropic:
+    case ChannelType.cohere:
       return undefined;
     case ChannelType.gemini:
       return geminiEmbeddingsAdapter;
@@ -66,5 +68,23 @@ export function moderationAdapterFor(channel: AdapterChannel): ModerationAdapter
       return undefined;
     default:
       return openaiModerationAdapter;
+  }
+}
+
+/**
+ * The rerank endpoint of a channel's upstream: Cohere's v2, else the Jina-shaped `/v1/rerank`
+ * that Jina and OpenAI-compatible servers (vLLM…) answer; none for kinds without one.
+ */
+export function rerankAdapterFor(channel: AdapterChannel): RerankAdapter | undefined {
+  switch (channel.type) {
+    case ChannelType.advancedCustom:
+    case ChannelType.anthropic:
+    case ChannelType.gemini:
+    case ChannelType.azure:
+      return undefined;
+    case ChannelType.cohere:
+      return cohereRerankAdapter;
+    default:
+      return jinaRerankAdapter;
   }
 }
