@@ -1,10 +1,13 @@
-// The model dialog's "Built-in price, if any": the built-in price of the name typed, or,
-// for a name without one, a warning that says what calls of it will do before it is saved.
+// The model dialog's "Built-in price, if any": the built-in price of the name typed, or the
+// price of another record whose name starts it, or, for a name without either, a warning that
+// says what calls of it will do before it is saved.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ModelMeta } from '../../renderer/api/admin.js';
 import { ModelDialog } from '../../renderer/pages/admin/models/ModelDialog.js';
 import { stubApi, type Call } from './helpers/fake-api.js';
+import { modelRecord } from './helpers/model-records.js';
 
 function relay(policy: 'free' | 'reject') {
   return stubApi()
@@ -12,10 +15,14 @@ function relay(policy: 'free' | 'reject') {
     .on('POST /api/models/meta', ({ body }: Call) => ({ id: 1, ...(body as object) }));
 }
 
-function open(name: string) {
+function open(name: string, records: ModelMeta[] = []) {
   const onSaved = vi.fn();
-  render(<ModelDialog model={null} initialName={name} suppliers={[]} onClose={() => {}} onSaved={onSaved} />);
+  render(<ModelDialog model={null} initialName={name} suppliers={[]} records={records} onClose={() => {}} onSaved={onSaved} />);
   return { dialog: screen.getByRole('dialog', { name: `Describe ${name}` }), onSaved };
+}
+
+function record(id: number, name: string, price: Partial<ModelMeta>): ModelMeta {
+  return modelRecord({ id, name, price_source: 'model', ...price });
 }
 
 describe('model dialog: built-in price', () => {
@@ -25,7 +32,7 @@ describe('model dialog: built-in price', () => {
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Pricing' }), 'Built-in price, if any');
     await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('calls of it are refused'));
     expect(within(dialog).getByRole('status').textContent).toBe(
-      'The relay has no built-in price for my-local-model: saved like this, the model has no price, and calls of it are refused (the unpriced_model_policy setting is “reject”). Choose a price per token or per call to charge for it.',
+      'The relay has no built-in price for my-local-model, nor does another record price it by prefix: saved like this, the model has no price, and calls of it are refused (the unpriced_model_policy setting is “reject”). Choose a price per token or per call to charge for it.',
     );
     // The button says what saving does.
     await userEvent.click(screen.getByRole('button', { name: 'Save without a price' }));
@@ -56,5 +63,27 @@ describe('model dialog: built-in price', () => {
     await userEvent.type(name, 'house-model');
     expect(within(dialog).getByRole('status').textContent).toContain('The relay has no built-in price for house-model');
     expect(within(dialog).queryByTestId('built-in-price')).toBeNull();
+  });
+
+  it('shows the price of another record whose name starts the name, as the relay charges it, instead of a warning', async () => {
+    relay('reject');
+    const { dialog } = open('house-model-v2', [record(4, 'house-model', { model_ratio: 1, completion_ratio: 2 }), record(5, 'house', { price_per_call: 0.5 })]);
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Pricing' }), 'Built-in price, if any');
+    // The longest name that starts it wins.
+    expect(within(dialog).getByTestId('built-in-price').textContent).toBe(
+      'Calls pay the price of the model record house-model (house-model-v2 starts with its name): $2 / 1M input, $4 / 1M output.',
+    );
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save model' })).toBeTruthy();
+  });
+
+  it('does not count the price of the record being edited: saved without one, it has none', async () => {
+    relay('reject');
+    const own = record(4, 'house-model', { model_ratio: 1 });
+    render(<ModelDialog model={own} initialName="house-model" suppliers={[]} records={[own]} onClose={() => {}} onSaved={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit model house-model' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Pricing' }), 'Built-in price, if any');
+    expect(within(dialog).getByRole('status').textContent).toContain('The relay has no built-in price for house-model');
+    expect(screen.getByRole('button', { name: 'Save without a price' })).toBeTruthy();
   });
 });

@@ -1,39 +1,36 @@
 // The Models and pricing page's helpers: prices in USD from a record's ratios, short token
 // counts, and the form's round trip from USD prices to ratios and back.
 import { describe, expect, it } from 'vitest';
-import type { ModelMeta } from '../../renderer/api/admin.js';
 import { initialValues, toBody, validate } from '../../renderer/pages/admin/models/model-form.js';
 import { priceOf, tokens } from '../../renderer/pages/admin/models/price.js';
+import { modelRecord } from './helpers/model-records.js';
 
-function model(extra: Partial<ModelMeta>): ModelMeta {
-  return {
-    id: 1,
-    name: 'gpt-4o-mini',
-    supplier_id: 0,
-    supplier_name: '',
-    description: '',
-    tags: [],
-    endpoints: [],
-    context_length: 0,
-    max_output_tokens: 0,
-    model_ratio: null,
-    price_per_call: null,
-    completion_ratio: null,
-    cache_ratio: null,
-    cache_write_ratio: null,
-    price_source: 'none',
-    enable_groups: [],
-    channels: 0,
-    ...extra,
-  } as ModelMeta;
-}
+const model = modelRecord;
 
 describe('model prices', () => {
   it('turns ratios into USD per million tokens (ratio 1 = $2 input)', () => {
-    expect(priceOf(model({ model_ratio: 0.075, completion_ratio: 4 }))).toMatchObject({ kind: 'token', input: 0.15, output: 0.6 });
-    expect(priceOf(model({ price_per_call: 0.01 }))).toMatchObject({ kind: 'call', input: 0.01 });
-    expect(priceOf(model({ price_source: 'default' })).kind).toBe('default');
-    expect(priceOf(model({})).kind).toBe('none');
+    expect(priceOf(model({ model_ratio: 0.075, completion_ratio: 4 }), [])).toMatchObject({ kind: 'token', input: 0.15, output: 0.6 });
+    expect(priceOf(model({ price_per_call: 0.01 }), [])).toMatchObject({ kind: 'call', input: 0.01 });
+    expect(priceOf(model({ name: 'my-model' }), [])).toMatchObject({ kind: 'none' });
+  });
+
+  it('finds the price a record without one pays as the relay does: another record or a built-in price, by the longest prefix', () => {
+    const house = model({ id: 2, name: 'house', price_per_call: 0.5 });
+    const houseModel = model({ id: 3, name: 'house-model', model_ratio: 1, completion_ratio: 2 });
+    // The longest name that starts it wins, whether its record comes first or not.
+    for (const records of [[house, houseModel], [houseModel, house]]) {
+      expect(priceOf(model({ name: 'house-model-v2', price_source: 'model' }), records)).toMatchObject({ kind: 'token', input: 2, output: 4, from: { name: 'house-model', builtIn: false } });
+    }
+    expect(priceOf(model({ name: 'house-2', price_source: 'model' }), [house, houseModel])).toMatchObject({ kind: 'call', input: 0.5, from: { name: 'house' } });
+    // A record of a built-in name wins over the built-in price (gpt-4o-mini is $0.15 built in).
+    const ownMini = model({ id: 4, name: 'gpt-4o-mini', model_ratio: 1 });
+    expect(priceOf(model({ name: 'gpt-4o-mini-2024-07-18', price_source: 'model' }), [ownMini])).toMatchObject({ input: 2, from: { name: 'gpt-4o-mini', builtIn: false } });
+    expect(priceOf(model({ name: 'gpt-4o-mini-2024-07-18', price_source: 'default' }), [])).toMatchObject({ input: 0.15, from: { name: 'gpt-4o-mini', builtIn: true } });
+    // A record without a price prices nothing, and the record itself is not its own source.
+    expect(priceOf(model({ name: 'house-x', price_source: 'none' }), [model({ id: 5, name: 'house' }), model({ id: 6, name: 'house-x' })]).kind).toBe('none');
+    // Before the other records are read: where the relay says the price comes from.
+    expect(priceOf(model({ name: 'house-model-v2', price_source: 'model' }), []).kind).toBe('record');
+    expect(priceOf(model({ name: 'gpt-4o-mini-x', price_source: 'default' }), []).kind).toBe('token');
   });
 
   it('writes token counts short', () => {

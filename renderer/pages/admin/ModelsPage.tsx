@@ -12,7 +12,7 @@ import { messageOf, useList } from '../../hooks/use-list.js';
 import { MissingModels } from './models/MissingModels.js';
 import { ModelDialog } from './models/ModelDialog.js';
 import { priceOf, tokens } from './models/price.js';
-import { GroupPrices, PriceText } from './models/PriceText.js';
+import { GroupPrices, PriceSource, PriceText } from './models/PriceText.js';
 import './models/models.css';
 
 const PAGE_SIZE = 20;
@@ -26,6 +26,8 @@ export default function ModelsPage() {
   const [missing, setMissing] = useState<string[] | null>(null);
   const [missingError, setMissingError] = useState<string | null>(null);
   const [groups, setGroups] = useState<GroupView[]>([]);
+  // Every record, to find the price a record without one takes from another (by prefix).
+  const [records, setRecords] = useState<ModelMeta[]>([]);
   const [suppliers, setSuppliers] = useState<SupplierView[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<ModelMeta | { name: string } | null>(null);
@@ -42,12 +44,15 @@ export default function ModelsPage() {
     }
   }, []);
 
+  const loadRecords = useCallback(() => listAll((p, size) => listModelMeta(p, size)).then(setRecords, () => setRecords([])), []);
+
   useEffect(() => {
     void loadMissing();
+    void loadRecords();
     // Groups and suppliers only decorate the page: without them it still works.
     listAll(listGroups).then(setGroups, () => setGroups([]));
     listAll(listSuppliers).then(setSuppliers, () => setSuppliers([]));
-  }, [loadMissing]);
+  }, [loadMissing, loadRecords]);
 
   async function confirmDelete() {
     if (toDelete === null) return;
@@ -57,7 +62,7 @@ export default function ModelsPage() {
       await deleteModelMeta(toDelete.id);
       setNotice(`Deleted the record of “${toDelete.name}”.`);
       setToDelete(null);
-      await Promise.all([reload(), loadMissing()]);
+      await Promise.all([reload(), loadMissing(), loadRecords()]);
     } catch (caught) {
       setDeleteError(messageOf(caught, 'Could not delete the model record.'));
     } finally {
@@ -100,10 +105,11 @@ export default function ModelsPage() {
       key: 'price',
       header: 'Price (USD)',
       render: (m) => {
-        const price = priceOf(m);
+        const price = priceOf(m, records);
         return (
           <div className="stack" data-testid={`price-${m.name}`}>
             <PriceText price={price} />
+            <PriceSource price={price} />
             {(price.kind === 'token' || price.kind === 'call') && groups.length > 0 && <GroupPrices model={m} price={price} groups={groups} />}
           </div>
         );
@@ -192,12 +198,14 @@ export default function ModelsPage() {
           model={'id' in editing ? editing : null}
           initialName={editing.name}
           suppliers={suppliers}
+          records={records}
           onClose={() => setEditing(null)}
           onSaved={(message) => {
             setEditing(null);
             setNotice(message);
             void reload();
             void loadMissing();
+            void loadRecords();
           }}
         />
       )}

@@ -9,18 +9,21 @@ import { SelectField, TextAreaField } from '../../../components/FormFields.js';
 import { messageOf } from '../../../hooks/use-list.js';
 import { initialValues, NUMBER, toBody, validate, type Mode, type Values } from './model-form.js';
 import { BuiltInPriceNote } from './BuiltInPriceNote.js';
-import { builtInPrice, clean } from './price.js';
+import { clean, inheritedPrice, type PricedRecord } from './price.js';
 
 export function ModelDialog({
   model,
   initialName,
   suppliers,
+  records,
   onClose,
   onSaved,
 }: {
   model: ModelMeta | null;
   initialName: string;
   suppliers: SupplierView[];
+  /** Every model record: a model without its own price may take another's (by prefix). */
+  records: readonly PricedRecord[];
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
@@ -71,8 +74,9 @@ export function ModelDialog({
     supplierOptions.push({ value: String(model.supplier_id), label: model.supplier_name || `Supplier ${model.supplier_id}` });
   }
   const inputNumber = Number(values.input);
-  const builtIn = values.mode === 'default' ? builtInPrice(values.name) : undefined;
-  const unpriced = values.mode === 'default' && builtIn === undefined;
+  // Saved without a price, the record prices nothing: the price comes from another record or the built-in table.
+  const inherited = values.mode === 'default' ? inheritedPrice(values.name, records.filter((r) => r.id !== model?.id)) : undefined;
+  const unpriced = values.mode === 'default' && inherited === undefined;
   const ratioHint = values.input.trim() !== '' && NUMBER.test(values.input.trim()) ? `Model ratio ${clean(usdToRatio(inputNumber))} (ratio 1 = $2 per 1M input tokens).` : 'Ratio 1 = $2 per 1M input tokens.';
 
   return (
@@ -120,7 +124,7 @@ export function ModelDialog({
         {values.mode === 'call' && (
           <Field label="Price per call (USD)" inputMode="decimal" value={values.perCall} onChange={(e) => set('perCall', e.currentTarget.value)} error={errors.perCall} hint="Charged for each call, whatever its length." />
         )}
-        {values.mode === 'default' && <BuiltInPriceNote name={values.name} price={builtIn} policy={policy} />}
+        {values.mode === 'default' && <BuiltInPriceNote name={values.name} price={inherited} policy={policy} />}
       </form>
     </Dialog>
   );

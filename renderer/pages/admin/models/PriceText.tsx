@@ -1,10 +1,11 @@
-// A model's price as text, and its price in each group it is served to.
+// A model's price as text, where it comes from, and its price in each group it is served to.
 import { formatPrice, type GroupView, type ModelMeta } from '../../../api/admin.js';
 import { clean, type Price } from './price.js';
 
 export function PriceText({ price, factor = 1 }: { price: Price; factor?: number }) {
   if (price.kind === 'call') return <span>{formatPrice(clean(price.input * factor))} per call</span>;
   if (price.kind === 'default') return <span className="muted">Built-in price</span>;
+  if (price.kind === 'record') return <span className="muted">Another record’s price</span>;
   if (price.kind === 'none') return <span className="status status--warn">No price</span>;
   return (
     <span className="stack">
@@ -12,6 +13,12 @@ export function PriceText({ price, factor = 1 }: { price: Price; factor?: number
       <span>{formatPrice(clean(price.output * factor))} / 1M output</span>
     </span>
   );
+}
+
+/** "Built-in price", "Price of gpt-4o": for a price a record takes from elsewhere. */
+export function PriceSource({ price }: { price: Price }) {
+  if (price.from === undefined) return null;
+  return <span className="muted small">{price.from.builtIn ? 'Built-in price' : `Price of ${price.from.name}`}</span>;
 }
 
 /** The model's price for each group it is served to: price × group ratio. */
