@@ -6,12 +6,14 @@ import { authorizeConsoleSession } from './auth/console-session.js';
 import { chatRoute } from './pipeline/chat-family.js';
 import { embeddingsRoute } from './pipeline/embeddings-family.js';
 import { moderationRoute } from './pipeline/moderation-family.js';
+import { rerankRoute } from './pipeline/rerank-family.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
 import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
 import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from './protocols/openai-chat/codec.js';
 import { openaiEmbeddingsCodec } from './protocols/openai-chat/embeddings-codec.js';
 import { openaiModerationCodec } from './protocols/openai-chat/moderation-codec.js';
+import { rerankCodec } from './protocols/openai-chat/rerank-codec.js';
 import { geminiEmbeddingsCodec } from './protocols/gemini-generate-content/embeddings-codec.js';
 import { openaiResponsesCodec } from './protocols/openai-responses/codec.js';
 import { UNRELAYED_PATHS, unrelayedRoute } from './unrelayed-routes.js';
@@ -25,6 +27,7 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/responses', chatRoute(openaiResponsesCodec, deps)],
     ['POST /v1/embeddings', embeddingsRoute(openaiEmbeddingsCodec, deps)],
     ['POST /v1/moderations', moderationRoute(openaiModerationCodec, deps)],
+    ['POST /v1/rerank', rerankRoute(rerankCodec, deps)],
     // The console's playground: chat completions as the signed-in user, no API key.
     ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.sessions, deps.users))],
   ]);
