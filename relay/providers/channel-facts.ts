@@ -46,20 +46,40 @@ export const BALANCE_SOURCES: Partial<Record<number, BalanceSource>> = {
   [ChannelType.deepseek]: 'deepseek',
 };
 
+export type CompletionsEndpoint = 'openai' | 'azure' | 'deepseek';
+
+/**
+ * The types whose upstream has a legacy completions endpoint, and which (OpenAI's
+ * `/v1/completions`, an Azure deployment's, DeepSeek's beta fill-in-the-middle). A channel
+ * of these types can still be set to answer completions through chat
+ * (`completions_upstream: 'chat'`): modern OpenAI chat models are not served there.
+ */
+export const COMPLETIONS_ENDPOINTS: Partial<Record<number, CompletionsEndpoint>> = {
+  [ChannelType.openai]: 'openai',
+  [ChannelType.azure]: 'azure',
+  [ChannelType.ollama]: 'openai',
+  [ChannelType.custom]: 'openai',
+  [ChannelType.openrouter]: 'openai',
+  [ChannelType.deepseek]: 'deepseek',
+};
+
 /**
  * The call families each type serves unless a channel says otherwise: what the upstream
  * really offers. Custom (OpenAI-compatible) servers vary, so it gets the whole OpenAI-shaped
  * surface plus rerank (vLLM, TEI…); an advanced custom channel serves what its routes say,
- * so by default every family.
+ * so by default every family. Legacy completions are served by every type that serves chat:
+ * by the upstream's own completions endpoint where it has one (COMPLETIONS_ENDPOINTS), else
+ * translated to a chat call, which answers a plain prompt as well and refuses clearly what
+ * chat cannot do (suffix, logprobs, several prompts or choices).
  */
 export const DEFAULT_FAMILIES: Record<number, readonly CallFamily[]> = {
   [ChannelType.openai]: ['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio', 'video'],
   [ChannelType.azure]: ['chat', 'embeddings', 'completions', 'images', 'audio'],
   [ChannelType.ollama]: ['chat', 'embeddings', 'completions'],
   [ChannelType.custom]: ['chat', 'embeddings', 'completions', 'rerank', 'moderation', 'images', 'audio'],
-  [ChannelType.anthropic]: ['chat'],
+  [ChannelType.anthropic]: ['chat', 'completions'],
   [ChannelType.openrouter]: ['chat', 'embeddings', 'completions'],
-  [ChannelType.gemini]: ['chat', 'embeddings', 'images'],
+  [ChannelType.gemini]: ['chat', 'embeddings', 'completions', 'images'],
   [ChannelType.cohere]: ['rerank'],
   // Jina's /v1/embeddings is OpenAI-shaped.
   [ChannelType.jina]: ['rerank', 'embeddings'],

@@ -1,4 +1,4 @@
-import { ChannelType } from './channel-facts.js';
+import { COMPLETIONS_ENDPOINTS, ChannelType } from './channel-facts.js';
 import { advancedCustomAdapter } from './advanced-custom/adapter.js';
 import type { AdvancedCustomCall } from './advanced-custom/adapter.js';
 import { anthropicAdapter } from './anthropic/adapter.js';
@@ -6,10 +6,11 @@ import { geminiAdapter } from './gemini/adapter.js';
 import { azureOpenAIAdapter, openaiChatAdapter } from './openai-chat/adapter.js';
 import { openaiResponsesAdapter } from './openai-responses/adapter.js';
 import { geminiEmbeddingsAdapter } from './gemini/embeddings.js';
+import { azureCompletionsAdapter, deepseekCompletionsAdapter, openaiCompletionsAdapter } from './openai-chat/completions.js';
 import { azureEmbeddingsAdapter, openaiEmbeddingsAdapter } from './openai-chat/embeddings.js';
 import { openaiModerationAdapter } from './openai-chat/moderation.js';
 import { cohereRerankAdapter, jinaRerankAdapter } from './rerank.js';
-import type { EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter } from './types.js';
+import type { CompletionsAdapter, EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter } from './types.js';
 
 export { ChannelType, DEFAULT_BASE_URLS } from './channel-facts.js';
 
@@ -87,4 +88,16 @@ export function rerankAdapterFor(channel: AdapterChannel): RerankAdapter | undef
     default:
       return jinaRerankAdapter;
   }
+}
+
+const COMPLETIONS_ADAPTERS = { openai: openaiCompletionsAdapter, azure: azureCompletionsAdapter, deepseek: deepseekCompletionsAdapter };
+
+/**
+ * The completions endpoint of a channel's upstream; none (the call then goes as chat) for
+ * types without one, a channel calling the Responses API, and one set to `completions_upstream: 'chat'`.
+ */
+export function completionsAdapterFor(channel: AdapterChannel): CompletionsAdapter | undefined {
+  const endpoint = COMPLETIONS_ENDPOINTS[channel.type];
+  if (!endpoint || channel.settings.upstream_protocol === 'responses' || channel.settings.completions_upstream === 'chat') return undefined;
+  return COMPLETIONS_ADAPTERS[endpoint];
 }

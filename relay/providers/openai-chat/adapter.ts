@@ -43,7 +43,7 @@ export const openaiChatAdapter: ProviderAdapter = {
 };
 
 /** The client's body for the upstream: the mapped model, and the usage chunk asked for when streaming. */
-function passthroughBody(body: Record<string, unknown>, model: string): Record<string, unknown> {
+export function passthroughBody(body: Record<string, unknown>, model: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body, model };
   if (body.stream === true) {
     const options = typeof body.stream_options === 'object' && body.stream_options !== null ? body.stream_options : {};

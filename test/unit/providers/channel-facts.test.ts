@@ -5,8 +5,9 @@ import { ChannelType, DEFAULT_FAMILIES, servedFamilies } from '../../../relay/pr
 
 describe('families served per channel type', () => {
   it('declares what each upstream really offers', () => {
-    expect(DEFAULT_FAMILIES[ChannelType.anthropic]).toEqual(['chat']);
-    expect(DEFAULT_FAMILIES[ChannelType.gemini]).toEqual(['chat', 'embeddings', 'images']);
+    // Completions through chat where the upstream has no completions endpoint.
+    expect(DEFAULT_FAMILIES[ChannelType.anthropic]).toEqual(['chat', 'completions']);
+    expect(DEFAULT_FAMILIES[ChannelType.gemini]).toEqual(['chat', 'embeddings', 'completions', 'images']);
     expect(DEFAULT_FAMILIES[ChannelType.deepseek]).toEqual(['chat', 'completions']);
     expect(DEFAULT_FAMILIES[ChannelType.openai]).toEqual(expect.arrayContaining(['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio']));
     expect(DEFAULT_FAMILIES[ChannelType.openai]).not.toContain('rerank');
@@ -23,6 +24,6 @@ describe('families served per channel type', () => {
 
   it("serves a channel's own list instead of its type's defaults; an empty list means the defaults", () => {
     expect(servedFamilies({ type: ChannelType.openai, families: ['embeddings'] })).toEqual(['embeddings']);
-    expect(servedFamilies({ type: ChannelType.anthropic, families: [] })).toEqual(['chat']);
+    expect(servedFamilies({ type: ChannelType.anthropic, families: [] })).toEqual(['chat', 'completions']);
   });
 });
