@@ -77,6 +77,11 @@ export interface FamilyPipeline<Call> {
   routeFacts?(url: string, params: Record<string, string>): RouteFacts;
   decode(body: unknown, route: RouteFacts, warnings: string[]): DecodedCall<Call>;
   estimate(call: Call, defaultOutputTokens: number): CallBound;
+  /**
+   * Why `channel` cannot serve this call as asked (e.g. a completions option a chat upstream
+   * has no way to honour). Such channels are left out; when every one is, the first refusal answers.
+   */
+  refusal?(call: Call, channel: ChannelRecord): RelayError | undefined;
   prepare(call: Call, target: AttemptTarget): PreparedAttempt;
   /** The usage to bill: the upstream's, or counted locally when it reported none. */
   meter(call: Call, answered: Answered): Promise<Usage>;
@@ -118,7 +123,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         throw new RelayError(403, 'permission', `The model ${decoded.model} has no price set; an administrator must price it first.`, 'model_price_unset');
       }
       const ratio = groupRatio(deps.state, caller.group);
-      const candidates = channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, decoded.model, family.family);
+      const candidates = servable(family, decoded.call, channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, decoded.model, family.family));
       const bound = family.estimate(decoded.call, settings.default_reserved_output_tokens);
       reservation = await reserveQuota(deps, { req, res, caller, call: record, bound, price, groupRatio: ratio });
 
@@ -211,6 +216,15 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       if (log) appendCallLog(deps, log);
     }
   };
+}
+
+/** The channels able to serve `call` as asked, or the first one's refusal when none is. */
+function servable<Call>(family: FamilyPipeline<Call>, call: Call, channels: ChannelRecord[]): ChannelRecord[] {
+  if (!family.refusal) return channels;
+  const refusals = channels.map((channel) => family.refusal!(call, channel));
+  const able = channels.filter((_, index) => refusals[index] === undefined);
+  if (able.length === 0 && refusals[0]) throw refusals[0];
+  return able;
 }
 
 function withRequestId(error: RelayError, req: IncomingMessage): RelayError {
