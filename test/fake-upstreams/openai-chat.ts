@@ -1,8 +1,10 @@
 // A fake OpenAI-compatible chat completions upstream: JSON and SSE as OpenAI sends them,
 // tool calls, reasoning_content (DeepSeek-style), usage only when asked, its own error shape;
-// a tiny /v1/embeddings (a fixed three-number vector per input) and /v1/moderations (openai-moderations.ts).
+// a tiny /v1/embeddings (a fixed three-number vector per input) and /v1/moderations (openai-moderations.ts);
+// /v1/rerank as vLLM serves it (jina.ts).
 import { startFakeUpstream, sse } from './harness.js';
 import type { FakeUpstream, RecordedRequest } from './harness.js';
+import { answerJinaShapedRerank } from './jina.js';
 import { moderationsAnswer } from './openai-moderations.js';
 
 export function lastUserText(body: any): string {
@@ -31,6 +33,7 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: 
       return { json: { object: 'list', data, model: request.body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } } };
     }
     if (request.path === '/v1/moderations') return moderationsAnswer(request);
+    if (request.path === '/v1/rerank') return answerJinaShapedRerank(request, { documentsByDefault: true, id: 'rerank-vllm-fake' });
     if (request.path !== path) return { status: 404, json: { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } } };
     const body = request.body;
     const model: string = body.model;
