@@ -1,7 +1,6 @@
-// Per-type facts the relay and the console share: plain data importing only the plain
-// call-family list, so the console (renderer/lib/channel-types.ts) bundles this file rather
+// Per-type facts the relay and the console share: plain data importing only the
+// call-family type, so the console (renderer/lib/channel-types.ts) bundles this file rather
 // than copying the facts.
-import { CALL_FAMILIES } from '../ir/call-family.js';
 import type { CallFamily } from '../ir/call-family.js';
 
 export const ChannelType = {
@@ -66,11 +65,13 @@ export const COMPLETIONS_ENDPOINTS: Partial<Record<number, CompletionsEndpoint>>
 /**
  * The call families each type serves unless a channel says otherwise: what the upstream
  * really offers. Custom (OpenAI-compatible) servers vary, so it gets the whole OpenAI-shaped
- * surface plus rerank (vLLM, TEI…); an advanced custom channel serves what its routes say,
- * so by default every family. Legacy completions are served by every type that serves chat:
- * by the upstream's own completions endpoint where it has one (COMPLETIONS_ENDPOINTS), else
- * translated to a chat call, which answers a plain prompt as well and refuses clearly what
- * chat cannot do (suffix, logprobs, several prompts or choices).
+ * surface plus rerank (vLLM, TEI…). An advanced custom channel serves what its routes can
+ * carry: every route's path is a chat protocol's (advanced-custom/config.ts), so chat (and
+ * completions through it); its own families list is the way to declare more. Legacy
+ * completions are served by every type that serves chat: by the upstream's own completions
+ * endpoint where it has one (COMPLETIONS_ENDPOINTS), else translated to a chat call, which
+ * answers a plain prompt as well and refuses clearly what chat cannot do (suffix, logprobs,
+ * several prompts or choices).
  */
 export const DEFAULT_FAMILIES: Record<number, readonly CallFamily[]> = {
   [ChannelType.openai]: ['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio', 'video'],
@@ -85,7 +86,7 @@ export const DEFAULT_FAMILIES: Record<number, readonly CallFamily[]> = {
   [ChannelType.jina]: ['rerank', 'embeddings'],
   // Completions: DeepSeek's fill-in-the-middle (beta).
   [ChannelType.deepseek]: ['chat', 'completions'],
-  [ChannelType.advancedCustom]: CALL_FAMILIES,
+  [ChannelType.advancedCustom]: ['chat', 'completions'],
 };
 
 /** The families a channel serves: its own list, or (empty) its type's defaults. */

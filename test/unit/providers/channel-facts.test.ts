@@ -11,7 +11,8 @@ describe('families served per channel type', () => {
     expect(DEFAULT_FAMILIES[ChannelType.deepseek]).toEqual(['chat', 'completions']);
     expect(DEFAULT_FAMILIES[ChannelType.openai]).toEqual(expect.arrayContaining(['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio']));
     expect(DEFAULT_FAMILIES[ChannelType.openai]).not.toContain('rerank');
-    expect(DEFAULT_FAMILIES[ChannelType.advancedCustom]).toEqual(CALL_FAMILIES);
+    // Its routes are chat paths: more families only by the channel's own list.
+    expect(DEFAULT_FAMILIES[ChannelType.advancedCustom]).toEqual(['chat', 'completions']);
   });
 
   it('gives every channel type defaults that include chat and use only known families', () => {
