@@ -4,6 +4,7 @@ import { countTokensRoute } from './pipeline/count-tokens.js';
 import { modelListRoutes } from './pipeline/model-lists.js';
 import { authorizeConsoleSession } from './auth/console-session.js';
 import { chatRoute } from './pipeline/chat-family.js';
+import { completionsRoute } from './pipeline/completions-family.js';
 import { embeddingsRoute } from './pipeline/embeddings-family.js';
 import { moderationRoute } from './pipeline/moderation-family.js';
 import { rerankRoute } from './pipeline/rerank-family.js';
@@ -11,6 +12,7 @@ import type { RelayDeps } from './pipeline/relay-deps.js';
 import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
 import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from './protocols/openai-chat/codec.js';
+import { openaiCompletionsCodec } from './protocols/openai-chat/completions-codec.js';
 import { openaiEmbeddingsCodec } from './protocols/openai-chat/embeddings-codec.js';
 import { openaiModerationCodec } from './protocols/openai-chat/moderation-codec.js';
 import { rerankCodec } from './protocols/openai-chat/rerank-codec.js';
@@ -26,6 +28,7 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/messages/count_tokens', countTokensRoute(anthropicMessagesCodec, deps)],
     ['POST /v1/responses', chatRoute(openaiResponsesCodec, deps)],
     ['POST /v1/embeddings', embeddingsRoute(openaiEmbeddingsCodec, deps)],
+    ['POST /v1/completions', completionsRoute(openaiCompletionsCodec, deps)],
     ['POST /v1/moderations', moderationRoute(openaiModerationCodec, deps)],
     ['POST /v1/rerank', rerankRoute(rerankCodec, deps)],
     // The console's playground: chat completions as the signed-in user, no API key.

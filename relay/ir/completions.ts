@@ -19,6 +19,8 @@ export interface CompletionsRequest {
   n: number;
   /** Candidates generated per prompt, `n` of them returned (at least `n`). */
   bestOf?: number;
+  /** Token id → bias (-100 to 100), in the GPT tokenizer's ids. */
+  logitBias?: Record<string, number>;
   /** Per choice; absent: the upstream's default (OpenAI's is 16). */
   maxTokens?: number;
   stream: boolean;

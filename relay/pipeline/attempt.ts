@@ -14,11 +14,14 @@ import type { StreamPump } from './stream-pumps.js';
 
 export type { AttemptOutcome } from './send-upstream.js';
 
+export type AnswerReading = Pick<ProviderAdapter, 'parseChatResponse' | 'createStreamDecoder' | 'parseError'>;
+
 /** One chat attempt: the generic send (send-upstream.ts) and how chat reads and answers. */
 export interface AttemptOptions extends Omit<SendOptions, 'parseError'> {
   res: ServerResponse;
   codec: ClientCodec;
-  adapter: ProviderAdapter;
+  /** How the upstream's answer reads into the IR (a completions endpoint has no more than this). */
+  adapter: AnswerReading;
   request: ChatRequest;
   /** What the codec's decode answered beside the request, for its encoders. */
   codecContext: unknown;

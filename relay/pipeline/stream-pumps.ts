@@ -112,7 +112,7 @@ export class TranslatingPump implements StreamPump {
   constructor(
     private readonly client: ClientStream,
     codec: ClientCodec,
-    adapter: ProviderAdapter,
+    adapter: Pick<ProviderAdapter, 'createStreamDecoder'>,
     request: ChatRequest,
     codecContext: unknown,
     private readonly abort: () => void,

@@ -24,6 +24,8 @@ export function buildUpstreamRequest(options: {
   req: IncomingMessage;
   /** Collects what the adapter could not carry. */
   warnings: string[];
+  /** Always through the IR: the call came on another wire, read as chat (legacy completions). */
+  translate?: boolean;
 }): { adapter: ProviderAdapter; upstream: UpstreamRequest; passthrough: boolean; upstreamModel: string } {
   const { codec, channel, endpoint, request, route, req } = options;
   const upstreamModel = mapModel(channel, request.model);
@@ -31,6 +33,7 @@ export function buildUpstreamRequest(options: {
   const adapter = adapterFor(channel, { protocol: codec.protocol, models: [upstreamModel, request.model] });
   const target = endpoint.target(upstreamModel, channel.settings);
   const passthrough =
+    !options.translate &&
     adapter.protocol === codec.protocol && adapter.buildPassthroughRequest !== undefined && (codec.passthrough?.accepts?.(route) ?? codec.passthrough !== undefined);
   let upstream: UpstreamRequest;
   if (passthrough) {

@@ -161,7 +161,7 @@ function decodeContent(content: unknown, path: string): ContentPart[] {
   });
 }
 
-function decodeStop(stop: unknown): string[] | undefined {
+export function decodeStop(stop: unknown): string[] | undefined {
   if (stop === undefined || stop === null) return undefined;
   if (typeof stop === 'string') return [stop];
   if (Array.isArray(stop) && stop.every((s) => typeof s === 'string')) return stop as string[];

@@ -45,14 +45,22 @@ export class ChatPassthroughTap implements PassthroughStreamTap {
     let text = '';
     for (const data of this.answerChunks) {
       try {
-        const chunk = JSON.parse(data) as { choices?: { delta?: Record<string, unknown> }[] };
-        const delta = chunk.choices?.[0]?.delta ?? {};
-        for (const field of ['content', 'reasoning_content', 'reasoning']) if (typeof delta[field] === 'string') text += delta[field];
-        if (Array.isArray(delta.tool_calls)) text += JSON.stringify(delta.tool_calls);
+        const chunk: unknown = JSON.parse(data);
+        if (isObject(chunk)) text += this.textOf(chunk);
       } catch {
         // not JSON: nothing to count
       }
     }
+    return text;
+  }
+
+  /** The answer text of one chunk: its first choice's delta (content, reasoning, tool calls). */
+  protected textOf(chunk: Record<string, unknown>): string {
+    const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
+    const delta = isObject(choice) && isObject(choice.delta) ? choice.delta : {};
+    let text = '';
+    for (const field of ['content', 'reasoning_content', 'reasoning']) if (typeof delta[field] === 'string') text += delta[field];
+    if (Array.isArray(delta.tool_calls)) text += JSON.stringify(delta.tool_calls);
     return text;
   }
 
