@@ -37,7 +37,8 @@ export function embeddingsFamily(codec: EmbeddingsCodec): FamilyPipeline<Embeddi
     prepare(call, target) {
       const { channel, endpoint } = target;
       const adapter = embeddingsAdapterFor(channel);
-      if (!adapter) throw new RelayError(400, 'invalid_request', `The channel ${channel.name} has no embeddings endpoint.`, 'embeddings_not_supported');
+      // Only a channel whose own families list claims embeddings its type has no endpoint for.
+      if (!adapter) throw new RelayError(400, 'invalid_request', `The channel ${channel.name} has no embeddings endpoint; an administrator should take embeddings off its families.`, 'embeddings_not_supported');
       const upstreamModel = mapModel(channel, call.request.model);
       const upstreamTarget = endpoint.target(upstreamModel, channel.settings);
       // An upstream speaking the client's wire gets the client's own body.

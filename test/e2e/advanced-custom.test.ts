@@ -113,3 +113,39 @@ describe('advanced custom channel: converter anthropic-messages', () => {
     expect((error as InstanceType<typeof OpenAI.APIError>).message).not.toContain(KEY);
   });
 });
+
+describe('advanced custom channel: the families it serves', () => {
+  const routes = [{ path: '/v1/chat/completions', upstream_path: '/gateway/{model}/chat', auth: 'bearer', converter: 'none' }];
+
+  it('serves chat; an embeddings call of the same model goes to a channel that serves embeddings, even at a lower priority', async () => {
+    const custom = await started(startFakeOpenAIChat({ path: '/gateway/shared-model/chat' }));
+    const embedder = await started(startFakeOpenAIChat());
+    const gateway = await startGateway([
+      { ...advancedChannel(custom, routes, ['shared-model']), priority: 10 },
+      { type: 1, upstream: embedder, models: ['shared-model'], name: 'embedder', priority: 0 },
+    ]);
+    const client = openai(gateway);
+    const embedded = await client.embeddings.create({ model: 'shared-model', input: 'hi', encoding_format: 'float' });
+    expect(embedded.data).toHaveLength(1);
+    expect(embedder.requests.map((request) => request.path)).toEqual(['/v1/embeddings']);
+    const answer = await client.chat.completions.create({ model: 'shared-model', messages: [{ role: 'user', content: 'to the route' }] });
+    expect(answer.choices[0]!.message.content).toBe('Echo: to the route');
+    expect(custom.requests.map((request) => request.path)).toEqual(['/gateway/shared-model/chat']);
+    await gateway.relay.close();
+  });
+
+  it('set to serve embeddings by its own families, answers an embeddings call with a clear error and keeps serving chat', async () => {
+    const custom = await started(startFakeOpenAIChat({ path: '/gateway/custom-model/chat' }));
+    const channel = advancedChannel(custom, routes);
+    const gateway = await startGateway([{ ...channel, extra: { ...channel.extra, families: ['chat', 'embeddings'] } }]);
+    const client = openai(gateway);
+    const error = (await client.embeddings.create({ model: 'custom-model', input: 'hi' }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect(error.code).toBe('embeddings_not_supported');
+    expect(error.message).toMatch(/advanced has no embeddings endpoint.*families/);
+    expect(custom.requests).toHaveLength(0);
+    const answer = await client.chat.completions.create({ model: 'custom-model', messages: [{ role: 'user', content: 'still here' }] });
+    expect(answer.choices[0]!.message.content).toBe('Echo: still here');
+    await gateway.relay.close();
+  });
+});
