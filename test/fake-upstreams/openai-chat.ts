@@ -1,9 +1,10 @@
 // A fake OpenAI-compatible chat completions upstream: JSON and SSE as OpenAI sends them,
 // tool calls, reasoning_content (DeepSeek-style), usage only when asked, its own error shape;
 // a tiny /v1/embeddings (a fixed three-number vector per input) and /v1/moderations (openai-moderations.ts);
-// /v1/rerank as vLLM serves it (jina.ts).
+// /v1/rerank as vLLM serves it (jina.ts); legacy /v1/completions (openai-completions.ts).
 import { startFakeUpstream, sse } from './harness.js';
 import type { FakeUpstream, RecordedRequest } from './harness.js';
+import { completionsAnswer, isCompletionsPath } from './openai-completions.js';
 import { answerJinaShapedRerank } from './jina.js';
 import { moderationsAnswer } from './openai-moderations.js';
 
@@ -34,6 +35,7 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: 
     }
     if (request.path === '/v1/moderations') return moderationsAnswer(request);
     if (request.path === '/v1/rerank') return answerJinaShapedRerank(request, { documentsByDefault: true, id: 'rerank-vllm-fake' });
+    if (isCompletionsPath(request.path) && request.path !== path) return completionsAnswer(request, { noUsage });
     if (request.path !== path) return { status: 404, json: { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } } };
     const body = request.body;
     const model: string = body.model;
