@@ -6,6 +6,7 @@ import type { RerankCodec } from '../protocols/types.js';
 import { rerankAdapterFor } from '../providers/registry.js';
 import type { RerankAdapter } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
+import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
 import type { AttemptLimits, FamilyPipeline } from './call-lifecycle.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -30,10 +31,12 @@ export function rerankFamily(codec: RerankCodec): FamilyPipeline<RerankRequest> 
       return { model: request.model, stream: false, call: request };
     },
     estimate: (request) => ({ promptTokens: inputBytes(request), outputTokens: 0, choices: 1, units: { search_units: searchUnitsBound(request) } }),
+    // A channel told to serve rerank whose kind has no rerank endpoint (Gemini, Azure…) is left out.
+    refusal: (_request, channel) => (rerankAdapterFor(channel) ? undefined : noRerankEndpoint(channel)),
     prepare(request, target) {
       const { channel, endpoint } = target;
       const adapter = rerankAdapterFor(channel);
-      if (!adapter) throw new RelayError(400, 'invalid_request', `The channel ${channel.name} has no rerank endpoint.`, 'rerank_not_supported');
+      if (!adapter) throw noRerankEndpoint(channel);
       const upstreamModel = mapModel(channel, request.model);
       const upstream = adapter.buildRerankRequest(request, endpoint.target(upstreamModel, channel.settings), target.warnings);
       upstream.headers = endpoint.headers(upstream.headers);
@@ -42,6 +45,10 @@ export function rerankFamily(codec: RerankCodec): FamilyPipeline<RerankRequest> 
     meter: async (request, answered) => answered.usage ?? billedUsage(request, undefined),
     encodeError: (error) => codec.encodeError(error),
   };
+}
+
+function noRerankEndpoint(channel: ChannelRecord): RelayError {
+  return new RelayError(400, 'invalid_request', `The channel ${channel.name} has no rerank endpoint; an administrator should take rerank off its families.`, 'rerank_not_supported');
 }
 
 function sendRerank(options: SendOptions & AttemptLimits, adapter: RerankAdapter, codec: RerankCodec, request: RerankRequest): Promise<AttemptOutcome> {

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { request as undiciRequest } from 'undici';
 import type { CallFamily } from '../ir/call-family.js';
 import { servedFamilies } from '../providers/channel-facts.js';
-import { adapterFor } from '../providers/registry.js';
-import type { UpstreamRequest } from '../providers/types.js';
+import { adapterFor, rerankAdapterFor } from '../providers/registry.js';
+import type { RerankAdapter, UpstreamRequest } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { channelEndpoint } from './channel-endpoint.js';
@@ -23,21 +23,31 @@ export interface ProbeOutcome {
   elapsedMs: number;
   /** The model name sent upstream. */
   model: string;
-  /** The family of the call sent: chat, or embeddings for a channel that serves embeddings but not chat. */
+  /** The family of the call sent: chat, or embeddings or rerank for a channel that serves them (see probeFamily). */
   family: CallFamily;
 }
 
+export type ProbeFamily = 'chat' | 'embeddings' | 'rerank';
+
 /**
- * The family a probe calls in: chat when the channel serves it, else embeddings when it
- * serves those; other families have no test call yet and are tried with chat.
+ * The family a probe calls in: rerank for a channel serving rerank and neither chat nor
+ * embeddings, or serving rerank for a model named a reranker (`jina-reranker-v2…`, `rerank-v3.5`);
+ * else chat when the channel serves it, else embeddings when it serves those. Other families
+ * have no test call yet and are tried with chat.
  */
-export function probeFamily(channel: Pick<ChannelRecord, 'type' | 'families'>): 'chat' | 'embeddings' {
+export function probeFamily(channel: Pick<ChannelRecord, 'type' | 'families' | 'settings'>, model: string): ProbeFamily {
   const families = servedFamilies(channel);
+  const reranks = families.includes('rerank') && rerankAdapterFor(channel) !== undefined;
+  if (reranks && (/rerank/i.test(model) || (!families.includes('chat') && !families.includes('embeddings')))) return 'rerank';
   return !families.includes('chat') && families.includes('embeddings') ? 'embeddings' : 'chat';
 }
 
-function probeRequest(channel: ChannelRecord, endpoint: ChannelEndpoint, model: string, family: 'chat' | 'embeddings'): UpstreamRequest {
+function probeRequest(channel: ChannelRecord, endpoint: ChannelEndpoint, model: string, family: ProbeFamily): UpstreamRequest {
   if (family === 'embeddings') return embeddingsProbeRequest(channel, endpoint, model);
+  if (family === 'rerank') {
+    const request = { model, query: 'hi', documents: [{ text: 'hi' }], returnDocuments: false };
+    return (rerankAdapterFor(channel) as RerankAdapter).buildRerankRequest(request, endpoint.target(model, channel.settings), []);
+  }
   return adapterFor(channel).buildChatRequest(
     { model, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, maxOutputTokens: 1 },
     endpoint.target(model, channel.settings),
@@ -57,8 +67,9 @@ export function probeModel(channel: ChannelRecord, requested?: string): string {
 /**
  * A real minimal call to a channel's upstream with one of its keys, through its header
  * overrides and proxy: a chat call (one output token, "hi") through the channel's adapter,
- * or, for a channel serving embeddings but not chat, an embedding of "hi" (which must answer
- * 2xx with a JSON body). What the channel test and the recovery of disabled keys both use.
+ * or, for a channel serving embeddings but not chat, an embedding of "hi", or a rerank of
+ * the document "hi" for the query "hi" (see probeFamily; either must answer 2xx with a JSON
+ * body). What the channel test and the recovery of disabled keys both use.
  */
 export async function probeChannel(
   deps: ProbeDeps,
@@ -68,8 +79,8 @@ export async function probeChannel(
 ): Promise<ProbeOutcome> {
   const model = options.model ?? probeModel(channel);
   const timeout = options.timeoutMs ?? 30_000;
-  const family = probeFamily(channel);
-  const adapter = adapterFor(channel);
+  const family = probeFamily(channel, model);
+  const parseError = family === 'rerank' ? (rerankAdapterFor(channel) as RerankAdapter).parseError : adapterFor(channel).parseError;
   const endpoint = await channelEndpoint(channel, key, deps);
   const request = probeRequest(channel, endpoint, model, family);
   const started = performance.now();
@@ -96,7 +107,7 @@ export async function probeChannel(
   }
   let error = text.slice(0, 200);
   try {
-    error = adapter.parseError(status, text).message || error;
+    error = parseError(status, text).message || error;
   } catch {
     // keep the raw text
   }

@@ -1,7 +1,8 @@
 // A fake Jina upstream, faithful to its rerank wire: `POST /v1/rerank` with a Bearer key,
 // documents as strings or `{text}` objects, `top_n`, `return_documents` (default false); the
 // answer `{model, usage: {total_tokens}, results: [{index, document?: {text}, relevance_score}]}`
-// best first. Errors are FastAPI's `{detail}` (a list of `{type, loc, msg}` for a 422).
+// best first; and its OpenAI-shaped `/v1/embeddings`. Errors are FastAPI's `{detail}` (a list
+// of `{type, loc, msg}` for a 422).
 // `answerJinaShapedRerank` is the same endpoint as OpenAI-compatible servers (vLLM) serve it.
 import { startFakeUpstream } from './harness.js';
 import type { Answer, FakeUpstream, RecordedRequest } from './harness.js';
@@ -13,9 +14,20 @@ export function startFakeJina(options: { apiKey?: string } = {}): Promise<FakeUp
   const apiKey = options.apiKey ?? FAKE_JINA_API_KEY;
   return startFakeUpstream((request) => {
     if (request.headers.authorization !== `Bearer ${apiKey}`) return { status: 401, json: { detail: 'Unauthorized: invalid Jina API key' } };
+    if (request.method === 'POST' && request.path === '/v1/embeddings') return embeddings(request);
     if (request.method !== 'POST' || request.path !== '/v1/rerank') return { status: 404, json: { detail: 'Not Found' } };
     return answerJinaShapedRerank(request, { documentsByDefault: false });
   });
+}
+
+/** Jina's OpenAI-shaped `/v1/embeddings`: a fixed two-number vector per input. */
+function embeddings(request: RecordedRequest): Answer {
+  const body = request.body;
+  for (const field of ['model', 'input']) if (body?.[field] === undefined) return missingField(field);
+  const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+  const tokens = inputs.reduce((sum, input) => sum + roughTokens(String(input)), 0);
+  const data = inputs.map((_, index) => ({ object: 'embedding', index, embedding: [0.5, -0.5] }));
+  return { json: { model: body.model, object: 'list', usage: { total_tokens: tokens, prompt_tokens: tokens }, data } };
 }
 
 function missingField(field: string): Answer {
