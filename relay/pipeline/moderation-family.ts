@@ -9,6 +9,7 @@ import { moderationAdapterFor } from '../providers/registry.js';
 import type { ModerationAdapter } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
 import { readSettings } from '../settings.js';
+import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
 import type { AttemptLimits, FamilyPipeline } from './call-lifecycle.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -43,10 +44,12 @@ export function moderationFamily(codec: ModerationCodec, defaultModel: () => str
       choices: 1,
       units: { requests: 1 },
     }),
+    // A channel told to serve moderation whose kind has no moderation endpoint (Azure, Gemini…) is left out.
+    refusal: (_call, channel) => (moderationAdapterFor(channel) ? undefined : noModerationEndpoint(channel)),
     prepare(call, target) {
       const { channel, endpoint } = target;
       const adapter = moderationAdapterFor(channel);
-      if (!adapter) throw new RelayError(400, 'invalid_request', `The channel ${channel.name} has no moderation endpoint.`, 'moderation_not_supported');
+      if (!adapter) throw noModerationEndpoint(channel);
       const upstreamModel = mapModel(channel, call.request.model);
       const upstreamTarget = endpoint.target(upstreamModel, channel.settings);
       // An upstream speaking the client's wire gets the client's own body, and its answer goes back as it came.
@@ -63,6 +66,10 @@ export function moderationFamily(codec: ModerationCodec, defaultModel: () => str
     meter: (call) => meterModeration(call.request),
     encodeError: (error) => codec.encodeError(error),
   };
+}
+
+function noModerationEndpoint(channel: ChannelRecord): RelayError {
+  return new RelayError(400, 'invalid_request', `The channel ${channel.name} has no moderation endpoint.`, 'moderation_not_supported');
 }
 
 interface ModerationAttempt {

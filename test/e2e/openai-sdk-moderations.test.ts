@@ -109,6 +109,21 @@ describe('moderation routing', () => {
     expect(openai.requests).toHaveLength(3);
   });
 
+  it('leaves out a channel told to serve moderation whose kind has none (Azure); 400 when no other is left', async () => {
+    const azure = await startFakeOpenAIChat();
+    upstreams.push(azure);
+    const { client, openai, post } = await relay([
+      { type: 3, upstream: azure, models: ['mod', 'azure-only'], priority: 10, extra: { families: ['moderation'] } },
+      { type: 1, models: ['mod'], priority: 0 },
+    ]);
+    expect((await client.moderations.create({ model: 'mod', input: 'x' })).results).toHaveLength(1);
+    const response = await post({ model: 'azure-only', input: 'x' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).error).toMatchObject({ type: 'invalid_request_error', code: 'moderation_not_supported' });
+    expect(azure.requests).toHaveLength(0);
+    expect(openai.requests).toHaveLength(1);
+  });
+
   it('takes an answer without results for a failure and goes to the next channel', async () => {
     const broken = await startFakeOpenAIChat();
     upstreams.push(broken);
