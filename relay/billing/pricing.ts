@@ -47,6 +47,18 @@ export const DEFAULT_PRICES: Record<string, ModelPrice> = {
   'gemini-3-pro': { modelRatio: 1, completionRatio: 6, cacheRatio: 0.1 },
   'deepseek-chat': { modelRatio: 0.135, completionRatio: 4, cacheRatio: 0.1 },
   'deepseek-reasoner': { modelRatio: 0.275, completionRatio: 4, cacheRatio: 0.25 },
+  // Embeddings: input tokens only.
+  'text-embedding-3-small': { modelRatio: 0.01 },
+  'text-embedding-3-large': { modelRatio: 0.065 },
+  'text-embedding-ada-002': { modelRatio: 0.05 },
+  'gemini-embedding-001': { modelRatio: 0.075 },
+  // Rerank: Cohere bills 2 USD per 1 000 searches (a search: a query and up to 100 documents).
+  'rerank-v3.5': { unitPrices: { search_units: 0.002 } },
+  'rerank-english-v3.0': { unitPrices: { search_units: 0.002 } },
+  'rerank-multilingual-v3.0': { unitPrices: { search_units: 0.002 } },
+  // OpenAI's moderation models are free: priced at 0, so that they are never refused as unpriced.
+  'omni-moderation': { modelRatio: 0 },
+  'text-moderation': { modelRatio: 0 },
 };
 
 /** The price of `model`: an exact configured entry, else the longest matching prefix. */

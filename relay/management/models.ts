@@ -1,9 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
+import { BILLING_UNITS } from '../ir/usage.js';
+import type { BillingUnit, UnitCounts } from '../ir/usage.js';
 import { readSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import { MODEL_ENDPOINTS, priceSource } from '../store/models.js';
+import { blankModel } from '../store/schema.js';
 import type { ModelRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
@@ -14,6 +17,10 @@ const MAX_RATIO = 1_000_000;
 
 const Ratio = (description: string) => Type.Union([Type.Number({ minimum: 0, maximum: MAX_RATIO }), Type.Null()], { description });
 const ListOrString = Type.Union([Type.Array(Type.String()), Type.String()]);
+const UNIT_WORDS: Record<BillingUnit, string> = { requests: 'call', search_units: 'search unit (rerank)', images: 'image', seconds: 'second of audio or video', characters: 'character (speech input)' };
+/** USD per unit of each kind; other kinds are refused in applyFields with a message naming the known ones. */
+const UnitPrices = (description: string) =>
+  Type.Object(Object.fromEntries(BILLING_UNITS.map((unit) => [unit, Type.Optional(Type.Number({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }))])), { description });
 
 const ModelFields = {
   supplier_id: Type.Optional(Type.Integer({ minimum: 0, description: '0: none' })),
@@ -27,6 +34,7 @@ const ModelFields = {
   completion_ratio: Type.Optional(Ratio('Output ÷ input price; null: 1')),
   cache_ratio: Type.Optional(Ratio('Cached input ÷ input price; null: 1')),
   cache_write_ratio: Type.Optional(Ratio('Cache write ÷ input price; null: 1')),
+  unit_prices: Type.Optional(UnitPrices('USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call')),
 };
 const NewModelBody = Type.Object({ name: Type.String(), ...ModelFields });
 const ModelChangeBody = Type.Object({ id: Type.Integer(), name: Type.Optional(Type.String()), ...ModelFields });
@@ -47,6 +55,7 @@ const ModelViewSchema = Type.Object({
   completion_ratio: NullableNumber,
   cache_ratio: NullableNumber,
   cache_write_ratio: NullableNumber,
+  unit_prices: UnitPrices('USD per unit of each kind other than tokens, added to the token price; {}: none'),
   price_source: Type.Union([Type.Literal('model'), Type.Literal('default'), Type.Literal('none')], { description: 'Where the price a call pays comes from' }),
   enable_groups: Type.Array(Type.String(), { description: 'Groups an enabled channel serves it to (channels of every group: "*")' }),
   channels: Type.Integer({ description: 'Channels (enabled or not) listing it' }),
@@ -80,6 +89,17 @@ function checkedTags(value: string[] | string): string[] {
 
 type Fields = Partial<Static<typeof NewModelBody>>;
 
+/** Only the known unit kinds, each a non-negative finite number of USD. */
+function checkedUnitPrices(value: Record<string, unknown>): UnitCounts {
+  const prices: UnitCounts = {};
+  for (const [unit, usd] of Object.entries(value)) {
+    if (!(BILLING_UNITS as readonly string[]).includes(unit)) throw new ApiError(400, `Unknown unit kind "${unit}" in unit_prices: the kinds are ${BILLING_UNITS.join(', ')}.`);
+    if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0) throw new ApiError(400, `unit_prices.${unit} must be a non-negative number of USD.`);
+    prices[unit as BillingUnit] = usd;
+  }
+  return prices;
+}
+
 /** The checked changes a body asks for, applied over `model` (a copy, for create and update alike). */
 function applyFields(context: ManagementContext, body: Fields, model: ModelRecord): void {
   if (body.name !== undefined) model.name = checkedName(body.name);
@@ -95,10 +115,15 @@ function applyFields(context: ManagementContext, body: Fields, model: ModelRecor
   for (const key of ['model_ratio', 'price_per_call', 'completion_ratio', 'cache_ratio', 'cache_write_ratio'] as const) {
     if (body[key] !== undefined) model[key] = body[key];
   }
-  // A price is either per token or per call; setting one clears the other.
-  if (body.price_per_call !== undefined && body.price_per_call !== null && body.model_ratio === undefined) model.model_ratio = null;
-  if (body.model_ratio !== undefined && body.model_ratio !== null && body.price_per_call === undefined) model.price_per_call = null;
-  if (model.model_ratio !== null && model.price_per_call !== null) throw new ApiError(400, 'Give a model either model_ratio (per token) or price_per_call (per call), not both.');
+  if (body.unit_prices !== undefined) model.unit_prices = checkedUnitPrices(body.unit_prices);
+  // A price is either per token and unit, or per call; setting one clears the other.
+  const setsPerCall = (body.price_per_call ?? null) !== null;
+  const setsPerToken = (body.model_ratio ?? null) !== null || Object.keys(body.unit_prices ?? {}).length > 0;
+  if (setsPerCall && !setsPerToken) Object.assign(model, { model_ratio: null, unit_prices: {} });
+  if (setsPerToken && body.price_per_call === undefined) model.price_per_call = null;
+  if (model.price_per_call !== null && (model.model_ratio !== null || Object.keys(model.unit_prices).length > 0)) {
+    throw new ApiError(400, 'Give a model either model_ratio and unit_prices (per token and unit) or price_per_call (per call, replacing both), not both.');
+  }
   if (model.context_length > 0 && model.max_output_tokens > model.context_length) throw new ApiError(400, 'max_output_tokens cannot exceed context_length.');
 }
 
@@ -223,23 +248,7 @@ export function modelRoutes(context: ManagementContext) {
       body: NewModelBody,
       response: ModelViewSchema,
       handler: async ({ body }) => {
-        const draft: ModelRecord = {
-          id: 0,
-          name: '',
-          supplier_id: 0,
-          description: '',
-          tags: [],
-          endpoints: [],
-          context_length: 0,
-          max_output_tokens: 0,
-          model_ratio: null,
-          price_per_call: null,
-          completion_ratio: null,
-          cache_ratio: null,
-          cache_write_ratio: null,
-          created_at: 0,
-          updated_at: 0,
-        };
+        const draft = blankModel(0, '', 0);
         applyFields(context, body, draft);
         const { id: _id, created_at: _created, updated_at: _updated, ...fields } = draft;
         const created = await context.models.create(fields);
@@ -258,7 +267,7 @@ export function modelRoutes(context: ManagementContext) {
       handler: async ({ body }) => {
         const current = byIdParam(String(body.id));
         // Check on a copy first: an invalid change must leave the record as it was.
-        applyFields(context, body, { ...current, tags: [...current.tags], endpoints: [...current.endpoints] });
+        applyFields(context, body, { ...current, tags: [...current.tags], endpoints: [...current.endpoints], unit_prices: { ...current.unit_prices } });
         const updated = await context.models.update(body.id, (model) => applyFields(context, body, model));
         if (updated === undefined) throw new ApiError(404, `No model ${body.id}.`);
         if (updated === null) throw new ApiError(409, `Another record describes ${body.name} already.`);

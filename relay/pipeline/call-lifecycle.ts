@@ -6,7 +6,7 @@ import { quotaFor } from '../billing/quota-math.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { CallFamily } from '../ir/call-family.js';
 import { RelayError, type RelayErrorInfo } from '../ir/relay-error.js';
-import type { Usage } from '../ir/usage.js';
+import type { UnitCounts, Usage } from '../ir/usage.js';
 import type { AppLogger } from '../management/context.js';
 import type { RouteFacts } from '../protocols/types.js';
 import { disableKey } from '../routing/channel-health.js';
@@ -105,7 +105,7 @@ export function callRoute<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, a
 function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authorize: Authorize): (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> {
   return async (req, res, params) => {
     const startedAt = performance.now();
-    const record: CallLog = { model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
+    const record: CallLog = { family: family.family, model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
     let caller: Caller | undefined;
     let reservation: Reservation | undefined;
     try {
@@ -124,7 +124,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       }
       const ratio = groupRatio(deps.state, caller.group);
       const candidates = servable(family, decoded.call, channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, decoded.model, family.family));
-      const bound = family.estimate(decoded.call, settings.default_reserved_output_tokens);
+      const bound = withOneRequest(family.estimate(decoded.call, settings.default_reserved_output_tokens));
       reservation = await reserveQuota(deps, { req, res, caller, call: record, bound, price, groupRatio: ratio });
 
       const clientGone = new CallAbort();
@@ -165,7 +165,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         const outcome = await prepared.send(limits);
         recordAttempt(deps.cooldowns, channel.id, keyIndex, outcome, settings.channel_cooldown_seconds * 1000);
         if (outcome.ok) {
-          const usage = await family.meter(decoded.call, outcome);
+          const usage = withOneRequest(await family.meter(decoded.call, outcome));
           const cost = price ? quotaFor(usage, price, ratio) : 0;
           const log = callLogRecord(req, caller, record, {
             type: LogType.consume,
@@ -225,6 +225,11 @@ function servable<Call>(family: FamilyPipeline<Call>, call: Call, channels: Chan
   const able = channels.filter((_, index) => refusals[index] === undefined);
   if (able.length === 0 && refusals[0]) throw refusals[0];
   return able;
+}
+
+/** Every call is one request (a model may be priced per request besides its tokens); the family meters its other units. */
+function withOneRequest<T extends { units?: UnitCounts }>(measure: T): T {
+  return { ...measure, units: { ...measure.units, requests: 1 } };
 }
 
 function withRequestId(error: RelayError, req: IncomingMessage): RelayError {

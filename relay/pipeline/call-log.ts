@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../auth/api-key.js';
 import type { ModelPrice } from '../billing/pricing.js';
+import type { CallFamily } from '../ir/call-family.js';
 import type { Usage } from '../ir/usage.js';
 import { billedInputTokens } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
@@ -10,6 +11,7 @@ import type { RelayDeps } from './relay-deps.js';
 
 /** What the pipeline learns about a call as it goes, for its log record. */
 export interface CallLog {
+  family: CallFamily;
   model: string;
   upstreamModel: string;
   channel: ChannelRecord | undefined;
@@ -42,6 +44,7 @@ export function callIdentity(req: IncomingMessage, caller: Caller, call: CallLog
     token_id: caller.token.id,
     token_name: caller.token.name,
     model: call.model,
+    family: call.family,
     group: caller.group,
     is_stream: call.stream,
     ip: req.socket.remoteAddress ?? '',
@@ -66,6 +69,7 @@ export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLo
     completion_tokens: outcome.usage?.outputTokens ?? 0,
     cached_tokens: outcome.usage?.cachedInputTokens ?? 0,
     reasoning_tokens: outcome.usage?.reasoningTokens ?? 0,
+    units: outcome.usage?.units ?? {},
     quota: outcome.cost,
     first_byte_ms: Math.round(outcome.firstByteMs),
     total_ms: Math.round(outcome.totalMs),
@@ -82,11 +86,12 @@ export function appendCallLog(deps: Pick<RelayDeps, 'logs' | 'stats'>, record: N
 
 /**
  * The price a consume record was charged at, so the console can show its bill line by line:
- * the ratios of relay/billing/quota-math.ts under the names the established relays log them.
+ * the ratios of relay/billing/quota-math.ts under the names the established relays log them,
+ * and the USD per unit of each kind other than tokens (`unit_prices`).
  */
-function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined): Record<string, number> {
+function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined): Record<string, unknown> {
   if (price.pricePerCall !== undefined) return { model_price: price.pricePerCall, group_ratio: ratio };
-  const facts: Record<string, number> = {
+  const facts: Record<string, unknown> = {
     model_ratio: price.modelRatio ?? 0,
     completion_ratio: price.completionRatio ?? 1,
     cache_ratio: price.cacheRatio ?? 1,
@@ -94,5 +99,6 @@ function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined
   };
   const written = usage ? billedInputTokens(usage).written : 0;
   if (written > 0) Object.assign(facts, { cache_creation_tokens: written, cache_creation_ratio: price.cacheWriteRatio ?? 1 });
+  if (price.unitPrices && Object.keys(price.unitPrices).length > 0) facts.unit_prices = { ...price.unitPrices };
   return facts;
 }

@@ -54,7 +54,7 @@ export function createStateModelStore(state: StateFile): ModelStore {
       return state.update((data) => {
         const model = data.models.find((m) => m.id === id);
         if (!model) return undefined;
-        const changed = { ...model, tags: [...model.tags], endpoints: [...model.endpoints] };
+        const changed = { ...model, tags: [...model.tags], endpoints: [...model.endpoints], unit_prices: { ...model.unit_prices } };
         change(changed);
         if (data.models.some((m) => m.id !== id && m.name === changed.name)) return null;
         Object.assign(model, changed, { id, updated_at: Date.now() });
@@ -74,13 +74,24 @@ export function createStateModelStore(state: StateFile): ModelStore {
 
 /** A record's own price, or undefined when it sets none (then the built-in defaults apply). */
 export function priceOfRecord(record: ModelRecord): ModelPrice | undefined {
+  if (!isPriced(record)) return undefined;
+  if (record.price_per_call !== null) return { pricePerCall: record.price_per_call }; // replaces token and unit prices
+  const units = hasUnitPrices(record) ? { unitPrices: { ...record.unit_prices } } : {};
+  if (record.model_ratio === null) return units;
   const extras: ModelPrice = {};
   if (record.completion_ratio !== null) extras.completionRatio = record.completion_ratio;
   if (record.cache_ratio !== null) extras.cacheRatio = record.cache_ratio;
   if (record.cache_write_ratio !== null) extras.cacheWriteRatio = record.cache_write_ratio;
-  if (record.price_per_call !== null) return { pricePerCall: record.price_per_call };
-  if (record.model_ratio !== null) return { modelRatio: record.model_ratio, ...extras };
-  return undefined;
+  return { modelRatio: record.model_ratio, ...extras, ...units };
+}
+
+/** Whether a record sets a price of its own: per token, per call, or per unit. */
+function isPriced(record: ModelRecord): boolean {
+  return record.model_ratio !== null || record.price_per_call !== null || hasUnitPrices(record);
+}
+
+function hasUnitPrices(record: ModelRecord): boolean {
+  return Object.keys(record.unit_prices).length > 0;
 }
 
 /**
@@ -92,7 +103,7 @@ export function modelPrice(state: StateFile, model: string): ModelPrice | undefi
   let best: ModelPrice | undefined;
   let bestLength = -1;
   for (const record of state.data.models) {
-    if (record.model_ratio === null && record.price_per_call === null) continue;
+    if (!isPriced(record)) continue;
     if (record.name === model) return priceOfRecord(record);
     if (record.name.length > bestLength && model.startsWith(record.name)) {
       best = priceOfRecord(record);

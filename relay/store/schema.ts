@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CallFamily } from '../ir/call-family.js';
+import type { UnitCounts } from '../ir/usage.js';
 import type { RoleValue, SecretBackendName } from '../management/contract.js';
 import type { NewLogRecord } from './logs/types.js';
 
@@ -159,6 +160,8 @@ export interface ModelRecord {
   cache_ratio: number | null;
   /** Cache write ÷ input price; null: 1. */
   cache_write_ratio: number | null;
+  /** USD per unit of each kind other than tokens (requests, search units…), added to the token price; {}: none. */
+  unit_prices: UnitCounts;
   created_at: number;
   updated_at: number;
 }
@@ -199,7 +202,7 @@ export interface State {
   open_reservations: Record<string, OpenReservation>;
 }
 
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 
 /**
  * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
@@ -274,6 +277,10 @@ export const migrations: Record<number, Migration> = {
   5: (data) => {
     for (const channel of (data.channels ?? []) as { families?: unknown }[]) channel.families ??= [];
   },
+  // Models are priced per unit other than tokens too (requests, search units, images…); none so far.
+  6: (data) => {
+    for (const model of (data.models ?? []) as { unit_prices?: unknown }[]) model.unit_prices ??= {};
+  },
 };
 
 function parseJsonObject(value: unknown): Record<string, unknown> {
@@ -306,6 +313,7 @@ export function blankModel(id: number, name: string, now = Date.now()): ModelRec
     completion_ratio: null,
     cache_ratio: null,
     cache_write_ratio: null,
+    unit_prices: {},
     created_at: now,
     updated_at: now,
   };

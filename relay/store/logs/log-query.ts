@@ -78,9 +78,9 @@ function compile(query: LogQuery, modelIds: (name: string) => number[]): Filter 
   const requestId = wantedText(query.request_id);
   const tokenIds = Array.isArray(query.token_ids) ? new Set(query.token_ids.map(Number)) : undefined;
   // Text fields that are not indexed: every candidate line is read and confirmed.
-  const texts = (['group', 'username', 'token_name'] as const)
+  const texts = (['group', 'username', 'token_name', 'family'] as const)
     .map((field) => [field, wantedText(query[field])] as const)
-    .filter((entry): entry is readonly ['group' | 'username' | 'token_name', string] => entry[1] !== undefined);
+    .filter((entry): entry is readonly ['group' | 'username' | 'token_name' | 'family', string] => entry[1] !== undefined);
 
   const ints: IntFilter[] = [];
   const pairs: [number | undefined, number][] = [
@@ -135,7 +135,9 @@ function compile(query: LogQuery, modelIds: (name: string) => number[]): Filter 
     (tokenIds === undefined || tokenIds.has(record.token_id)) &&
     texts.every(([field, value]) => record[field] === value);
 
-  const needles: Buffer[] = texts.map(([field, value]) => Buffer.from(`${JSON.stringify(field)}:${JSON.stringify(value)}`, 'utf8'));
+  const needles: Buffer[] = texts
+    .filter(([field, value]) => !(field === 'family' && value === 'chat')) // old chat records have no family on their line
+    .map(([field, value]) => Buffer.from(`${JSON.stringify(field)}:${JSON.stringify(value)}`, 'utf8'));
   if (requestId !== undefined) needles.push(Buffer.from(JSON.stringify(requestId), 'utf8'));
 
   return {

@@ -2,6 +2,9 @@
 // into one JSON line. Only the known fields are kept: the store never writes anything
 // the caller did not give it, and never anything it did not ask for.
 
+import { BILLING_UNITS } from '../../ir/usage.js';
+import type { UnitCounts } from '../../ir/usage.js';
+import { LogType } from './types.js';
 import type { LogRecord, RetryAttempt } from './types.js';
 
 function str(value: unknown): string {
@@ -41,12 +44,30 @@ function retryChain(value: unknown): RetryAttempt[] {
   return chain;
 }
 
+/** A call record's family; one written before families were logged was a chat call. */
+function family(value: unknown, type: number): string {
+  if (typeof value === 'string' && value !== '') return value;
+  return type === LogType.consume || type === LogType.error ? 'chat' : '';
+}
+
+/** The known unit kinds with a finite count; nothing else. */
+function units(value: unknown): UnitCounts {
+  const counts: UnitCounts = {};
+  if (!isPlainObject(value)) return counts;
+  for (const unit of BILLING_UNITS) {
+    const count = value[unit];
+    if (typeof count === 'number' && Number.isFinite(count)) counts[unit] = count;
+  }
+  return counts;
+}
+
 /** A complete record with neutral defaults; the field order is the stored key order. */
 export function normalizeRecord(source: Readonly<Record<string, unknown>>, id: number, createdAt: number): LogRecord {
+  const type = num(source.type);
   return {
     id,
     created_at: createdAt,
-    type: num(source.type),
+    type,
     user_id: num(source.user_id),
     username: str(source.username),
     token_id: num(source.token_id),
@@ -56,10 +77,12 @@ export function normalizeRecord(source: Readonly<Record<string, unknown>>, id: n
     channel_id: num(source.channel_id),
     channel_name: str(source.channel_name),
     group: str(source.group),
+    family: family(source.family, type),
     prompt_tokens: num(source.prompt_tokens),
     completion_tokens: num(source.completion_tokens),
     cached_tokens: num(source.cached_tokens),
     reasoning_tokens: num(source.reasoning_tokens),
+    units: units(source.units),
     quota: num(source.quota),
     first_byte_ms: num(source.first_byte_ms),
     total_ms: num(source.total_ms),

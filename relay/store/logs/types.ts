@@ -1,5 +1,7 @@
 // Public shapes of the request log store. Pure types and one constant: no Node imports.
 
+import type { UnitCounts } from '../../ir/usage.js';
+
 export const LogType = { topUp: 1, consume: 2, manage: 3, system: 4, error: 5, refund: 6, login: 7 } as const;
 export type LogTypeValue = (typeof LogType)[keyof typeof LogType];
 
@@ -33,10 +35,14 @@ export interface LogRecord {
   channel_id: number;
   channel_name: string;
   group: string;
+  /** The call's family (chat, embeddings, rerank…; see ir/call-family.ts); '' for records that are not calls. A call record written before families were logged reads as 'chat'. */
+  family: string;
   prompt_tokens: number;
   completion_tokens: number;
   cached_tokens: number;
   reasoning_tokens: number;
+  /** Units other than tokens the call was billed by (requests, search units, images…). */
+  units: UnitCounts;
   quota: number;
   first_byte_ms: number;
   total_ms: number;
@@ -78,6 +84,8 @@ export interface LogQuery {
   username?: string;
   /** Exact key name as logged. Not indexed: confirmed on the candidate lines. */
   token_name?: string;
+  /** Exact call family ('chat' includes call records written before families were logged). Not indexed. */
+  family?: string;
   /** 1-based, default 1. */
   page?: number;
   /** Default 20, clamped to 1..100. */

@@ -99,6 +99,9 @@ describe('model records (admin)', () => {
       { name: 'm', model_ratio: 1, price_per_call: 0.1 },
       { name: 'm', completion_ratio: 'four' },
       { name: 'm', tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      { name: 'm', unit_prices: { images: -0.01 } },
+      { name: 'm', unit_prices: { search_units: 'cheap' } },
+      { name: 'm', unit_prices: { requests: 0.001 }, price_per_call: 0.1 },
     ];
     for (const body of bad) {
       const response = await admin.call('POST', '/api/models/meta', body);
@@ -108,6 +111,29 @@ describe('model records (admin)', () => {
     const id = (await admin.call('POST', '/api/models/meta', { name: 'm', context_length: 1000, model_ratio: 2 })).json.data.id as number;
     expect((await admin.call('PUT', '/api/models/meta', { id, description: 'new', max_output_tokens: 5000 })).status).toBe(400);
     expect((await admin.call('GET', `/api/models/meta/${id}`)).json.data).toMatchObject({ description: '', max_output_tokens: 0, model_ratio: 2 });
+  });
+
+  it('prices a model per unit kind: unit prices alone count as a price, price_per_call replaces them, unknown kinds are refused by name', async () => {
+    const relay = await startTestRelay();
+    const admin = await setupAndLogin(relay);
+    const rerank = await admin.call('POST', '/api/models/meta', { name: 'my-reranker', unit_prices: { search_units: 0.002 } });
+    expect(rerank.json.data).toMatchObject({ model_ratio: null, price_per_call: null, unit_prices: { search_units: 0.002 }, price_source: 'model' });
+    const both = await admin.call('POST', '/api/models/meta', { name: 'm', model_ratio: 1, unit_prices: { requests: 0.001, images: 0 } });
+    expect(both.json.data).toMatchObject({ model_ratio: 1, unit_prices: { requests: 0.001, images: 0 } });
+    expect((await admin.call('POST', '/api/models/meta', { name: 'plain' })).json.data.unit_prices).toEqual({});
+
+    const unknown = await admin.call('POST', '/api/models/meta', { name: 'x', unit_prices: { tokens: 1 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.message).toBe('Unknown unit kind "tokens" in unit_prices: the kinds are requests, search_units, images, seconds, characters.');
+
+    // Per call replaces the token and unit prices; unit prices replace it in turn; {} clears them.
+    const id = both.json.data.id as number;
+    expect((await admin.call('PUT', '/api/models/meta', { id, price_per_call: 0.05 })).json.data).toMatchObject({ price_per_call: 0.05, model_ratio: null, unit_prices: {} });
+    expect((await admin.call('PUT', '/api/models/meta', { id, unit_prices: { requests: 0.002 } })).json.data).toMatchObject({ price_per_call: null, unit_prices: { requests: 0.002 }, price_source: 'model' });
+    expect((await admin.call('PUT', '/api/models/meta', { id, unit_prices: {} })).json.data).toMatchObject({ unit_prices: {}, price_source: 'none' });
+    // The management API describes the field.
+    const document = (await (await fetch(`${relay.origin}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(JSON.stringify(document.paths['/api/models/meta']!.post)).toContain('"search_units"');
   });
 
   it('lists models channels use without a record (missing), and the groups each is served to', async () => {
@@ -178,6 +204,25 @@ describe('model records in the relay', () => {
     expect(logs[1].quota).toBe(Math.round((logs[1].prompt_tokens + logs[1].completion_tokens * 3) * 2));
     expect(logs[2].quota).toBe(0.01 * 500_000);
     expect(logs[3].quota).toBe(Math.round((logs[3].prompt_tokens + logs[3].completion_tokens) * 10));
+  });
+
+  it('a model priced only per unit is priced: with unpriced models rejected it is served, and OpenAI moderation models are priced free by default', async () => {
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    const gateway = await startGateway([{ type: 1, upstream, models: ['my-model', 'omni-moderation-latest'] }]);
+    await gateway.admin.call('PUT', '/api/option/', { key: 'unpriced_model_policy', value: 'reject' });
+    expect((await chat(gateway.relay.relayBaseUrl, gateway.key, 'my-model')).status).toBe(403);
+    await gateway.admin.call('POST', '/api/models/meta', { name: 'my-model', unit_prices: { requests: 0.004 } });
+    expect((await chat(gateway.relay.relayBaseUrl, gateway.key, 'my-model')).status).toBe(200);
+    const described = await gateway.admin.call('POST', '/api/models/meta', { name: 'omni-moderation-latest' });
+    expect(described.json.data.price_source).toBe('default');
+
+    await gateway.relay.close();
+    const logs = await readCallLogs(gateway.relay.dataDir);
+    expect(logs.map((l) => l.type)).toEqual([5, 2]); // refused, then served
+    const log = logs[1];
+    // Tokens are free (no model_ratio); the request is 0.004 USD = 2000 quota.
+    expect(log).toMatchObject({ type: 2, quota: 2000, units: { requests: 1 }, other: { unit_prices: { requests: 0.004 } } });
   });
 
   it('with unpriced models rejected, pricing a model through the API lets it through', async () => {

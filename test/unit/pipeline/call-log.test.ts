@@ -6,15 +6,16 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../relay/auth/api-key.js';
 import { quotaFor } from '../../../relay/billing/quota-math.js';
 import type { ModelPrice } from '../../../relay/billing/pricing.js';
+import type { CallFamily } from '../../../relay/ir/call-family.js';
 import type { Usage } from '../../../relay/ir/usage.js';
 import { callLogRecord } from '../../../relay/pipeline/call-log.js';
 import { LogType } from '../../../relay/store/logs/index.js';
 import type { NewLogRecord } from '../../../relay/store/logs/index.js';
 
-function write(type: number, usage: Usage | undefined, price: ModelPrice | undefined, groupRatio = 1): NewLogRecord {
+function write(type: number, usage: Usage | undefined, price: ModelPrice | undefined, groupRatio = 1, family: CallFamily = 'chat'): NewLogRecord {
   const req = { socket: { remoteAddress: '127.0.0.1' }, requestId: 'req-1', headers: {} } as unknown as IncomingMessage;
   const caller = { user: { id: 1, username: 'owner' }, token: { id: 2, name: 'laptop' }, group: 'vip' } as unknown as Caller;
-  const call = { model: 'gpt-4o', upstreamModel: 'gpt-4o', channel: undefined, chain: [], stream: false, warnings: [] };
+  const call = { family, model: 'gpt-4o', upstreamModel: 'gpt-4o', channel: undefined, chain: [], stream: false, warnings: [] };
   const cost = usage && price ? quotaFor(usage, price, groupRatio) : 0;
   return callLogRecord(req, caller, call, { type, usage, cost, firstByteMs: 10, totalMs: 20, price, groupRatio, error: '' });
 }
@@ -49,5 +50,15 @@ describe('call log billing facts', () => {
     const record = write(LogType.consume, { inputTokens: 100, cachedInputTokens: 60, cacheWriteInputTokens: 500, outputTokens: 0 }, { modelRatio: 1, cacheWriteRatio: 2 });
     expect(record.other).toMatchObject({ cache_creation_tokens: 40 });
     expect(record.quota).toBe(60 + 40 * 2);
+  });
+
+  it('records the family and the units, and the USD per unit a consume record was charged at', () => {
+    const usage = { inputTokens: 40, outputTokens: 0, units: { search_units: 2, requests: 1 } };
+    const record = write(LogType.consume, usage, { modelRatio: 1, unitPrices: { search_units: 0.002 } }, 1, 'rerank');
+    expect(record).toMatchObject({ family: 'rerank', units: { search_units: 2, requests: 1 } });
+    expect(record.other).toMatchObject({ model_ratio: 1, unit_prices: { search_units: 0.002 } });
+    expect(record.quota).toBe(40 + 2 * 0.002 * 500_000);
+    // An error record says the family too, with no units.
+    expect(write(LogType.error, undefined, undefined, 1, 'embeddings')).toMatchObject({ family: 'embeddings', units: {} });
   });
 });

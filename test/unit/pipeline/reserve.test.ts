@@ -51,7 +51,7 @@ function client() {
 
 /** "hi" with max_tokens 20 at model ratio 1: at least 34 (18 prompt + 16 output), 38 in full. */
 function reserve(ledger: Ledger, caller: Caller, connection: ReturnType<typeof client>, request: Partial<ChatRequest> = {}) {
-  const call: CallLog = { model: 'm', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
+  const call: CallLog = { family: 'chat', model: 'm', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
   const ir: ChatRequest = { model: 'm', stream: false, maxOutputTokens: 20, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], ...request };
   const bound = chatBound({} as ClientCodec, { request: ir, raw: {} }, 4096);
   return reserveQuota({ ledger }, { ...connection, caller, call, bound, price: { modelRatio: 1 }, groupRatio: 1 });
