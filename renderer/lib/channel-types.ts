@@ -4,7 +4,7 @@
 // call families served) come from the relay's own module, so the two never disagree.
 import { CALL_FAMILIES } from '../../relay/ir/call-family.js';
 import type { CallFamily } from '../../relay/ir/call-family.js';
-import { BALANCE_SOURCES, ChannelType, DEFAULT_AZURE_API_VERSION, DEFAULT_BASE_URLS, servedFamilies } from '../../relay/providers/channel-facts.js';
+import { BALANCE_SOURCES, COMPLETIONS_ENDPOINTS, ChannelType, DEFAULT_AZURE_API_VERSION, DEFAULT_BASE_URLS, servedFamilies } from '../../relay/providers/channel-facts.js';
 
 export { CALL_FAMILIES, ChannelType, DEFAULT_AZURE_API_VERSION };
 export type { CallFamily };
@@ -41,6 +41,8 @@ const OWN: Own[] = [
   { type: ChannelType.deepseek, label: 'DeepSeek', keyHint: 'sk-…', badge: 'DS', hue: 235 },
   { type: ChannelType.openrouter, label: 'OpenRouter', keyHint: 'sk-or-…', fields: ['upstream_protocol'], badge: 'OR', hue: 270 },
   { type: ChannelType.ollama, label: 'Ollama', keyHint: 'usually none', badge: 'Ol', hue: 0 },
+  { type: ChannelType.cohere, label: 'Cohere', keyHint: 'the API key', modelsHint: 'Rerank models, e.g. rerank-v3.5.', badge: 'Co', hue: 330 },
+  { type: ChannelType.jina, label: 'Jina', keyHint: 'jina_…', modelsHint: 'Rerankers and embedding models, e.g. jina-reranker-v2-base-multilingual, jina-embeddings-v3.', badge: 'Ji', hue: 90 },
   {
     type: ChannelType.azure,
     label: 'Azure OpenAI',
@@ -72,6 +74,11 @@ export function typeLabel(type: number): string {
 
 export function hasField(type: number, field: TypeField): boolean {
   return channelType(type)?.fields.includes(field) ?? false;
+}
+
+/** Whether this type's upstream has a legacy completions endpoint (the others answer completions through chat). */
+export function hasCompletionsEndpoint(type: number): boolean {
+  return COMPLETIONS_ENDPOINTS[type] !== undefined;
 }
 
 /** Whether the relay can read this type's account balance. */

@@ -34,6 +34,23 @@ describe('ChannelDialog: Serves', () => {
     expect(checked()).toEqual(['chat', 'embeddings', 'images']);
   });
 
+  it('offers the rerank types, Cohere and Jina, with their addresses and families', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 4 });
+    const onSaved = vi.fn();
+    render(<ChannelDialog channel={null} onClose={() => {}} onSaved={onSaved} />);
+    const address = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Base URL' }).value;
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Jina');
+    expect(address()).toBe('https://api.jina.ai');
+    expect(checked()).toEqual(['embeddings', 'rerank']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Cohere');
+    expect(address()).toBe('https://api.cohere.com');
+    expect(checked()).toEqual(['rerank']);
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ type: 34, base_url: 'https://api.cohere.com', families: [] });
+  });
+
   it('saves an embeddings-only channel with its own families', async () => {
     const api = stubApi().on('POST /api/channel', { id: 3 });
     const onSaved = vi.fn();
