@@ -2,6 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Response } from 'express';
 import { ApiError } from '../http/errors.js';
+import { CALL_FAMILIES } from '../ir/call-family.js';
+import { BILLING_UNITS } from '../ir/usage.js';
+import type { BillingUnit } from '../ir/usage.js';
 import { LogType } from '../store/logs/index.js';
 import type { LogQuery, LogRecord } from '../store/logs/index.js';
 import type { UserRecord } from '../store/schema.js';
@@ -18,6 +21,7 @@ const FilterFields = {
   token_name: Type.Optional(Type.String({ description: 'Key name (exact)' })),
   model: Type.Optional(Type.String({ description: 'Model asked for (exact)' })),
   group: Type.Optional(Type.String({ description: 'Group (exact)' })),
+  family: Type.Optional(Type.Union(CALL_FAMILIES.map((f) => Type.Literal(f)), { description: 'Call family (chat includes records written before families were logged)' })),
   request_id: Type.Optional(Type.String()),
 };
 const AdminFilterFields = {
@@ -32,6 +36,10 @@ const AdminListQuery = Type.Object({ ...PageQuery, ...AdminFilterFields });
 const SelfListQuery = Type.Object({ ...PageQuery, ...FilterFields });
 type Filter = Partial<Static<typeof AdminFilter>>;
 
+const UnitCountsSchema = Type.Object(Object.fromEntries(BILLING_UNITS.map((unit) => [unit, Type.Optional(Type.Number())])), {
+  description: 'Units other than tokens the call was billed by (every served call is 1 request); other.unit_prices holds the USD per unit it was charged at',
+});
+
 export const LogViewSchema = Type.Object({
   id: Type.Integer(),
   created_at: Type.Number({ description: 'ms since epoch' }),
@@ -45,10 +53,12 @@ export const LogViewSchema = Type.Object({
   channel_id: Type.Integer({ description: '0 in your own records (channels are administrators’ business)' }),
   channel_name: Type.String(),
   group: Type.String(),
+  family: Type.String({ description: "The call's family (chat, embeddings, completions, rerank, moderation, images, audio, video); '' for records that are not calls" }),
   prompt_tokens: Type.Number(),
   completion_tokens: Type.Number(),
   cached_tokens: Type.Number(),
   reasoning_tokens: Type.Number(),
+  units: UnitCountsSchema,
   quota: Type.Number(),
   first_byte_ms: Type.Number(),
   total_ms: Type.Number(),
@@ -92,6 +102,7 @@ export function logRoutes(context: ManagementContext) {
     if (filter.type) query.type = filter.type;
     if (filter.model) query.model = filter.model;
     if (filter.group) query.group = filter.group;
+    if (filter.family) query.family = filter.family;
     if (filter.request_id) query.request_id = filter.request_id;
     if (self) {
       query.user_id = user.id;
@@ -270,6 +281,7 @@ const CSV_COLUMNS = [
   'username',
   'token_name',
   'group',
+  'family',
   'model',
   'upstream_model',
   'channel_id',
@@ -279,6 +291,7 @@ const CSV_COLUMNS = [
   'completion_tokens',
   'cached_tokens',
   'reasoning_tokens',
+  ...BILLING_UNITS,
   'quota',
   'first_byte_ms',
   'total_ms',
@@ -289,10 +302,12 @@ const CSV_COLUMNS = [
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 const ADMIN_ONLY_COLUMNS = new Set<CsvColumn>(['channel_id', 'channel_name']);
+const isBillingUnit = (column: CsvColumn): column is BillingUnit => (BILLING_UNITS as readonly string[]).includes(column);
 
 function cellOf(record: LogRecord, column: CsvColumn): string | number | boolean {
   if (column === 'time') return new Date(record.created_at).toISOString();
   if (column === 'type') return TYPE_NAMES[record.type] ?? record.type;
+  if (isBillingUnit(column)) return record.units[column] ?? 0;
   return record[column];
 }
 

@@ -138,6 +138,39 @@ describe('GET /api/log/ and /api/log/self', () => {
   });
 });
 
+describe('the family of each call', () => {
+  it("logs each call's family and units, and lists, sums and exports by family", async () => {
+    const { relay, owner } = await relayWithAlice();
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    await addChannel(owner, { type: 1, upstream, models: ['text-embedding-3-small'], name: 'embedder' });
+    const key = await createKey(owner, 'owner key');
+    expect(await callWith(relay, key, 'gpt-4o-mini')).toBe(200);
+    const embedded = await fetch(`${relay.relayBaseUrl}/embeddings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'text-embedding-3-small', input: 'hello', encoding_format: 'float' }),
+    });
+    expect(embedded.status).toBe(200);
+    await embedded.arrayBuffer();
+    await waitForRecords(owner, '/api/log/?type=2', 2);
+
+    const get = async (query: string) => (await owner.call('GET', `/api/log/?page_size=100&${query}`)).json.data;
+    const embeddings = await get('family=embeddings');
+    expect(embeddings.items).toHaveLength(1);
+    expect(embeddings.items[0]).toMatchObject({ type: 2, family: 'embeddings', model: 'text-embedding-3-small', units: { requests: 1 } });
+    expect((await get('family=chat')).items.map((r: any) => [r.family, r.model])).toEqual([['chat', 'gpt-4o-mini']]);
+    expect((await get('family=rerank')).total).toBe(0);
+    expect((await get('type=3')).items.every((r: any) => r.family === '')).toBe(true); // audit records are not calls
+    expect((await owner.call('GET', '/api/log/?family=telepathy')).status).toBe(400);
+    expect((await owner.call('GET', '/api/log/stat?family=embeddings')).json.data).toMatchObject({ requests: 1, quota: embeddings.items[0].quota });
+    expect((await owner.call('GET', '/api/log/self?family=embeddings')).json.data.total).toBe(1);
+    const csv = (await owner.call('GET', '/api/log/export?family=embeddings')).text.trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]!.split(',')[6]).toBe('embeddings');
+  });
+});
+
 describe('GET /api/log/stat and /api/log/self/stat', () => {
   it('sums quota and counts requests of the filter; RPM and TPM count the last minute', async () => {
     const { owner, alice } = await withTraffic();
@@ -173,24 +206,25 @@ describe('GET /api/log/export and /api/log/self/export', () => {
     const lines = response.text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines[0]).toBe(
-      'id,time,type,username,token_name,group,model,upstream_model,channel_id,channel_name,is_stream,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,quota,first_byte_ms,total_ms,ip,request_id,error,content',
+      'id,time,type,username,token_name,group,family,model,upstream_model,channel_id,channel_name,is_stream,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,requests,search_units,images,seconds,characters,quota,first_byte_ms,total_ms,ip,request_id,error,content',
     );
     const listed = (await owner.call('GET', '/api/log/?type=2&page_size=100')).json.data.items;
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(listed.map((r: any) => r.id));
     const first = lines[1]!.split(',');
-    expect(first.slice(1, 11)).toEqual([
+    expect(first.slice(1, 12)).toEqual([
       new Date(listed[0].created_at).toISOString(),
       'consume',
       'alice',
       'alice key',
       'default',
+      'chat',
       'gpt-4o',
       'gpt-4o',
       String(listed[0].channel_id),
       'big channel',
       'false',
     ]);
-    expect(first[15]).toBe(String(listed[0].quota));
+    expect(first.slice(16, 22)).toEqual(['1', '0', '0', '0', '0', String(listed[0].quota)]); // one request, no other units, then the quota
 
     const filtered = (await owner.call('GET', '/api/log/export?model=gpt-4o-mini')).text.trim().split('\r\n');
     expect(filtered).toHaveLength(4);
