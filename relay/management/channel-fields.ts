@@ -69,6 +69,9 @@ export function readChannelFields(body: Record<string, unknown>, existing?: Chan
   }
   if (body.upstream_protocol === 'responses') settings.upstream_protocol = 'responses';
   else if (body.upstream_protocol === 'chat') delete settings.upstream_protocol;
+  // Completions through chat, for an upstream whose completions endpoint does not serve its models.
+  if (body.completions_upstream === 'chat') settings.completions_upstream = 'chat';
+  else if (body.completions_upstream === 'completions') delete settings.completions_upstream;
   const name = given('name') ? String(body.name).trim() : (existing?.name ?? '');
   const text = (field: 'test_model' | 'tag' | 'remark') => (given(field) ? String(body[field]) : (existing?.[field] ?? ''));
   const number = (field: 'priority' | 'weight') => (given(field) ? Number(body[field]) || 0 : (existing?.[field] ?? 0));

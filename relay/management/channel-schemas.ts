@@ -27,6 +27,11 @@ const channelFields = {
   api_version: Type.Optional(Type.String({ description: 'Azure OpenAI api-version' })),
   other: Type.Optional(Type.String()),
   upstream_protocol: Type.Optional(Type.Union([Type.Literal('chat'), Type.Literal('responses')])),
+  completions_upstream: Type.Optional(
+    Type.Union([Type.Literal('completions'), Type.Literal('chat')], {
+      description: "How /v1/completions reaches an upstream with a completions endpoint: there (default), or as a chat call (models served only by chat)",
+    }),
+  ),
   test_model: Type.Optional(Type.String()),
   tag: Type.Optional(Type.String()),
   remark: Type.Optional(Type.String()),

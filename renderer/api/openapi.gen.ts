@@ -1645,6 +1645,8 @@ export interface operations {
                     api_version?: string;
                     other?: string;
                     upstream_protocol?: "chat" | "responses";
+                    /** @description How /v1/completions reaches an upstream with a completions endpoint: there (default), or as a chat call (models served only by chat) */
+                    completions_upstream?: "completions" | "chat";
                     test_model?: string;
                     tag?: string;
                     remark?: string;
@@ -1778,6 +1780,8 @@ export interface operations {
                     api_version?: string;
                     other?: string;
                     upstream_protocol?: "chat" | "responses";
+                    /** @description How /v1/completions reaches an upstream with a completions endpoint: there (default), or as a chat call (models served only by chat) */
+                    completions_upstream?: "completions" | "chat";
                     test_model?: string;
                     tag?: string;
                     remark?: string;

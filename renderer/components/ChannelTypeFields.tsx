@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { CheckboxField, SelectField } from './FormFields.js';
 import { Field } from './Field.js';
 import type { ChannelErrors, ChannelValues } from './channel-form.js';
-import { CALL_FAMILIES, DEFAULT_AZURE_API_VERSION, FAMILY_LABELS, hasField, sameFamilies, typeFamilies, typeLabel, type CallFamily } from '../lib/channel-types.js';
+import { CALL_FAMILIES, DEFAULT_AZURE_API_VERSION, FAMILY_LABELS, hasCompletionsEndpoint, hasField, sameFamilies, typeFamilies, typeLabel, type CallFamily } from '../lib/channel-types.js';
 
 interface Props {
   values: ChannelValues;
@@ -74,6 +74,14 @@ export function ChannelFamiliesField({ values, errors, set }: Props) {
           </label>
         ))}
       </div>
+      {served.includes('completions') && hasCompletionsEndpoint(type) && values.protocol !== 'responses' && (
+        <CheckboxField
+          label="Completions through chat"
+          checked={values.completionsViaChat}
+          onChange={(on) => set('completionsViaChat', on)}
+          hint="Send /v1/completions calls to this upstream as chat calls, for models it serves only by chat (current OpenAI models). Off: they go to its own completions endpoint."
+        />
+      )}
       {errors.families && <p className="field__error">{errors.families}</p>}
       <p id={hintId} className="field__hint">
         The kinds of calls routed here.{' '}

@@ -1,7 +1,7 @@
 // The channel form's values: from a saved channel, checked, and turned into the API's body.
 import type { ChannelView, NewChannel } from '../api/channels.js';
 import { jsonObjectError } from './FormFields.js';
-import { ChannelType, channelType, DEFAULT_AZURE_API_VERSION, hasField, needsBaseUrl, ownFamilies, type CallFamily } from '../lib/channel-types.js';
+import { ChannelType, channelType, DEFAULT_AZURE_API_VERSION, hasCompletionsEndpoint, hasField, needsBaseUrl, ownFamilies, type CallFamily } from '../lib/channel-types.js';
 
 export interface ChannelValues {
   type: string;
@@ -17,6 +17,8 @@ export interface ChannelValues {
   proxy: string;
   apiVersion: string;
   protocol: 'chat' | 'responses';
+  /** Completions sent as chat calls, not to the upstream's completions endpoint. */
+  completionsViaChat: boolean;
   keyMode: 'random' | 'polling';
   testModel: string;
   autoBan: boolean;
@@ -70,6 +72,7 @@ export function initialValues(channel: ChannelView | null): ChannelValues {
       proxy: '',
       apiVersion: '',
       protocol: 'chat',
+      completionsViaChat: false,
       keyMode: 'random',
       testModel: '',
       autoBan: true,
@@ -94,6 +97,7 @@ export function initialValues(channel: ChannelView | null): ChannelValues {
     // and keeps following it when that default changes.
     apiVersion: setting(channel, 'api_version'),
     protocol: setting(channel, 'upstream_protocol') === 'responses' ? 'responses' : 'chat',
+    completionsViaChat: setting(channel, 'completions_upstream') === 'chat',
     keyMode: channel.key_mode === 'polling' ? 'polling' : 'random',
     testModel: channel.test_model ?? '',
     autoBan: channel.auto_ban ?? true,
@@ -154,5 +158,6 @@ export function toBody(values: ChannelValues, channel: ChannelView | null): NewC
     ...(isMultiKey(values, channel) ? { key_mode: values.keyMode } : {}),
     ...(sendsApiVersion(values, channel) ? { api_version: values.apiVersion.trim() } : {}),
     ...(hasField(type, 'upstream_protocol') ? { upstream_protocol: values.protocol } : {}),
+    ...(hasCompletionsEndpoint(type) ? { completions_upstream: values.completionsViaChat ? 'chat' : 'completions' } : {}),
   };
 }

@@ -29,9 +29,9 @@ describe('ChannelDialog: Serves', () => {
     render(<ChannelDialog channel={null} onClose={() => {}} onSaved={() => {}} />);
     expect(checked()).toEqual(['chat', 'embeddings', 'completions', 'moderation', 'images', 'audio', 'video']);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Anthropic');
-    expect(checked()).toEqual(['chat']);
+    expect(checked()).toEqual(['chat', 'completions']);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Gemini');
-    expect(checked()).toEqual(['chat', 'embeddings', 'images']);
+    expect(checked()).toEqual(['chat', 'embeddings', 'completions', 'images']);
   });
 
   it('offers the rerank types, Cohere and Jina, with their addresses and families', async () => {
@@ -58,6 +58,7 @@ describe('ChannelDialog: Serves', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Gemini');
     await fillRequired();
     await userEvent.click(box('Chat'));
+    await userEvent.click(box('Completions'));
     await userEvent.click(box('Images'));
     expect(checked()).toEqual(['embeddings']);
     await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
@@ -71,6 +72,7 @@ describe('ChannelDialog: Serves', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Anthropic');
     await fillRequired();
     await userEvent.click(box('Chat'));
+    await userEvent.click(box('Completions'));
     await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
     expect(screen.getByText('Serve at least one kind of call.')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
@@ -86,6 +88,45 @@ describe('ChannelDialog: Serves', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api.calls[0]?.body).toMatchObject({ id: 9, families: [] });
+  });
+});
+
+describe('ChannelDialog: completions through chat', () => {
+  const viaChat = () => screen.queryByRole<HTMLInputElement>('checkbox', { name: 'Completions through chat' });
+
+  it('is offered while a type with a completions endpoint serves completions, and saved', async () => {
+    const api = stubApi().on('POST /api/channel', { id: 6 });
+    const onSaved = vi.fn();
+    render(<ChannelDialog channel={null} onClose={() => {}} onSaved={onSaved} />);
+    expect(viaChat()?.checked).toBe(false);
+    await userEvent.click(box('Completions'));
+    expect(viaChat()).toBeNull();
+    await userEvent.click(box('Completions'));
+    await userEvent.click(viaChat()!);
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ type: 1, completions_upstream: 'chat' });
+  });
+
+  it('is not offered where completions always go through chat: Anthropic, or a Responses upstream', async () => {
+    render(<ChannelDialog channel={channel(7, 'Responses', { settings: { upstream_protocol: 'responses' } })} onClose={() => {}} onSaved={() => {}} />);
+    expect(viaChat()).toBeNull();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Upstream API' }), 'chat');
+    expect(viaChat()).not.toBeNull();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Anthropic');
+    expect(viaChat()).toBeNull();
+  });
+
+  it("shows a saved channel's choice and turns it back off", async () => {
+    const api = stubApi().on('PUT /api/channel', { id: 8 });
+    const onSaved = vi.fn();
+    render(<ChannelDialog channel={channel(8, 'Chat only', { settings: { completions_upstream: 'chat' } })} onClose={() => {}} onSaved={onSaved} />);
+    expect(viaChat()?.checked).toBe(true);
+    await userEvent.click(viaChat()!);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls[0]?.body).toMatchObject({ id: 8, completions_upstream: 'completions' });
   });
 });
 
