@@ -13,12 +13,17 @@ describe('families served per channel type', () => {
     expect(DEFAULT_FAMILIES[ChannelType.openai]).not.toContain('rerank');
     // Its routes are chat paths: more families only by the channel's own list.
     expect(DEFAULT_FAMILIES[ChannelType.advancedCustom]).toEqual(['chat', 'completions']);
+    // Rerank upstreams without chat; Jina's embeddings are OpenAI-shaped.
+    expect(DEFAULT_FAMILIES[ChannelType.cohere]).toEqual(['rerank']);
+    expect(DEFAULT_FAMILIES[ChannelType.jina]).toEqual(['rerank', 'embeddings']);
   });
 
-  it('gives every channel type defaults that include chat and use only known families', () => {
+  it('gives every channel type defaults that include chat, but the rerank upstreams, and use only known families', () => {
+    const withoutChat: number[] = [ChannelType.cohere, ChannelType.jina];
     for (const type of Object.values(ChannelType)) {
       const families = DEFAULT_FAMILIES[type];
-      expect(families, `type ${type}`).toContain('chat');
+      if (withoutChat.includes(type)) expect(families, `type ${type}`).toContain('rerank');
+      else expect(families, `type ${type}`).toContain('chat');
       for (const family of families ?? []) expect(CALL_FAMILIES).toContain(family);
     }
   });
