@@ -1,4 +1,4 @@
-// Small file helpers: full reads/writes on a FileHandle, atomic replace, ENOENT checks.
+// Small file helpers: full reads/writes on a FileHandle, atomic replace, removal, ENOENT checks.
 
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -78,5 +78,13 @@ export async function syncDir(dir: string): Promise<void> {
     // EISDIR/EPERM on Windows, or a filesystem that refuses: durability of the rename is best effort.
   } finally {
     await handle?.close().catch(() => undefined);
+  }
+}
+
+export async function removeIfExists(file: string): Promise<void> {
+  try {
+    await fs.unlink(file);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
   }
 }

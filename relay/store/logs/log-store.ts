@@ -42,116 +42,39 @@
 //   - Retention also runs when the first record of a new current day is written, so a
 //     long-running relay does not need a timer to honour it.
 //
-// Crash safety (open): for each day the .idx is cut to whole rows, rows whose line is
-// missing or does not hold that record are dropped from the end, complete .jsonl lines
-// without rows are indexed, and a torn last line is cut. If an index row names a model id
-// the dictionary lacks (dictionary lost), every index is rebuilt from the .jsonl files.
-// The next id continues after the highest id found (in rows or meta.json). Records that
-// were appended but not yet written when the process died are lost (their ids may be
-// handed out again); `flush()` is the durability point.
+// Crash safety (open): each day's files are repaired first (recover-days.ts). The next id
+// continues after the highest id found (in rows or meta.json). Records that were appended
+// but not yet written when the process died are lost (their ids may be handed out again);
+// `flush()` is the durability point.
 //
 // Retention: a UTC day is deleted once all of it is older than `retentionDays` days, i.e.
 // when dayStart + 1 day <= now - retentionDays days: no record younger than that is lost.
 
 import { promises as fs } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type DayState,
-  clearIndex,
-  emptyDay,
-  indexTail,
-  isOrdered,
-  noteRow,
-  summarize,
-  trimIndex,
-} from './day-file.js';
-import { appendFully, isNotFound, syncDir, writeFileAtomic } from './fs-util.js';
-import { ROW_BYTES, RowBlock } from './index-file.js';
+import { type DayState, emptyDay, isOrdered, noteRow } from './day-file.js';
+import { type DayWriter, DayWriters, resync } from './day-writers.js';
+import { appendFully, removeIfExists, syncDir } from './fs-util.js';
+import { ROW_BYTES } from './index-file.js';
 import { type QueryDay, findInDay, runQuery, scanQuery } from './log-query.js';
 import { normalizeRecord, serializeRecord } from './log-record.js';
+import { readLastId, writeLastId } from './meta-file.js';
 import { ModelDictionary } from './model-dictionary.js';
+import { recoverDays } from './recover-days.js';
 import type { LogPage, LogQuery, LogRecord, LogStore, LogStoreOptions, NewLogRecord } from './types.js';
-import { DAY_MS, dayKeyOf, dayStartOf, isDayKey, isValidTime } from './utc-day.js';
+import { DAY_MS, dayKeyOf, dayStartOf, isValidTime } from './utc-day.js';
+import { type Segment, SegmentQueue } from './write-segments.js';
 
 /** How long appended records wait to be written together. */
 const WRITE_GATHER_MS = 20;
-const FORMAT_VERSION = 1;
-const META_FILE = 'meta.json';
 const MODELS_FILE = 'models.jsonl';
-/** A write batch: up to this many bytes of lines and this many rows (one write each). */
-const SEGMENT_BYTES = 256 << 10;
-const SEGMENT_ROWS = 1024;
-/** Spare segments kept for reuse (at most ~5 MiB): bursts reuse them instead of churning the allocator. */
-const SPARE_SEGMENTS = 16;
-/** Day files kept open for writing (normally just today; more while old days are written). */
-const MAX_WRITERS = 4;
-
-/**
- * Queued records of one day, already encoded: their lines (UTF-8, '\n'-terminated) and
- * their index rows (offsets relative to the segment). Off the JS heap, so a burst of
- * appends leaves little for the garbage collector to move (and the heap stays small).
- */
-class Segment {
-  bytes = 0;
-  readonly data: Buffer;
-  readonly rows: RowBlock;
-
-  constructor(
-    public day: string,
-    dataBytes: number,
-  ) {
-    this.data = Buffer.allocUnsafe(dataBytes);
-    this.rows = new RowBlock(SEGMENT_ROWS);
-  }
-
-  fits(lineBytes: number): boolean {
-    return this.bytes + lineBytes + 1 <= this.data.length && this.rows.count < this.rows.capacity;
-  }
-}
-
-interface DayWriter {
-  jsonl: FileHandle;
-  idx: FileHandle;
-  dirty: boolean;
-}
 
 function checkRetention(days: number): number {
   if (typeof days !== 'number' || !Number.isFinite(days) || days < 0) {
     throw new RangeError(`retentionDays must be a number >= 0, got ${String(days)}`);
   }
   return Math.floor(days);
-}
-
-async function removeIfExists(file: string): Promise<void> {
-  try {
-    await fs.unlink(file);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
-}
-
-async function readLastId(file: string): Promise<number> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if (isNotFound(error)) return 0;
-    throw error;
-  }
-  let meta: unknown;
-  try {
-    meta = JSON.parse(text);
-  } catch {
-    return 0; // written atomically, so only a hand edit gets here; the day files still know their ids
-  }
-  if (typeof meta !== 'object' || meta === null) return 0;
-  const { version, last_id: lastId } = meta as { version?: unknown; last_id?: unknown };
-  if (typeof version === 'number' && version > FORMAT_VERSION) {
-    throw new Error(`request log store at ${path.dirname(file)} has format ${version}; this build reads ${FORMAT_VERSION}`);
-  }
-  return typeof lastId === 'number' && Number.isSafeInteger(lastId) && lastId > 0 ? lastId : 0;
 }
 
 export async function openLogStore(options: LogStoreOptions): Promise<LogStore> {
@@ -168,11 +91,10 @@ class FileLogStore implements LogStore {
   private retentionDays: number;
   private dictionary!: ModelDictionary;
   private readonly days = new Map<string, DayState>();
-  private readonly writers = new Map<string, DayWriter>();
+  private readonly writers = new DayWriters((error) => this.fail(error));
   private nextId = 1;
-  /** Queued records, oldest first; only the last one is appended to. */
-  private segments: Segment[] = [];
-  private readonly spare: Segment[] = [];
+  /** Queued records, oldest first; only the last segment is appended to. */
+  private readonly segments = new SegmentQueue();
   /** Appended and not yet written (or dropped). */
   private queued = 0;
   private scheduled = false;
@@ -193,44 +115,9 @@ class FileLogStore implements LogStore {
 
   async open(): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
-    const lastId = await readLastId(path.join(this.dir, META_FILE));
+    let maxId = await readLastId(this.dir);
     this.dictionary = await ModelDictionary.open(path.join(this.dir, MODELS_FILE));
-
-    const names = await fs.readdir(this.dir);
-    const jsonlKeys = new Set<string>();
-    const idxKeys: string[] = [];
-    for (const name of names) {
-      const ext = path.extname(name);
-      const key = name.slice(0, -ext.length);
-      if (ext === '.jsonl' && isDayKey(key)) jsonlKeys.add(key);
-      else if (ext === '.idx' && isDayKey(key)) idxKeys.push(key);
-      else if (name === `${META_FILE}.tmp`) await removeIfExists(path.join(this.dir, name));
-    }
-    for (const key of idxKeys) if (!jsonlKeys.has(key)) await removeIfExists(path.join(this.dir, `${key}.idx`));
-
-    const states: DayState[] = [];
-    const tails = new Map<DayState, number>();
-    for (const key of [...jsonlKeys].sort()) {
-      const day = await trimIndex(this.dir, key);
-      tails.set(day, await summarize(day));
-      states.push(day);
-    }
-    if (states.some((day) => day.maxModel >= this.dictionary.size)) {
-      // Rows name models the dictionary does not have: ids cannot be trusted. Rebuild all.
-      await this.dictionary.reset();
-      for (const day of states) {
-        await clearIndex(day);
-        tails.set(day, 0);
-      }
-    }
-    let maxId = lastId;
-    for (const day of states) {
-      await indexTail(day, tails.get(day) ?? 0, this.dictionary);
-      if (day.rows === 0 && day.jsonlSize === 0) {
-        await removeIfExists(day.jsonlPath);
-        await removeIfExists(day.idxPath);
-        continue;
-      }
+    for (const day of await recoverDays(this.dir, this.dictionary)) {
       this.days.set(day.key, day);
       if (day.maxId > maxId) maxId = day.maxId;
     }
@@ -246,7 +133,7 @@ class FileLogStore implements LogStore {
     const record = normalizeRecord(input, this.nextId++, createdAt);
     const line = serializeRecord(record);
     const length = Buffer.byteLength(line, 'utf8');
-    const segment = this.segmentFor(dayKeyOf(createdAt), length);
+    const segment = this.segments.segmentFor(dayKeyOf(createdAt), length);
     const offset = segment.bytes;
     segment.data.write(line, offset, length, 'utf8');
     segment.data[offset + length] = 0x0a;
@@ -266,20 +153,6 @@ class FileLogStore implements LogStore {
     this.queued++;
     this.schedule();
     return record;
-  }
-
-  /** The open segment of this day with room for a line of `length` bytes (a new one if needed). */
-  private segmentFor(day: string, length: number): Segment {
-    const last = this.segments[this.segments.length - 1];
-    if (last && last.day === day && last.fits(length)) return last;
-    let segment: Segment;
-    if (length + 1 > SEGMENT_BYTES) segment = new Segment(day, length + 1);
-    else {
-      segment = this.spare.pop() ?? new Segment(day, SEGMENT_BYTES);
-      segment.day = day;
-    }
-    this.segments.push(segment);
-    return segment;
   }
 
   async flush(): Promise<void> {
@@ -345,7 +218,7 @@ class FileLogStore implements LogStore {
       failure = error;
     }
     await this.enqueue(async () => {
-      for (const key of [...this.writers.keys()]) await this.closeWriter(key, false);
+      await this.writers.closeAll();
       await this.dictionary.close().catch((error: unknown) => (failure ??= error));
       await this.writeMeta().catch((error: unknown) => (failure ??= error));
     });
@@ -386,9 +259,8 @@ class FileLogStore implements LogStore {
   }
 
   private async drain(): Promise<void> {
-    let segment: Segment | undefined;
+    let segment;
     while ((segment = this.segments.shift()) !== undefined) {
-      // Appends made while this one is written go to a new segment.
       try {
         await this.dictionary.persist(); // names before the rows that use them
         await this.writeSegment(segment);
@@ -396,9 +268,7 @@ class FileLogStore implements LogStore {
         this.fail(error); // this segment's records are dropped; the files were rolled back
       } finally {
         this.queued -= segment.rows.count;
-        segment.bytes = 0;
-        segment.rows.count = 0;
-        if (segment.data.length === SEGMENT_BYTES && this.spare.length < SPARE_SEGMENTS) this.spare.push(segment);
+        this.segments.recycle(segment);
       }
     }
     if (this.retentionDue) {
@@ -419,9 +289,9 @@ class FileLogStore implements LogStore {
     const rows = segment.rows;
     let writer: DayWriter | undefined;
     try {
-      writer = await this.writer(day);
+      writer = await this.writers.open(day);
       if (day.needsResync) {
-        await this.resync(day, writer);
+        await resync(day, writer);
         before.jsonl = day.jsonlSize;
       }
       rows.shiftOffsets(day.jsonlSize);
@@ -432,85 +302,16 @@ class FileLogStore implements LogStore {
       day.jsonlSize += segment.bytes;
       for (let r = 0; r < rows.count; r++) noteRow(day, rows.createdAt(r), rows.id(r), rows.model(r));
     } catch (error) {
-      if (writer) await this.rollback(day, writer, before);
+      if (writer) await this.writers.rollback(day, writer, before);
       if (isNew && day.rows === 0) this.days.delete(key);
       throw error;
     }
     if (isNew && this.retentionDays > 0 && key === dayKeyOf(this.now())) this.retentionDue = true;
   }
 
-  private async rollback(day: DayState, writer: DayWriter, before: { jsonl: number; idx: number }): Promise<void> {
-    try {
-      await writer.jsonl.truncate(before.jsonl);
-      await writer.idx.truncate(before.idx);
-      day.jsonlSize = before.jsonl;
-    } catch {
-      day.needsResync = true;
-      await this.closeWriter(day.key, false);
-    }
-  }
-
-  /** After a failed rollback: adopt the real .jsonl size, end any partial line, cut extra rows. */
-  private async resync(day: DayState, writer: DayWriter): Promise<void> {
-    let size = (await writer.jsonl.stat()).size;
-    if (size > day.jsonlSize) {
-      await appendFully(writer.jsonl, Buffer.from('\n')); // the partial text becomes a skipped line
-      size++;
-    }
-    day.jsonlSize = size;
-    if ((await writer.idx.stat()).size !== day.rows * ROW_BYTES) await writer.idx.truncate(day.rows * ROW_BYTES);
-    day.needsResync = false;
-  }
-
-  private async writer(day: DayState): Promise<DayWriter> {
-    const open = this.writers.get(day.key);
-    if (open) {
-      this.writers.delete(day.key); // most recently used last
-      this.writers.set(day.key, open);
-      return open;
-    }
-    while (this.writers.size >= MAX_WRITERS) {
-      const oldest = this.writers.keys().next().value as string;
-      await this.closeWriter(oldest, true);
-    }
-    const jsonl = await fs.open(day.jsonlPath, 'a');
-    let idx: FileHandle;
-    try {
-      idx = await fs.open(day.idxPath, 'a');
-    } catch (error) {
-      await jsonl.close();
-      throw error;
-    }
-    const writer: DayWriter = { jsonl, idx, dirty: false };
-    this.writers.set(day.key, writer);
-    return writer;
-  }
-
-  private async closeWriter(key: string, sync: boolean): Promise<void> {
-    const writer = this.writers.get(key);
-    if (!writer) return;
-    this.writers.delete(key);
-    try {
-      if (sync && writer.dirty) {
-        await writer.jsonl.datasync();
-        await writer.idx.datasync();
-      }
-    } catch (error) {
-      this.fail(error);
-    } finally {
-      await writer.jsonl.close().catch(() => undefined);
-      await writer.idx.close().catch(() => undefined);
-    }
-  }
-
   private async syncAll(): Promise<void> {
     await this.dictionary.sync();
-    for (const writer of this.writers.values()) {
-      if (!writer.dirty) continue;
-      await writer.jsonl.datasync();
-      await writer.idx.datasync();
-      writer.dirty = false;
-    }
+    await this.writers.syncAll();
     if (this.dirDirty) {
       this.dirDirty = false;
       await syncDir(this.dir);
@@ -534,7 +335,7 @@ class FileLogStore implements LogStore {
   }
 
   private writeMeta(): Promise<void> {
-    return writeFileAtomic(path.join(this.dir, META_FILE), `${JSON.stringify({ version: FORMAT_VERSION, last_id: this.nextId - 1 })}\n`);
+    return writeLastId(this.dir, this.nextId - 1);
   }
 
   // ---- retention and reading ----
@@ -549,7 +350,7 @@ class FileLogStore implements LogStore {
     for (const key of expired) {
       const day = this.days.get(key);
       if (!day) continue;
-      await this.closeWriter(key, false);
+      await this.writers.close(key, false);
       await removeIfExists(day.jsonlPath); // .jsonl first: a leftover .idx alone is removed at open
       await removeIfExists(day.idxPath);
       this.days.delete(key);
