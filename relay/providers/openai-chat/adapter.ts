@@ -1,7 +1,7 @@
 import type { ChatRequest } from '../../ir/chat-request.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import { DEFAULT_AZURE_API_VERSION } from '../channel-facts.js';
-import type { ProviderAdapter, UpstreamTarget } from '../types.js';
+import type { ProviderAdapter, UpstreamRequest, UpstreamTarget } from '../types.js';
 import { ChatStreamDecoder } from './stream-decoder.js';
 import { toChatBody } from './build-request.js';
 import { parseChatResponse } from './parse-response.js';
@@ -16,30 +16,22 @@ export function bearer(target: UpstreamTarget): Record<string, string> {
   return target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {};
 }
 
+/** A JSON POST to an OpenAI-style endpoint, the key as a Bearer token. */
+export function bearerJsonRequest(url: string, body: unknown, target: UpstreamTarget): UpstreamRequest {
+  return { url, headers: { 'content-type': 'application/json', ...bearer(target) }, body: JSON.stringify(body) };
+}
+
 /** OpenAI and every OpenAI-compatible upstream (custom, OpenRouter, DeepSeek, Ollama's /v1). */
 export const openaiChatAdapter: ProviderAdapter = {
   protocol: 'openai-chat',
   buildChatRequest(request: ChatRequest, target: UpstreamTarget) {
     const { body, warnings } = toChatBody(request, target.model);
-    return {
-      request: {
-        url: joinV1(target.baseUrl, 'chat/completions'),
-        headers: { 'content-type': 'application/json', ...bearer(target) },
-        body: JSON.stringify(body),
-      },
-      warnings,
-    };
+    return { request: bearerJsonRequest(joinV1(target.baseUrl, 'chat/completions'), body, target), warnings };
   },
   parseChatResponse: (body) => parseChatResponse(body),
   createStreamDecoder: () => new ChatStreamDecoder(),
   parseError: parseOpenAIError,
-  buildPassthroughRequest(body, target) {
-    return {
-      url: joinV1(target.baseUrl, 'chat/completions'),
-      headers: { 'content-type': 'application/json', ...bearer(target) },
-      body: JSON.stringify(passthroughBody(body, target.model)),
-    };
-  },
+  buildPassthroughRequest: (body, target) => bearerJsonRequest(joinV1(target.baseUrl, 'chat/completions'), passthroughBody(body, target.model), target),
 };
 
 /** The client's body for the upstream: the mapped model, and the usage chunk asked for when streaming. */

@@ -2,7 +2,7 @@ import type { EmbeddingsRequest, EmbeddingsResult } from '../../ir/embeddings.js
 import { arrayAt, isJsonObject, numberAt, objectAt } from '../../wire/json-access.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import type { EmbeddingsAdapter, UpstreamTarget } from '../types.js';
-import { azureRequest, bearer, joinV1 } from './adapter.js';
+import { azureRequest, bearerJsonRequest, joinV1 } from './adapter.js';
 
 /** OpenAI's `/v1/embeddings`, spoken by every OpenAI-compatible upstream. */
 export const openaiEmbeddingsAdapter: EmbeddingsAdapter = {
@@ -21,7 +21,7 @@ export const azureEmbeddingsAdapter: EmbeddingsAdapter = {
 };
 
 function openaiRequest(body: Record<string, unknown>, target: UpstreamTarget) {
-  return { url: joinV1(target.baseUrl, 'embeddings'), headers: { 'content-type': 'application/json', ...bearer(target) }, body: JSON.stringify(body) };
+  return bearerJsonRequest(joinV1(target.baseUrl, 'embeddings'), body, target);
 }
 
 function embeddingsBody(request: EmbeddingsRequest, model: string): Record<string, unknown> {

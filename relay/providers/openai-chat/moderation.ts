@@ -2,7 +2,7 @@ import type { ModerationInput, ModerationResult, ModerationVerdict } from '../..
 import { arrayAt, isJsonObject, stringAt } from '../../wire/json-access.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import type { ModerationAdapter, UpstreamTarget } from '../types.js';
-import { bearer, joinV1 } from './adapter.js';
+import { bearerJsonRequest, joinV1 } from './adapter.js';
 
 /** OpenAI's `/v1/moderations`, spoken by OpenAI and the OpenAI-compatible upstreams that have it. */
 export const openaiModerationAdapter: ModerationAdapter = {
@@ -14,7 +14,7 @@ export const openaiModerationAdapter: ModerationAdapter = {
 };
 
 function openaiRequest(body: Record<string, unknown>, target: UpstreamTarget) {
-  return { url: joinV1(target.baseUrl, 'moderations'), headers: { 'content-type': 'application/json', ...bearer(target) }, body: JSON.stringify(body) };
+  return bearerJsonRequest(joinV1(target.baseUrl, 'moderations'), body, target);
 }
 
 /** Strings as an array of strings; one multimodal input as its parts. */
