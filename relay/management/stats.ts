@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TProperties } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
+import { CALL_FAMILIES } from '../ir/call-family.js';
+import { BILLING_UNITS } from '../ir/usage.js';
 import type { UserRecord } from '../store/schema.js';
 import { addMetrics, emptyMetrics } from '../store/stats/index.js';
 import type { StatsMetrics, StatsQuery, StatsRow } from '../store/stats/index.js';
@@ -16,6 +18,7 @@ const MetricFields = {
   errors: Type.Integer({ description: 'Calls that failed' }),
   prompt_tokens: Type.Number(),
   completion_tokens: Type.Number(),
+  units: Type.Object(Object.fromEntries(BILLING_UNITS.map((unit) => [unit, Type.Optional(Type.Number())])), { description: 'Units other than tokens, summed per kind (a kind not used is absent)' }),
   quota: Type.Number(),
 };
 const time = Type.Integer({ description: 'Start of the hour, Unix seconds' });
@@ -26,6 +29,7 @@ const DataSchema = Type.Object({
   end_timestamp: Type.Integer({ description: 'Unix seconds' }),
   totals: Type.Object(MetricFields),
   hours: point({}),
+  by_family: point({ family: Type.String({ description: 'chat, embeddings, completions, rerank, moderation, images, audio or video' }) }),
   by_model: point({ model: Type.String() }),
   by_user: point({ user_id: Type.Integer(), username: Type.String() }),
   by_key: point({ token_id: Type.Integer(), token_name: Type.String(), user_id: Type.Integer() }),
@@ -37,10 +41,11 @@ const SelfQuery = Type.Object({
   start_timestamp: Type.Optional(Type.Integer({ description: 'Unix seconds, inclusive (default: 7 days before the end)' })),
   end_timestamp: Type.Optional(Type.Integer({ description: 'Unix seconds, inclusive (default: now)' })),
   model: Type.Optional(Type.String({ description: 'Only this model (exact)' })),
+  family: Type.Optional(Type.Union(CALL_FAMILIES.map((f) => Type.Literal(f)), { description: 'Only this call family' })),
 });
 const AdminQuery = Type.Object({ ...SelfQuery.properties, username: Type.Optional(Type.String({ description: 'Only this user (exact)' })) });
 
-/** Hourly usage for the dashboard charts: totals per hour and per model, user, key and channel. */
+/** Hourly usage for the dashboard charts: totals per hour and per family, model, user, key and channel. */
 export function statsRoutes(context: ManagementContext) {
   const answer = async (user: UserRecord, query: Partial<Static<typeof AdminQuery>>, self: boolean): Promise<Data> => {
     const end = query.end_timestamp ?? Math.floor(Date.now() / 1000);
@@ -49,6 +54,7 @@ export function statsRoutes(context: ManagementContext) {
     if (end - start > MAX_SPAN_S) throw new ApiError(400, 'The time range can be at most 366 days.');
     const filter: StatsQuery = { start: start * 1000, end: (end + 1) * 1000 };
     if (query.model) filter.model = query.model;
+    if (query.family) filter.family = query.family;
     let username: string | undefined;
     if (self) filter.user_id = user.id;
     else if (query.username) {
@@ -66,6 +72,7 @@ export function statsRoutes(context: ManagementContext) {
       end_timestamp: end,
       totals,
       hours: groupBy(rows, () => ''),
+      by_family: groupBy(rows, (row) => row.family, (row) => ({ family: row.family })),
       by_model: groupBy(rows, (row) => row.model, (row) => ({ model: row.model })),
       by_user: groupBy(rows, (row) => String(row.user_id), (row) => ({ user_id: row.user_id, username: row.username })),
       // Per user too: the console playground's calls are every user's key 0.
@@ -81,7 +88,7 @@ export function statsRoutes(context: ManagementContext) {
       path: '/data',
       tag: 'data statistics',
       access: 'admin',
-      summary: 'Hourly usage of everyone (or one user): totals per hour and per model, user, key and channel',
+      summary: 'Hourly usage of everyone (or one user): totals per hour and per family, model, user, key and channel',
       query: AdminQuery,
       response: DataSchema,
       handler: ({ user, query }) => answer(user, query, false),
@@ -91,7 +98,7 @@ export function statsRoutes(context: ManagementContext) {
       path: '/data/self',
       tag: 'data statistics',
       access: 'user',
-      summary: 'Your hourly usage: totals per hour and per model and key',
+      summary: 'Your hourly usage: totals per hour and per family, model and key',
       query: SelfQuery,
       response: DataSchema,
       handler: ({ user, query }) => answer(user, query, true),

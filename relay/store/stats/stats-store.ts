@@ -1,5 +1,5 @@
-// Hourly usage aggregates for the dashboard: requests, errors, prompt/completion tokens and
-// quota per (hour, model, user, key, channel), updated as calls complete.
+// Hourly usage aggregates for the dashboard: requests, errors, prompt/completion tokens, units
+// and quota per (hour, family, model, user, key, channel), updated as calls complete.
 //
 // On disk (`dir`, normally `<dataDir>/stats/`): one `YYYY-MM-DD.json` per UTC day,
 // `{"version":1,"day":"YYYY-MM-DD","rows":[…]}`, rewritten whole with writeFileDurably. A
@@ -15,6 +15,8 @@
 
 import { mkdir, readFile, readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { BILLING_UNITS } from '../../ir/usage.js';
+import type { UnitCounts } from '../../ir/usage.js';
 import { writeFileDurably } from '../durable-write.js';
 
 const FORMAT_VERSION = 1;
@@ -29,6 +31,8 @@ export interface StatsEntry {
   created_at?: number;
   /** Log type: consume (2) counts as a request, error (5) as an error; others are ignored. */
   type: number;
+  /** The call family; absent: chat. */
+  family?: string;
   model: string;
   user_id: number;
   username: string;
@@ -38,6 +42,7 @@ export interface StatsEntry {
   channel_name: string;
   prompt_tokens: number;
   completion_tokens: number;
+  units?: UnitCounts;
   quota: number;
 }
 
@@ -46,13 +51,17 @@ export interface StatsMetrics {
   errors: number;
   prompt_tokens: number;
   completion_tokens: number;
+  /** Units other than tokens, summed per kind (requests, search units, images…). */
+  units: UnitCounts;
   quota: number;
 }
 
-/** One hour of one (model, user, key, channel). Names are the latest seen. */
+/** One hour of one (family, model, user, key, channel). Names are the latest seen. */
 export interface StatsRow extends StatsMetrics {
   /** ms, start of the UTC hour. */
   hour: number;
+  /** The call family (rows written before families were counted: chat). */
+  family: string;
   model: string;
   user_id: number;
   username: string;
@@ -71,6 +80,7 @@ export interface StatsQuery {
   token_id?: number;
   channel_id?: number;
   model?: string;
+  family?: string;
 }
 
 export interface StatsStore {
@@ -109,7 +119,7 @@ export async function openStatsStore(options: StatsStoreOptions): Promise<StatsS
 }
 
 export function emptyMetrics(): StatsMetrics {
-  return { requests: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, quota: 0 };
+  return { requests: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, units: {}, quota: 0 };
 }
 
 export function addMetrics(into: StatsMetrics, from: StatsMetrics): void {
@@ -117,6 +127,10 @@ export function addMetrics(into: StatsMetrics, from: StatsMetrics): void {
   into.errors += from.errors;
   into.prompt_tokens += from.prompt_tokens;
   into.completion_tokens += from.completion_tokens;
+  for (const unit of BILLING_UNITS) {
+    const count = from.units[unit];
+    if (count) into.units[unit] = (into.units[unit] ?? 0) + count;
+  }
   into.quota += from.quota;
 }
 
@@ -124,8 +138,8 @@ function dayKeyOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function rowKey(row: Pick<StatsRow, 'hour' | 'model' | 'user_id' | 'token_id' | 'channel_id'>): string {
-  return `${row.hour}\u0000${row.user_id}\u0000${row.token_id}\u0000${row.channel_id}\u0000${row.model}`;
+function rowKey(row: Pick<StatsRow, 'hour' | 'family' | 'model' | 'user_id' | 'token_id' | 'channel_id'>): string {
+  return `${row.hour}\u0000${row.user_id}\u0000${row.token_id}\u0000${row.channel_id}\u0000${row.family}\u0000${row.model}`;
 }
 
 function num(value: unknown): number {
@@ -136,6 +150,17 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The known unit kinds with a positive finite count. */
+function units(value: unknown): UnitCounts {
+  const counts: UnitCounts = {};
+  if (typeof value !== 'object' || value === null) return counts;
+  for (const unit of BILLING_UNITS) {
+    const count = num((value as Record<string, unknown>)[unit]);
+    if (count) counts[unit] = count;
+  }
+  return counts;
+}
+
 /** A stored row, or undefined when it is not one. */
 function parseRow(value: unknown): StatsRow | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -143,6 +168,7 @@ function parseRow(value: unknown): StatsRow | undefined {
   if (typeof v.hour !== 'number' || !Number.isFinite(v.hour)) return undefined;
   return {
     hour: v.hour,
+    family: str(v.family) || 'chat',
     model: str(v.model),
     user_id: num(v.user_id),
     username: str(v.username),
@@ -154,6 +180,7 @@ function parseRow(value: unknown): StatsRow | undefined {
     errors: num(v.errors),
     prompt_tokens: num(v.prompt_tokens),
     completion_tokens: num(v.completion_tokens),
+    units: units(v.units),
     quota: num(v.quota),
   };
 }
@@ -195,16 +222,17 @@ class FileStatsStore implements StatsStore {
     const at = typeof entry.created_at === 'number' && Number.isFinite(entry.created_at) ? entry.created_at : this.clock();
     const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
     const day = this.day(dayKeyOf(hour));
-    const key = rowKey({ hour, model: entry.model, user_id: entry.user_id, token_id: entry.token_id, channel_id: entry.channel_id });
+    const family = entry.family || 'chat';
+    const key = rowKey({ hour, family, model: entry.model, user_id: entry.user_id, token_id: entry.token_id, channel_id: entry.channel_id });
     let row = day.rows.get(key);
     if (!row) {
-      row = { hour, model: entry.model, user_id: entry.user_id, username: '', token_id: entry.token_id, token_name: '', channel_id: entry.channel_id, channel_name: '', ...emptyMetrics() };
+      row = { hour, family, model: entry.model, user_id: entry.user_id, username: '', token_id: entry.token_id, token_name: '', channel_id: entry.channel_id, channel_name: '', ...emptyMetrics() };
       day.rows.set(key, row);
     }
     row.username = entry.username;
     row.token_name = entry.token_name;
     row.channel_name = entry.channel_name;
-    addMetrics(row, { requests, errors, prompt_tokens: num(entry.prompt_tokens), completion_tokens: num(entry.completion_tokens), quota: num(entry.quota) });
+    addMetrics(row, { requests, errors, prompt_tokens: num(entry.prompt_tokens), completion_tokens: num(entry.completion_tokens), units: units(entry.units), quota: num(entry.quota) });
     day.dirty = true;
     this.schedule();
   }
@@ -225,7 +253,8 @@ class FileStatsStore implements StatsStore {
         if (query.token_id !== undefined && row.token_id !== query.token_id) continue;
         if (query.channel_id !== undefined && row.channel_id !== query.channel_id) continue;
         if (query.model !== undefined && query.model !== '' && row.model !== query.model) continue;
-        out.push({ ...row });
+        if (query.family !== undefined && query.family !== '' && row.family !== query.family) continue;
+        out.push({ ...row, units: { ...row.units } });
       }
     }
     this.evict();

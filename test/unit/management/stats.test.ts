@@ -87,6 +87,7 @@ describe('GET /api/data/ (admin)', () => {
       errors: 1,
       prompt_tokens: sum(logs, (r) => r.prompt_tokens),
       completion_tokens: sum(logs, (r) => r.completion_tokens),
+      units: { requests: 4 },
       quota: sum(logs, (r) => r.quota),
     });
     expect(data.totals.quota).toBeGreaterThan(0);
@@ -137,6 +138,40 @@ describe('GET /api/data/ (admin)', () => {
     expect((await client.call('POST', '/api/user/login', { username: 'owner', password: 'owner-password-1' })).json.success).toBe(true);
     const after = (await client.call('GET', `/api/data/?start_timestamp=${before.start_timestamp}&end_timestamp=${before.end_timestamp}`)).json.data;
     expect(after).toEqual(before);
+  });
+});
+
+describe('GET /api/data/ by family', () => {
+  it('splits the usage by call family, with the units each used, and filters by family', async () => {
+    const relay = await startTestRelay();
+    const owner = await setupAndLogin(relay);
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    await addChannel(owner, { type: 1, upstream, models: ['gpt-4o-mini', 'text-embedding-3-small'], name: 'openai' });
+    const { key } = await createKey(owner, 'k1');
+    expect(await callWith(relay, key, 'gpt-4o-mini')).toBe(200);
+    for (const input of ['one', 'two']) {
+      const response = await fetch(`${relay.relayBaseUrl}/embeddings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'text-embedding-3-small', input, encoding_format: 'float' }),
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    for (let i = 0; i < 200 && (await owner.call('GET', '/api/log/?type=2')).json.data.total < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const logs = (await owner.call('GET', '/api/log/?type=2&family=embeddings')).json.data.items as any[];
+
+    const data = (await owner.call('GET', '/api/data/')).json.data;
+    expect(totalsBy(data.by_family, (p) => p.family)).toEqual({ chat: 1, embeddings: 2 });
+    expect(totalsBy(data.by_family, (p) => p.family, 'quota').embeddings).toBe(sum(logs, (r) => r.quota));
+    expect(sum(data.by_family.filter((p: any) => p.family === 'embeddings'), (p) => p.units.requests)).toBe(2);
+    expect(data.totals.units).toEqual({ requests: 3 });
+    const embeddings = (await owner.call('GET', '/api/data/?family=embeddings')).json.data;
+    expect(embeddings.totals).toMatchObject({ requests: 2, prompt_tokens: sum(logs, (r) => r.prompt_tokens), completion_tokens: 0 });
+    expect(totalsBy(embeddings.by_model, (p) => p.model)).toEqual({ 'text-embedding-3-small': 2 });
+    expect((await owner.call('GET', '/api/data/self?family=chat')).json.data.totals.requests).toBe(1);
+    expect((await owner.call('GET', '/api/data/?family=telepathy')).status).toBe(400);
   });
 });
 

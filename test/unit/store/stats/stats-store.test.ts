@@ -62,9 +62,9 @@ describe('hourly usage statistics store', () => {
     const rows = await store.query({});
     const hour10 = Date.UTC(2025, 2, 3, 10);
     expect(rows).toEqual([
-      { hour: hour10, model: 'gpt-4o', user_id: 1, username: 'owner', token_id: 10, token_name: 'k1', channel_id: 100, channel_name: 'c1', requests: 2, errors: 1, prompt_tokens: 20, completion_tokens: 10, quota: 14 },
-      { hour: hour10, model: 'gpt-4o', user_id: 2, username: 'bob', token_id: 20, token_name: 'k2', channel_id: 200, channel_name: 'c2', requests: 1, errors: 0, prompt_tokens: 10, completion_tokens: 5, quota: 7 },
-      { hour: hour10 + HOUR, model: 'claude', user_id: 1, username: 'owner', token_id: 10, token_name: 'k1', channel_id: 100, channel_name: 'c1', requests: 1, errors: 0, prompt_tokens: 10, completion_tokens: 5, quota: 7 },
+      { hour: hour10, family: 'chat', model: 'gpt-4o', user_id: 1, username: 'owner', token_id: 10, token_name: 'k1', channel_id: 100, channel_name: 'c1', requests: 2, errors: 1, prompt_tokens: 20, completion_tokens: 10, units: {}, quota: 14 },
+      { hour: hour10, family: 'chat', model: 'gpt-4o', user_id: 2, username: 'bob', token_id: 20, token_name: 'k2', channel_id: 200, channel_name: 'c2', requests: 1, errors: 0, prompt_tokens: 10, completion_tokens: 5, units: {}, quota: 7 },
+      { hour: hour10 + HOUR, family: 'chat', model: 'claude', user_id: 1, username: 'owner', token_id: 10, token_name: 'k1', channel_id: 100, channel_name: 'c1', requests: 1, errors: 0, prompt_tokens: 10, completion_tokens: 5, units: {}, quota: 7 },
     ]);
   });
 
@@ -80,6 +80,30 @@ describe('hourly usage statistics store', () => {
     expect(await hours({ channel_id: 100 })).toEqual([0, 3]);
     expect(await hours({ model: 'b' })).toEqual([0, 2, 4]);
     expect(await hours({ model: '' })).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('counts each family apart with the units it used; rows written before families were counted read as chat', async () => {
+    // A day as an older build wrote it: no family, no units.
+    const hour10 = Date.UTC(2025, 2, 3, 10);
+    const old = { hour: hour10, model: 'gpt-4o', user_id: 1, username: 'owner', token_id: 10, token_name: 'k1', channel_id: 100, channel_name: 'c1', requests: 4, errors: 0, prompt_tokens: 40, completion_tokens: 20, quota: 28 };
+    await fs.writeFile(path.join(dir, '2025-03-03.json'), JSON.stringify({ version: 1, day: '2025-03-03', rows: [old] }));
+    const store = await openStore();
+    store.record(call({ units: { requests: 1 } })); // the same chat row as the old one
+    store.record(call({ family: 'rerank', model: 'rerank-v3.5', units: { requests: 1, search_units: 3 }, quota: 3000 }));
+    store.record(call({ family: 'rerank', model: 'rerank-v3.5', units: { requests: 1, search_units: 2 }, quota: 2000 }));
+    const rows = await store.query({});
+    expect(rows.map((r) => [r.family, r.requests, r.units, r.quota])).toEqual([
+      ['chat', 5, { requests: 1 }, 35],
+      ['rerank', 2, { requests: 2, search_units: 5 }, 5000],
+    ]);
+    expect((await store.query({ family: 'rerank' })).map((r) => r.model)).toEqual(['rerank-v3.5']);
+    expect(await store.query({ family: 'embeddings' })).toEqual([]);
+    // Written and read back the same.
+    const again = await reopen(store);
+    expect((await again.query({})).map((r) => [r.family, r.units])).toEqual([
+      ['chat', { requests: 1 }],
+      ['rerank', { requests: 2, search_units: 5 }],
+    ]);
   });
 
   it('writes one small JSON file per UTC day, only when flushed or after the delay, and reads it back', async () => {
