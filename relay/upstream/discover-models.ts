@@ -37,7 +37,7 @@ export class DiscoveryError extends Error {
   }
 }
 
-/** Pages followed at most (Anthropic `has_more`, Gemini `nextPageToken`). */
+/** Pages followed at most (Anthropic `has_more`, Gemini `nextPageToken`, Cohere `next_page_token`). */
 const MAX_PAGES = 50;
 
 /** The upstream's model ids, sorted and unique. */
@@ -63,6 +63,8 @@ async function discover(target: DiscoveryTarget): Promise<string[]> {
       return discoverAnthropic(target, base);
     case ChannelType.gemini:
       return discoverGemini(target, base);
+    case ChannelType.cohere:
+      return discoverCohere(target, base);
     case ChannelType.ollama: {
       const body = await getJson(target, `${base.replace(/\/v1$/, '')}/api/tags`, {});
       return listOf(body, 'models', 'name', 'models[].name');
@@ -99,16 +101,29 @@ async function discoverAnthropic(target: DiscoveryTarget, base: string): Promise
 async function discoverGemini(target: DiscoveryTarget, base: string): Promise<string[]> {
   const root = /\/v1(alpha|beta)?$/.test(base) ? base : `${base}/v1beta`;
   const headers: Record<string, string> = target.apiKey ? { 'x-goog-api-key': target.apiKey } : {};
-  const ids: string[] = [];
+  const names = await followPageTokens('nextPageToken', (token) => getJson(target, `${root}/models?pageSize=1000${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`, headers));
+  return names.map((name) => name.replace(/^models\//, ''));
+}
+
+/** Cohere: its rerank models (`endpoint=rerank`, what its channels serve) at `{base}/v1/models`; pages follow `next_page_token`. */
+async function discoverCohere(target: DiscoveryTarget, base: string): Promise<string[]> {
+  const root = base.replace(/\/v[12]$/, '');
+  const headers: Record<string, string> = target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {};
+  return followPageTokens('next_page_token', (token) => getJson(target, `${root}/v1/models?endpoint=rerank&page_size=1000${token ? `&page_token=${encodeURIComponent(token)}` : ''}`, headers));
+}
+
+/** `models[].name` of every page, each page asked with the token the last one gave in `tokenField` ('' first). */
+async function followPageTokens(tokenField: string, page: (token: string) => Promise<unknown>): Promise<string[]> {
+  const names: string[] = [];
   let token = '';
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const body = await getJson(target, `${root}/models?pageSize=1000${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`, headers);
-    ids.push(...listOf(body, 'models', 'name', 'models[].name').map((name) => name.replace(/^models\//, '')));
-    const next = (body as { nextPageToken?: unknown }).nextPageToken;
+  for (let count = 0; count < MAX_PAGES; count++) {
+    const body = await page(token);
+    names.push(...listOf(body, 'models', 'name', 'models[].name'));
+    const next = (body as Record<string, unknown>)[tokenField];
     if (typeof next !== 'string' || next === '' || next === token) break;
     token = next;
   }
-  return ids;
+  return names;
 }
 
 /** Type 58: only through an explicit `/v1/models` route, whose upstream answers `data[].id`. */

@@ -231,6 +231,19 @@ describe('discovery per type', () => {
     expect(fake.requests.every((r) => !r.query.has('key'))).toBe(true);
   });
 
+  it('Cohere: {base}/v1/models?endpoint=rerank with a Bearer key, models[].name, pages followed through next_page_token', async () => {
+    const fake = await upstream((request) => {
+      if (request.headers.authorization !== `Bearer ${GIVEN_KEY}`) return { status: 401, json: { id: 'x', message: 'invalid api token' } };
+      if (request.query.get('page_token') === 'page-2') return { json: { models: [{ name: 'rerank-english-v3.0', endpoints: ['rerank'] }] } };
+      return { json: { models: [{ name: 'rerank-v3.5', endpoints: ['rerank'] }], next_page_token: 'page-2' } };
+    });
+    const { client } = await admin();
+    const response = await fetchModels(client, { type: 34, base_url: `${fake.url}/v2`, key: GIVEN_KEY });
+    expect(response.json.data, response.text).toEqual(['rerank-english-v3.0', 'rerank-v3.5']);
+    expect(fake.requests.map((r) => r.path)).toEqual(['/v1/models', '/v1/models']);
+    expect(fake.requests[0]!.query.get('endpoint')).toBe('rerank');
+  });
+
   it('Ollama: {base}/api/tags, models[].name, no key needed', async () => {
     const fake = await upstream(() => ({ json: { models: [{ name: 'llama3:8b', model: 'llama3:8b' }, { name: 'qwen2:7b' }] } }));
     const { client } = await admin();
