@@ -37,13 +37,8 @@ export function moderationFamily(codec: ModerationCodec, defaultModel: () => str
       const request = codec.decode(raw, defaultModel());
       return { model: request.model, stream: false, call: { request, raw } };
     },
-    // One request, and the text at a token per UTF-8 byte at most; nothing is output.
-    estimate: (call) => ({
-      promptTokens: moderationTexts(call.request).reduce((sum, text) => sum + Buffer.byteLength(text), 0),
-      outputTokens: 0,
-      choices: 1,
-      units: { requests: 1 },
-    }),
+    // The text at a token per UTF-8 byte at most; nothing is output (the lifecycle adds the one request).
+    estimate: (call) => ({ promptTokens: moderationTexts(call.request).reduce((sum, text) => sum + Buffer.byteLength(text), 0), outputTokens: 0, choices: 1 }),
     // A channel told to serve moderation whose kind has no moderation endpoint (Azure, Gemini…) is left out.
     refusal: (_call, channel) => (moderationAdapterFor(channel) ? undefined : noModerationEndpoint(channel)),
     prepare(call, target) {
@@ -94,12 +89,12 @@ function sendModeration(options: SendOptions & AttemptLimits, attempt: Moderatio
 }
 
 /**
- * What a moderation call is billed: one request, and its text's input tokens counted by the
- * relay (moderation answers report no usage), so a model is priced per request, per token, or both.
- * Images are not counted.
+ * The input tokens of a moderation call's text, counted by the relay (moderation answers report
+ * no usage; images are not counted). With the one request the lifecycle meters for every call,
+ * a moderation model can be priced per request, per token, or both.
  */
-export async function meterModeration(request: ModerationRequest): Promise<Usage> {
+async function meterModeration(request: ModerationRequest): Promise<Usage> {
   let tokens = 0;
   for (const text of moderationTexts(request)) tokens += await countTokens(text);
-  return { inputTokens: tokens, outputTokens: 0, units: { requests: 1 }, estimated: true };
+  return { inputTokens: tokens, outputTokens: 0, estimated: true };
 }

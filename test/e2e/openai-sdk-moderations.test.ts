@@ -167,6 +167,24 @@ describe('moderation billing', () => {
     expect(perToken.quota).toBe(perToken.prompt_tokens * 100);
     expect(perToken.completion_tokens).toBe(0);
   });
+
+  it('charges unit prices per request, alone or beside a token price, and reserves for them', async () => {
+    const { client, gateway } = await relay([{ type: 1, models: ['req-mod', 'both-mod'] }], { unlimited_quota: false, remain_quota: 1_000_000 });
+    expect((await gateway.admin.call('POST', '/api/models/meta', { name: 'req-mod', unit_prices: { requests: 0.002 } })).json.success).toBe(true);
+    expect((await gateway.admin.call('POST', '/api/models/meta', { name: 'both-mod', model_ratio: 100, unit_prices: { requests: 0.002 } })).json.success).toBe(true);
+    await client.moderations.create({ model: 'req-mod', input: ['one', 'two'] });
+    await client.moderations.create({ model: 'both-mod', input: 'count these words' });
+    // A key left with less than one request's price is refused before any upstream call.
+    const poor = (await gateway.admin.call('POST', '/api/token/', { name: 'poor', unlimited_quota: false, remain_quota: 999 })).json.data.key;
+    const refused = await fetch(`${gateway.relay.relayBaseUrl}/moderations`, { method: 'POST', headers: { authorization: `Bearer ${poor}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'req-mod', input: 'x' }) });
+    expect(refused.status).toBe(403);
+    await gateway.relay.close();
+    const logs = (await readCallLogs(gateway.relay.dataDir)).filter((r) => r.type === 2);
+    expect(logs).toHaveLength(2);
+    expect(logs.find((r) => r.model === 'req-mod').quota).toBe(1000); // 0.002 USD × 500 000
+    const both = logs.find((r) => r.model === 'both-mod');
+    expect(both.quota).toBe(1000 + both.prompt_tokens * 100);
+  });
 });
 
 describe('moderation refusals in OpenAI’s error shape', () => {
