@@ -59,13 +59,15 @@ export function embeddingsAdapterFor(channel: AdapterChannel): EmbeddingsAdapter
   }
 }
 
-/** The moderation endpoint of a channel's upstream: OpenAI-kind only (Azure, Anthropic, Gemini and advanced custom have none). */
+/** The moderation endpoint of a channel's upstream: OpenAI-kind only (Azure, Anthropic, Gemini, Cohere, Jina and advanced custom have none). */
 export function moderationAdapterFor(channel: AdapterChannel): ModerationAdapter | undefined {
   switch (channel.type) {
     case ChannelType.advancedCustom:
     case ChannelType.anthropic:
     case ChannelType.gemini:
     case ChannelType.azure:
+    case ChannelType.cohere:
+    case ChannelType.jina:
       return undefined;
     default:
       return openaiModerationAdapter;

@@ -1,7 +1,7 @@
 // Each rerank upstream kind's request, its answer read back, and its error body.
 import { describe, expect, it } from 'vitest';
 import type { RerankRequest } from '../../../../relay/ir/rerank.js';
-import { ChannelType, rerankAdapterFor } from '../../../../relay/providers/registry.js';
+import { ChannelType, embeddingsAdapterFor, moderationAdapterFor, rerankAdapterFor } from '../../../../relay/providers/registry.js';
 import type { UpstreamTarget } from '../../../../relay/providers/types.js';
 
 const target = (baseUrl: string): UpstreamTarget => ({ baseUrl, apiKey: 'secret', model: 'up', settings: {} });
@@ -59,5 +59,13 @@ describe('rerank answers', () => {
     expect(parse(401, JSON.stringify({ detail: 'Unauthorized' }))).toMatchObject({ kind: 'authentication', message: 'Unauthorized' });
     expect(adapter(ChannelType.cohere).parseError(429, JSON.stringify({ id: 'x', message: 'trial key rate limit' }))).toMatchObject({ kind: 'rate_limit', message: 'trial key rate limit' });
     expect(parse(400, JSON.stringify({ error: { message: 'bad', code: 'c' } }))).toMatchObject({ message: 'bad', code: 'c' });
+  });
+});
+
+describe('the rerank upstreams offer nothing else the relay could call', () => {
+  it('Cohere has no embeddings or moderation endpoint, Jina no moderation endpoint', () => {
+    expect(embeddingsAdapterFor({ type: ChannelType.cohere, settings: {} })).toBeUndefined();
+    for (const type of [ChannelType.cohere, ChannelType.jina]) expect(moderationAdapterFor({ type, settings: {} }), `type ${type}`).toBeUndefined();
+    expect(embeddingsAdapterFor({ type: ChannelType.jina, settings: {} })).toBeDefined();
   });
 });
