@@ -82,6 +82,19 @@ describe('quota recovery at start', () => {
     expect(again.records).toHaveLength(records.length);
   });
 
+  it("restores records with the call's family and units: the settled ones, and the refunded one from its reservation", async () => {
+    const rerank = (requestId: string) => ({ ...call(requestId), model: 'rerank-v3.5', family: 'rerank' });
+    const dir = await dataFolder([
+      { seq: 1, op: 'reserve', user_id: 1, token_id: 7, amount: 100, token_limited: true, call: rerank('req-a') },
+      { seq: 2, op: 'reserve', user_id: 1, token_id: 7, amount: 100, token_limited: true, call: { ...call('req-b'), family: 'embeddings' } },
+      { seq: 3, op: 'settle', id: 1, cost: 20, channel_id: 3, log: { ...rerank('req-a'), type: 2, quota: 20, units: { requests: 1, search_units: 2 } } },
+    ]);
+    const { records } = await recover(dir);
+    const byRequest = Object.fromEntries(records.map((r) => [r.request_id, r]));
+    expect(byRequest['req-a']).toMatchObject({ type: 2, family: 'rerank', units: { requests: 1, search_units: 2 }, quota: 20 });
+    expect(byRequest['req-b']).toMatchObject({ type: 5, family: 'embeddings', error: REFUNDED_AT_START });
+  });
+
   it('replays only entries after the checkpoint the state was saved with', async () => {
     // The state was written after entry 2: both reservations are in its counters already.
     const dir = await dataFolder(crashedJournal(), (state) => {
