@@ -71,7 +71,11 @@ function sendRerank(options: SendOptions & AttemptLimits, adapter: RerankAdapter
 /** Best first (ties in document order), each document once, only the request's documents, at most `top_n`. */
 export function ranked(scores: readonly RerankScore[], request: RerankRequest): RerankScore[] {
   const seen = new Set<number>();
-  const valid = scores.filter(({ index }) => index < request.documents.length && !seen.has(index) && seen.add(index));
+  const valid = scores.filter(({ index }) => {
+    if (index >= request.documents.length || seen.has(index)) return false;
+    seen.add(index);
+    return true;
+  });
   valid.sort((a, b) => b.relevanceScore - a.relevanceScore || a.index - b.index);
   return request.topN === undefined ? valid : valid.slice(0, request.topN);
 }
