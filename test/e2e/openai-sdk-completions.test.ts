@@ -201,6 +201,24 @@ describe('completions routing', () => {
 });
 
 describe('completions billing', () => {
+  it('counts a streamed answer locally when the upstream reports no usage', async () => {
+    const upstream = await openaiKind();
+    upstream.inject({ kind: 'no-usage' });
+    const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o'] }]);
+    const client = new OpenAI({ baseURL: gateway.relay.relayBaseUrl, apiKey: gateway.key, maxRetries: 0 });
+    const prompt = 'one two three four five six seven eight';
+    const chunks = await collect(await client.completions.create({ model: 'gpt-4o', prompt, n: 2, max_tokens: 50, stream: true }));
+    expect(chunks.filter((c) => c.choices[0]?.finish_reason === 'stop').map((c) => c.choices[0]!.index)).toEqual([0, 1]);
+    await gateway.relay.close();
+    const [log] = (await readCallLogs(gateway.relay.dataDir)).filter((r) => r.type === 2);
+    // Both choices' text (" completed: one … eight" twice, ~20 tokens) and the prompt, in o200k.
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(16);
+    expect(log.completion_tokens).toBeLessThanOrEqual(30);
+    expect(log.prompt_tokens).toBeGreaterThanOrEqual(6);
+    expect(log.other.usage_estimated).toBe(true);
+    expect(log.quota).toBeGreaterThan(0);
+  });
+
   it('reserves for every candidate (max_tokens × best_of), lowering max_tokens to what the quota pays, and charges the call', async () => {
     const upstream = await openaiKind();
     const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o'] }], { unlimited_quota: false, remain_quota: 2000 });
