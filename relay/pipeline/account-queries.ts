@@ -3,8 +3,8 @@ import type { Caller } from '../auth/api-key.js';
 import { quotaFor } from '../billing/quota-math.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import { RelayError } from '../ir/relay-error.js';
-import { emptyUsage } from '../ir/usage.js';
-import type { Usage } from '../ir/usage.js';
+import { BILLING_UNITS, emptyUsage } from '../ir/usage.js';
+import type { BillingUnit, UnitCounts, Usage } from '../ir/usage.js';
 import { groupRatio, modelPrice, readSettings } from '../settings.js';
 import { priceSource } from '../store/models.js';
 import { addMetrics, emptyMetrics } from '../store/stats/index.js';
@@ -87,15 +87,26 @@ export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'stats'
   };
 }
 
-/** What is priced: a token of a kind, or one call. */
-export type PriceUnit = 'input_token' | 'cached_input_token' | 'cache_write_input_token' | 'output_token' | 'request';
+/** What is priced: a token of a kind, or one of a unit of another kind (a call, a search unit, an image…). */
+export type PriceUnit = 'input_token' | 'cached_input_token' | 'cache_write_input_token' | 'output_token' | 'request' | 'search_unit' | 'image' | 'second' | 'character';
+
+/** How each billing unit is listed: its name and how many of it are priced together (characters by the million, as tokens). */
+const UNIT_LISTING: Record<BillingUnit, { unit: PriceUnit; per: number }> = {
+  requests: { unit: 'request', per: 1 },
+  search_units: { unit: 'search_unit', per: 1 },
+  images: { unit: 'image', per: 1 },
+  seconds: { unit: 'second', per: 1 },
+  characters: { unit: 'character', per: 1_000_000 },
+};
 
 export interface ModelUnitPrices {
   model: string;
   /** Where the price comes from: the model's record, a built-in default, or nowhere (unpriced). */
   source: 'model' | 'default' | 'none';
-  /** Quota for `per` units (a million tokens, or one call). */
+  /** Quota for `per` units (a million tokens, one call, one search unit…). */
   prices: { unit: PriceUnit; per: number; quota: number }[];
+  /** USD per one unit of each kind other than tokens, at the group's ratio (a fixed price per call is `requests`). */
+  unitPrices: UnitCounts;
 }
 
 export interface KeyPricing {
@@ -111,23 +122,40 @@ export function keyPricing(caller: Caller, deps: Pick<RelayDeps, 'state' | 'chan
   const ratio = groupRatio(deps.state, caller.group);
   const models = modelsFor(caller, deps).map((model) => {
     const price = modelPrice(deps.state, model);
-    return { model, source: priceSource(deps.state, model), prices: price ? unitPrices(price, ratio) : [] };
+    return { model, source: priceSource(deps.state, model), prices: price ? listedPrices(price, ratio) : [], unitPrices: price ? usdPerUnit(price, ratio) : {} };
   });
   return { group: caller.group, groupRatio: ratio, unpricedModels: readSettings(deps.state).unpriced_model_policy, models };
 }
 
 const MILLION = 1_000_000;
 
-/** Priced as a call is billed (relay/billing/quota-math.ts): a million tokens of each kind, or one call. */
-function unitPrices(price: ModelPrice, ratio: number): ModelUnitPrices['prices'] {
+/** Priced as a call is billed (relay/billing/quota-math.ts): a million tokens of each kind, each unit the price names, or one call. */
+function listedPrices(price: ModelPrice, ratio: number): ModelUnitPrices['prices'] {
   if (price.pricePerCall !== undefined) return [{ unit: 'request', per: 1, quota: quotaFor(emptyUsage(), price, ratio) }];
   const tokens = (unit: PriceUnit, usage: Usage) => ({ unit, per: MILLION, quota: quotaFor(usage, price, ratio) });
+  const units = BILLING_UNITS.filter((kind) => price.unitPrices?.[kind] !== undefined).map((kind) => {
+    const { unit, per } = UNIT_LISTING[kind];
+    return { unit, per, quota: quotaFor({ inputTokens: 0, outputTokens: 0, units: { [kind]: per } }, price, ratio) };
+  });
   return [
     tokens('input_token', { inputTokens: MILLION, outputTokens: 0 }),
     tokens('cached_input_token', { inputTokens: MILLION, cachedInputTokens: MILLION, outputTokens: 0 }),
     tokens('cache_write_input_token', { inputTokens: MILLION, cacheWriteInputTokens: MILLION, outputTokens: 0 }),
     tokens('output_token', { inputTokens: 0, outputTokens: MILLION }),
+    ...units,
   ];
+}
+
+/** USD per unit at the group's ratio, unrounded (quota would round a small price away). */
+function usdPerUnit(price: ModelPrice, ratio: number): UnitCounts {
+  const atRatio = (usd: number) => Number((usd * ratio).toPrecision(12));
+  if (price.pricePerCall !== undefined) return { requests: atRatio(price.pricePerCall) };
+  const out: UnitCounts = {};
+  for (const kind of BILLING_UNITS) {
+    const usd = price.unitPrices?.[kind];
+    if (usd !== undefined) out[kind] = atRatio(usd);
+  }
+  return out;
 }
 
 /** The account's balance, for a key its owner allowed to read it. */

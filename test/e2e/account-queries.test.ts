@@ -148,8 +148,38 @@ describe('GET /v1/pricing', () => {
       { unit: 'cache_write_input_token', per: 1_000_000, quota: 625_000, usd: 1.25 },
       { unit: 'output_token', per: 1_000_000, quota: 2_500_000, usd: 5 },
     ]);
-    expect(byModel['flat-model']).toMatchObject({ source: 'model', prices: [{ unit: 'request', per: 1, quota: 10_000, usd: 0.02 }] });
-    expect(byModel['unpriced-model']).toMatchObject({ source: 'none', prices: [] });
+    expect(byModel['gpt-4o'].unit_prices).toEqual({});
+    expect(byModel['flat-model']).toMatchObject({ source: 'model', prices: [{ unit: 'request', per: 1, quota: 10_000, usd: 0.02 }], unit_prices: { requests: 0.02 } });
+    expect(byModel['unpriced-model']).toMatchObject({ source: 'none', prices: [], unit_prices: {} });
+  });
+
+  it('answers each unit kind a model is priced by besides its tokens, in the list and as USD per unit, at the group ratio', async () => {
+    const upstream = await fakeUpstream();
+    const { relay, admin } = await startGateway([]);
+    expect((await admin.call('POST', '/api/group/', { name: 'vip', ratio: 0.5, selectable: true })).json.success).toBe(true);
+    await addChannel(admin, { type: 1, upstream, models: ['rerank-v3.5', 'metered-model', 'speech-model'], extra: { group: 'default,vip' } });
+    await admin.call('POST', '/api/models/meta', { name: 'metered-model', model_ratio: 1, unit_prices: { requests: 0.001 } });
+    await admin.call('POST', '/api/models/meta', { name: 'speech-model', unit_prices: { characters: 0.000015 } });
+    const key = await createKey(admin, { name: 'vip key', group: 'vip' });
+
+    const pricing: any = await (await query(relay, key, '/pricing')).json();
+    const byModel = Object.fromEntries(pricing.data.map((m: any) => [m.model, m]));
+    // Cohere's built-in price: 0.002 USD a search unit, tokens free; half for vip.
+    expect(byModel['rerank-v3.5']).toMatchObject({ source: 'default', unit_prices: { search_units: 0.001 } });
+    expect(byModel['rerank-v3.5'].prices.find((p: any) => p.unit === 'input_token')).toMatchObject({ quota: 0 });
+    expect(byModel['rerank-v3.5'].prices.at(-1)).toEqual({ unit: 'search_unit', per: 1, quota: 500, usd: 0.001 });
+    // Per token (2 USD per million input, 1 for vip) and per request.
+    expect(byModel['metered-model'].unit_prices).toEqual({ requests: 0.0005 });
+    expect(byModel['metered-model'].prices.map((p: any) => [p.unit, p.per, p.usd])).toEqual([
+      ['input_token', 1_000_000, 1],
+      ['cached_input_token', 1_000_000, 1],
+      ['cache_write_input_token', 1_000_000, 1],
+      ['output_token', 1_000_000, 1],
+      ['request', 1, 0.0005],
+    ]);
+    // Characters by the million, as tokens: 15 USD, 7.5 for vip.
+    expect(byModel['speech-model'].unit_prices).toEqual({ characters: 0.0000075 });
+    expect(byModel['speech-model'].prices.at(-1)).toEqual({ unit: 'character', per: 1_000_000, quota: 3_750_000, usd: 7.5 });
   });
 });
 
