@@ -227,6 +227,21 @@ describe('rerank routing', () => {
     expect(reranker.requests).toHaveLength(3);
   });
 
+  it('takes a 200 without results for a failure, and tries the next channel', async () => {
+    const wrong = await track(startFakeOpenAIChat());
+    const right = await track(startFakeJina());
+    wrong.inject({ kind: 'status', status: 200, body: { object: 'list', data: [] } });
+    const { rerank } = await relay([
+      { type: 8, upstream: wrong, models: ['r'], priority: 10 },
+      { type: 38, upstream: right, key: FAKE_JINA_API_KEY, models: ['r'] },
+    ]);
+    const { status, body } = await rerank({ model: 'r', query: 'q', documents: ['a', 'b'] });
+    expect(status).toBe(200);
+    expect(body.results).toHaveLength(2);
+    expect(wrong.requests).toHaveLength(1);
+    expect(right.requests).toHaveLength(1);
+  });
+
   it('answers 404 model_not_found when only chat channels have the model', async () => {
     const chatOnly = await track(startFakeOpenAIChat());
     const { rerank } = await relay([{ type: 1, upstream: chatOnly, models: ['gpt-4o'] }]);
