@@ -172,7 +172,7 @@ export const TestResultSchema = Type.Object({
   status_code: Type.Integer({ description: "The upstream's HTTP status; 0 when it never answered" }),
   response_time: Type.Integer({ description: 'ms' }),
   model: Type.String({ description: 'The model sent upstream' }),
-  family: Type.Union(Family.anyOf, { description: 'The family of the call sent: chat, or embeddings for a channel that serves embeddings but not chat' }),
+  family: Type.Union(Family.anyOf, { description: 'The family of the call sent: chat, or embeddings, rerank or moderation for a channel that serves those (not chat, or a model named for them)' }),
   key_index: Type.Integer({ description: 'The key used (-1: the channel has none)' }),
   error: Type.String(),
   channel_status: Type.Integer({ description: 'The channel status after the test' }),

@@ -84,6 +84,21 @@ describe('channel test by family', () => {
     expect(chatter.requests.map((r) => r.path)).toEqual(['/v1/chat/completions']);
   });
 
+  it('tests a moderation-only channel, or a moderation model of a chat channel, with a moderation of "hi"', async () => {
+    const moderator = await fake();
+    const both = await fake();
+    const gateway = await gatewayWith([
+      { type: 1, upstream: moderator, models: ['mod'], extra: { families: ['moderation'] } },
+      { type: 8, upstream: both, models: ['m', 'omni-moderation-latest'] },
+    ]);
+    const [moderatorId, bothId] = ((await gateway.admin.call('GET', '/api/channel/?sort=id&order=asc')).json.data.items as { id: number }[]).map((c) => c.id);
+    expect((await gateway.admin.call('GET', `/api/channel/test/${moderatorId}`)).json.data).toMatchObject({ ok: true, status_code: 200, family: 'moderation', model: 'mod' });
+    expect(moderator.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/v1/moderations', body: { model: 'mod', input: ['hi'] } })]);
+    expect((await gateway.admin.call('GET', `/api/channel/test/${bothId}`)).json.data).toMatchObject({ ok: true, family: 'chat', model: 'm' });
+    expect((await gateway.admin.call('GET', `/api/channel/test/${bothId}?model=omni-moderation-latest`)).json.data).toMatchObject({ ok: true, family: 'moderation' });
+    expect(both.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/moderations']);
+  });
+
   it('fails the test of an embeddings channel whose upstream answers 2xx without JSON', async () => {
     const embedder = await fake();
     embedder.inject({ kind: 'status', status: 200, body: 'It works!', headers: { 'content-type': 'text/html' } });
