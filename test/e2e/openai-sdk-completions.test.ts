@@ -1,6 +1,6 @@
 // `POST /v1/completions` (legacy text completions) with the official openai SDK: passed through
 // to an OpenAI-kind upstream's own /v1/completions (plain and streamed), and answered through
-// chat by an Anthropic, a Gemini and a chat-only OpenAI channel; the reservation bounds every
+// chat by an Anthropic, a Gemini, a chat-only OpenAI and a Responses-upstream channel; the reservation bounds every
 // candidate, the call is charged; what a chat upstream cannot honour goes elsewhere or is
 // refused in OpenAI's error shape; a channel not serving completions is never tried.
 import { readFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { startFakeAnthropic } from '../fake-upstreams/anthropic.js';
 import { startFakeGemini } from '../fake-upstreams/gemini.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
+import { startFakeOpenAIResponses } from '../fake-upstreams/openai-responses.js';
 import { readCallLogs } from '../helpers/call-logs.js';
 import { startGateway } from '../helpers/gateway.js';
 import type { ChannelSpec, Gateway } from '../helpers/gateway.js';
@@ -102,6 +103,14 @@ const chatKinds = [
     path: '/v1/chat/completions',
     extra: { completions_upstream: 'chat' },
   },
+  {
+    name: 'OpenAI Responses',
+    type: 1,
+    start: () => startFakeOpenAIResponses({ apiKey: 'upstream-key' }),
+    upstreamModel: 'gpt-5-mini',
+    path: '/v1/responses',
+    extra: { upstream_protocol: 'responses' },
+  },
 ];
 
 describe.each(chatKinds)('completions through chat on a $name channel', (kind) => {
@@ -117,7 +126,7 @@ describe.each(chatKinds)('completions through chat on a $name channel', (kind) =
     expect(upstream.requests).toHaveLength(1);
     expect(upstream.requests[0]!.path).toBe(kind.path);
     expect(JSON.stringify(upstream.requests[0]!.body)).toContain('Once upon a time');
-    expect(JSON.stringify(upstream.requests[0]!.body)).toMatch(/"(max_tokens|max_completion_tokens|maxOutputTokens)":16\b/);
+    expect(JSON.stringify(upstream.requests[0]!.body)).toMatch(/"(max_tokens|max_completion_tokens|max_output_tokens|maxOutputTokens)":16\b/);
     expect(completion).toMatchObject({ object: 'text_completion', model: 'm' });
     expect(completion.id).toMatch(/^cmpl-/);
     expect(completion.choices).toEqual([{ text: expect.stringContaining('Echo: Once upon a time'), index: 0, logprobs: null, finish_reason: 'stop' }]);
