@@ -7,6 +7,7 @@ import type { EmbeddingsCodec, RouteFacts } from '../protocols/types.js';
 import { embeddingsAdapterFor } from '../providers/registry.js';
 import type { EmbeddingsAdapter } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
+import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
 import type { AttemptLimits, FamilyPipeline } from './call-lifecycle.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -34,11 +35,12 @@ export function embeddingsFamily(codec: EmbeddingsCodec): FamilyPipeline<Embeddi
     },
     // No output tokens: the input, bounded by its bytes (a token is at least one) or its token ids.
     estimate: (call) => ({ promptTokens: call.request.inputs.reduce((sum, input) => sum + inputBound(input), 0), outputTokens: 0, choices: 1 }),
+    // A channel told to serve embeddings whose kind has no embeddings endpoint (advanced custom, Anthropic…) is left out.
+    refusal: (_call, channel) => (embeddingsAdapterFor(channel) ? undefined : noEmbeddingsEndpoint(channel)),
     prepare(call, target) {
       const { channel, endpoint } = target;
       const adapter = embeddingsAdapterFor(channel);
-      // Only a channel whose own families list claims embeddings its type has no endpoint for.
-      if (!adapter) throw new RelayError(400, 'invalid_request', `The channel ${channel.name} has no embeddings endpoint; an administrator should take embeddings off its families.`, 'embeddings_not_supported');
+      if (!adapter) throw noEmbeddingsEndpoint(channel);
       const upstreamModel = mapModel(channel, call.request.model);
       const upstreamTarget = endpoint.target(upstreamModel, channel.settings);
       // An upstream speaking the client's wire gets the client's own body.
@@ -80,6 +82,10 @@ function sendEmbeddings(options: SendOptions & AttemptLimits, attempt: Embedding
       return { ok: true, usage, outputText: '', firstByteMs: whole.firstByteMs, clientGone: false };
     },
   });
+}
+
+function noEmbeddingsEndpoint(channel: ChannelRecord): RelayError {
+  return new RelayError(400, 'invalid_request', `The channel ${channel.name} has no embeddings endpoint; an administrator should take embeddings off its families.`, 'embeddings_not_supported');
 }
 
 function inputBound(input: string | number[]): number {

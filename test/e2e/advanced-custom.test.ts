@@ -134,7 +134,22 @@ describe('advanced custom channel: the families it serves', () => {
     await gateway.relay.close();
   });
 
-  it('set to serve embeddings by its own families, answers an embeddings call with a clear error and keeps serving chat', async () => {
+  it('set to serve embeddings by its own families, is left out of an embeddings call another channel can serve', async () => {
+    const custom = await started(startFakeOpenAIChat({ path: '/gateway/shared-model/chat' }));
+    const embedder = await started(startFakeOpenAIChat());
+    const channel = advancedChannel(custom, routes, ['shared-model']);
+    const gateway = await startGateway([
+      { ...channel, priority: 10, extra: { ...channel.extra, families: ['chat', 'embeddings'] } },
+      { type: 1, upstream: embedder, models: ['shared-model'], name: 'embedder', priority: 0 },
+    ]);
+    const embedded = await openai(gateway).embeddings.create({ model: 'shared-model', input: 'hi', encoding_format: 'float' });
+    expect(embedded.data).toHaveLength(1);
+    expect(embedder.requests).toHaveLength(1);
+    expect(custom.requests).toHaveLength(0);
+    await gateway.relay.close();
+  });
+
+  it('set to serve embeddings by its own families and alone, answers an embeddings call with a clear error and keeps serving chat', async () => {
     const custom = await started(startFakeOpenAIChat({ path: '/gateway/custom-model/chat' }));
     const channel = advancedChannel(custom, routes);
     const gateway = await startGateway([{ ...channel, extra: { ...channel.extra, families: ['chat', 'embeddings'] } }]);
