@@ -134,6 +134,15 @@ describe('advanced custom channel: the families it serves', () => {
     await gateway.relay.close();
   });
 
+  it('answers a legacy completions call through its chat route', async () => {
+    const custom = await started(startFakeOpenAIChat({ path: '/gateway/custom-model/chat' }));
+    const gateway = await startGateway([advancedChannel(custom, routes)]);
+    const completion = await openai(gateway).completions.create({ model: 'custom-model', prompt: 'complete me' });
+    expect(completion.choices[0]!.text).toBe('Echo: complete me');
+    expect(custom.requests.map((request) => request.path)).toEqual(['/gateway/custom-model/chat']);
+    await gateway.relay.close();
+  });
+
   it('set to serve embeddings by its own families, is left out of an embeddings call another channel can serve', async () => {
     const custom = await started(startFakeOpenAIChat({ path: '/gateway/shared-model/chat' }));
     const embedder = await started(startFakeOpenAIChat());
