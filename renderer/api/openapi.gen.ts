@@ -254,7 +254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat); on success records its response time, ends its cooldown (and the tested key's), and re-enables it if the relay had disabled it */
+        /** Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat; a rerank of one document for a channel serving rerank but neither chat nor embeddings, or for a model named a reranker); on success records its response time, ends its cooldown (and the tested key's), and re-enables it if the relay had disabled it */
         get: operations["get_api_channel_test_id_"];
         put?: never;
         post?: never;
@@ -634,7 +634,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Hourly usage of everyone (or one user): totals per hour and per model, user, key and channel */
+        /** Hourly usage of everyone (or one user): totals per hour and per family, model, user, key and channel */
         get: operations["get_api_data"];
         put?: never;
         post?: never;
@@ -651,7 +651,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your hourly usage: totals per hour and per model and key */
+        /** Your hourly usage: totals per hour and per family, model and key */
         get: operations["get_api_data_self"];
         put?: never;
         post?: never;
@@ -1980,7 +1980,7 @@ export interface operations {
                             response_time: number;
                             /** @description The model sent upstream */
                             model: string;
-                            /** @description The family of the call sent: chat, or embeddings for a channel that serves embeddings but not chat */
+                            /** @description The family of the call sent: chat, or embeddings, rerank or moderation for a channel that serves those (not chat, or a model named for them) */
                             family: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                             /** @description The key used (-1: the channel has none) */
                             key_index: number;
@@ -3194,6 +3194,7 @@ export interface operations {
                 token_name?: string;
                 model?: string;
                 group?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                 request_id?: string;
                 username?: string;
                 channel?: number;
@@ -3232,10 +3233,20 @@ export interface operations {
                                 channel_id: number;
                                 channel_name: string;
                                 group: string;
+                                /** @description The call's family (chat, embeddings, completions, rerank, moderation, images, audio, video); '' for records that are not calls */
+                                family: string;
                                 prompt_tokens: number;
                                 completion_tokens: number;
                                 cached_tokens: number;
                                 reasoning_tokens: number;
+                                /** @description Units other than tokens the call was billed by (every served call is 1 request); other.unit_prices holds the USD per unit it was charged at */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                                 first_byte_ms: number;
                                 total_ms: number;
@@ -3287,6 +3298,7 @@ export interface operations {
                 token_name?: string;
                 model?: string;
                 group?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                 request_id?: string;
             };
             header?: never;
@@ -3323,10 +3335,20 @@ export interface operations {
                                 channel_id: number;
                                 channel_name: string;
                                 group: string;
+                                /** @description The call's family (chat, embeddings, completions, rerank, moderation, images, audio, video); '' for records that are not calls */
+                                family: string;
                                 prompt_tokens: number;
                                 completion_tokens: number;
                                 cached_tokens: number;
                                 reasoning_tokens: number;
+                                /** @description Units other than tokens the call was billed by (every served call is 1 request); other.unit_prices holds the USD per unit it was charged at */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                                 first_byte_ms: number;
                                 total_ms: number;
@@ -3376,6 +3398,7 @@ export interface operations {
                 token_name?: string;
                 model?: string;
                 group?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                 request_id?: string;
                 username?: string;
                 channel?: number;
@@ -3428,6 +3451,7 @@ export interface operations {
                 token_name?: string;
                 model?: string;
                 group?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                 request_id?: string;
             };
             header?: never;
@@ -3478,6 +3502,7 @@ export interface operations {
                 token_name?: string;
                 model?: string;
                 group?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                 request_id?: string;
                 username?: string;
                 channel?: number;
@@ -3517,6 +3542,7 @@ export interface operations {
                 token_name?: string;
                 model?: string;
                 group?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                 request_id?: string;
             };
             header?: never;
@@ -3551,6 +3577,7 @@ export interface operations {
                 start_timestamp?: number;
                 end_timestamp?: number;
                 model?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
                 username?: string;
             };
             header?: never;
@@ -3580,6 +3607,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             };
                             hours: {
@@ -3591,6 +3626,35 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
+                                quota: number;
+                            }[];
+                            by_family: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                /** @description chat, embeddings, completions, rerank, moderation, images, audio or video */
+                                family: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_model: {
@@ -3603,6 +3667,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_user: {
@@ -3616,6 +3688,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_key: {
@@ -3630,6 +3710,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_channel: {
@@ -3643,6 +3731,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                         };
@@ -3666,6 +3762,7 @@ export interface operations {
                 start_timestamp?: number;
                 end_timestamp?: number;
                 model?: string;
+                family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
             };
             header?: never;
             path?: never;
@@ -3694,6 +3791,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             };
                             hours: {
@@ -3705,6 +3810,35 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
+                                quota: number;
+                            }[];
+                            by_family: {
+                                /** @description Start of the hour, Unix seconds */
+                                time: number;
+                                /** @description chat, embeddings, completions, rerank, moderation, images, audio or video */
+                                family: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_model: {
@@ -3717,6 +3851,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_user: {
@@ -3730,6 +3872,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_key: {
@@ -3744,6 +3894,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                             by_channel: {
@@ -3757,6 +3915,14 @@ export interface operations {
                                 errors: number;
                                 prompt_tokens: number;
                                 completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
                                 quota: number;
                             }[];
                         };
@@ -4465,6 +4631,19 @@ export interface operations {
                                 completion_ratio: number | null;
                                 cache_ratio: number | null;
                                 cache_write_ratio: number | null;
+                                /** @description USD per unit of each kind other than tokens, added to the token price; {}: none */
+                                unit_prices: {
+                                    /** @description USD per call */
+                                    requests?: number;
+                                    /** @description USD per search unit (rerank) */
+                                    search_units?: number;
+                                    /** @description USD per image */
+                                    images?: number;
+                                    /** @description USD per second of audio or video */
+                                    seconds?: number;
+                                    /** @description USD per character (speech input) */
+                                    characters?: number;
+                                };
                                 /** @description Where the price a call pays comes from */
                                 price_source: "model" | "default" | "none";
                                 /** @description Groups an enabled channel serves it to (channels of every group: "*") */
@@ -4523,6 +4702,19 @@ export interface operations {
                     cache_ratio?: number | null;
                     /** @description Cache write ÷ input price; null: 1 */
                     cache_write_ratio?: number | null;
+                    /** @description USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call */
+                    unit_prices?: {
+                        /** @description USD per call */
+                        requests?: number;
+                        /** @description USD per search unit (rerank) */
+                        search_units?: number;
+                        /** @description USD per image */
+                        images?: number;
+                        /** @description USD per second of audio or video */
+                        seconds?: number;
+                        /** @description USD per character (speech input) */
+                        characters?: number;
+                    };
                 };
             };
         };
@@ -4551,6 +4743,19 @@ export interface operations {
                             completion_ratio: number | null;
                             cache_ratio: number | null;
                             cache_write_ratio: number | null;
+                            /** @description USD per unit of each kind other than tokens, added to the token price; {}: none */
+                            unit_prices: {
+                                /** @description USD per call */
+                                requests?: number;
+                                /** @description USD per search unit (rerank) */
+                                search_units?: number;
+                                /** @description USD per image */
+                                images?: number;
+                                /** @description USD per second of audio or video */
+                                seconds?: number;
+                                /** @description USD per character (speech input) */
+                                characters?: number;
+                            };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
                             /** @description Groups an enabled channel serves it to (channels of every group: "*") */
@@ -4604,6 +4809,19 @@ export interface operations {
                     cache_ratio?: number | null;
                     /** @description Cache write ÷ input price; null: 1 */
                     cache_write_ratio?: number | null;
+                    /** @description USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call */
+                    unit_prices?: {
+                        /** @description USD per call */
+                        requests?: number;
+                        /** @description USD per search unit (rerank) */
+                        search_units?: number;
+                        /** @description USD per image */
+                        images?: number;
+                        /** @description USD per second of audio or video */
+                        seconds?: number;
+                        /** @description USD per character (speech input) */
+                        characters?: number;
+                    };
                 };
             };
         };
@@ -4632,6 +4850,19 @@ export interface operations {
                             completion_ratio: number | null;
                             cache_ratio: number | null;
                             cache_write_ratio: number | null;
+                            /** @description USD per unit of each kind other than tokens, added to the token price; {}: none */
+                            unit_prices: {
+                                /** @description USD per call */
+                                requests?: number;
+                                /** @description USD per search unit (rerank) */
+                                search_units?: number;
+                                /** @description USD per image */
+                                images?: number;
+                                /** @description USD per second of audio or video */
+                                seconds?: number;
+                                /** @description USD per character (speech input) */
+                                characters?: number;
+                            };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
                             /** @description Groups an enabled channel serves it to (channels of every group: "*") */
@@ -4690,6 +4921,19 @@ export interface operations {
                             completion_ratio: number | null;
                             cache_ratio: number | null;
                             cache_write_ratio: number | null;
+                            /** @description USD per unit of each kind other than tokens, added to the token price; {}: none */
+                            unit_prices: {
+                                /** @description USD per call */
+                                requests?: number;
+                                /** @description USD per search unit (rerank) */
+                                search_units?: number;
+                                /** @description USD per image */
+                                images?: number;
+                                /** @description USD per second of audio or video */
+                                seconds?: number;
+                                /** @description USD per character (speech input) */
+                                characters?: number;
+                            };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
                             /** @description Groups an enabled channel serves it to (channels of every group: "*") */
