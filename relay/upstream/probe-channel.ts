@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { request as undiciRequest } from 'undici';
 import type { CallFamily } from '../ir/call-family.js';
 import { servedFamilies } from '../providers/channel-facts.js';
-import { adapterFor, moderationAdapterFor, rerankAdapterFor } from '../providers/registry.js';
+import { adapterFor, completionsAdapterFor, moderationAdapterFor, rerankAdapterFor } from '../providers/registry.js';
 import type { ModerationAdapter, RerankAdapter, UpstreamRequest } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
 import type { ChannelRecord } from '../store/schema.js';
@@ -23,17 +23,21 @@ export interface ProbeOutcome {
   elapsedMs: number;
   /** The model name sent upstream. */
   model: string;
-  /** The family of the call sent: chat, or embeddings, rerank or moderation for a channel that serves them (see probeFamily). */
+  /** The family of the call sent: chat, or embeddings, rerank, moderation or completions for a channel that serves them (see probeFamily). */
   family: CallFamily;
 }
 
-export type ProbeFamily = 'chat' | 'embeddings' | 'rerank' | 'moderation';
+export type ProbeFamily = 'chat' | 'embeddings' | 'rerank' | 'moderation' | 'completions';
+
+/** OpenAI's models served only by the legacy completions endpoint. */
+const COMPLETION_MODEL = /(^|\/)(gpt-3\.5-turbo-instruct|davinci|babbage)/i;
 
 /**
  * The family a probe calls in: rerank for a channel serving rerank and neither chat nor
  * embeddings, or serving rerank for a model named a reranker (`jina-reranker-v2…`, `rerank-v3.5`);
- * moderation likewise (`omni-moderation-latest`); else chat when the channel serves it, else
- * embeddings when it serves those. Other families have no test call yet and are tried with chat.
+ * moderation likewise (`omni-moderation-latest`); completions through the upstream's completions
+ * endpoint likewise (`gpt-3.5-turbo-instruct`, `davinci-002`); else chat when the channel serves
+ * it, else embeddings when it serves those. Other families have no test call yet and are tried with chat.
  */
 export function probeFamily(channel: Pick<ChannelRecord, 'type' | 'families' | 'settings'>, model: string): ProbeFamily {
   const families = servedFamilies(channel);
@@ -41,6 +45,8 @@ export function probeFamily(channel: Pick<ChannelRecord, 'type' | 'families' | '
   if (reranks && (/rerank/i.test(model) || (!families.includes('chat') && !families.includes('embeddings')))) return 'rerank';
   const moderates = families.includes('moderation') && moderationAdapterFor(channel) !== undefined;
   if (moderates && (/moderation/i.test(model) || (!families.includes('chat') && !families.includes('embeddings')))) return 'moderation';
+  const completes = families.includes('completions') && completionsAdapterFor(channel) !== undefined;
+  if (completes && (COMPLETION_MODEL.test(model) || (!families.includes('chat') && !families.includes('embeddings')))) return 'completions';
   return !families.includes('chat') && families.includes('embeddings') ? 'embeddings' : 'chat';
 }
 
@@ -50,6 +56,7 @@ function probeRequest(channel: ChannelRecord, endpoint: ChannelEndpoint, model: 
     const request = { model, query: 'hi', documents: [{ text: 'hi' }], returnDocuments: false };
     return (rerankAdapterFor(channel) as RerankAdapter).buildRerankRequest(request, endpoint.target(model, channel.settings), []);
   }
+  if (family === 'completions') return completionsAdapterFor(channel)!.buildPassthroughRequest({ model, prompt: 'hi', max_tokens: 1 }, endpoint.target(model, channel.settings), false);
   if (family === 'moderation') return (moderationAdapterFor(channel) as ModerationAdapter).buildModerationRequest({ model, inputs: ['hi'] }, endpoint.target(model, channel.settings));
   return adapterFor(channel).buildChatRequest(
     { model, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: false, maxOutputTokens: 1 },

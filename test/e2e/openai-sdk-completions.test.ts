@@ -190,6 +190,15 @@ describe('completions routing', () => {
     expect(chatOnly.requests).toHaveLength(0);
   });
 
+  it('tests a completions-only channel with a one-token completion at its completions endpoint', async () => {
+    const upstream = await openaiKind();
+    const { gateway } = await relay([{ type: 1, upstream, models: ['davinci-002'], extra: { families: ['completions'] } }]);
+    const [id] = ((await gateway.admin.call('GET', '/api/channel/')).json.data.items as { id: number }[]).map((c) => c.id);
+    const tested = await gateway.admin.call('GET', `/api/channel/test/${id}`);
+    expect(tested.json.data).toMatchObject({ ok: true, status_code: 200, family: 'completions', model: 'davinci-002' });
+    expect(upstream.requests).toEqual([expect.objectContaining({ path: '/v1/completions', body: { model: 'davinci-002', prompt: 'hi', max_tokens: 1 } })]);
+  });
+
   it('answers bad input with 400 in OpenAI’s error shape, before any upstream call', async () => {
     const upstream = await openaiKind();
     const { post } = await relay([{ type: 1, upstream, models: ['m'] }]);
