@@ -24,10 +24,7 @@ export interface ModerationCall {
 
 /** Moderation asked on the wire of `codec`; a call without a model is routed as `default_moderation_model`. */
 export function moderationRoute(codec: ModerationCodec, deps: RelayDeps): RelayRouteHandler {
-  return callRoute(
-    moderationFamily(codec, () => readSettings(deps.state).default_moderation_model),
-    deps,
-  );
+  return callRoute(moderationFamily(codec, () => readSettings(deps.state).default_moderation_model), deps);
 }
 
 export function moderationFamily(codec: ModerationCodec, defaultModel: () => string): FamilyPipeline<ModerationCall> {
