@@ -11,6 +11,11 @@ const usdFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency
 const smallUsdFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumSignificantDigits: 2 });
 const compactUsdFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', notation: 'compact', maximumSignificantDigits: 2 });
 
+/** Drops float noise from a computed price (0.30000000000000004 → 0.3). */
+export function clean(value: number): number {
+  return Number(value.toPrecision(10));
+}
+
 export function formatNumber(value: number): string {
   return numberFormat.format(Math.round(value));
 }

@@ -32,7 +32,7 @@ describe('model dialog: built-in price', () => {
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Pricing' }), 'Built-in price, if any');
     await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('calls of it are refused'));
     expect(within(dialog).getByRole('status').textContent).toBe(
-      'The relay has no built-in price for my-local-model, nor does another record price it by prefix: saved like this, the model has no price, and calls of it are refused (the unpriced_model_policy setting is “reject”). Choose a price per token or per call to charge for it.',
+      'The relay has no built-in price for my-local-model, nor does another record price it by prefix: saved like this, the model has no price, and calls of it are refused (the unpriced_model_policy setting is “reject”). Choose a price per token and unit, or per call, to charge for it.',
     );
     // The button says what saving does.
     await userEvent.click(screen.getByRole('button', { name: 'Save without a price' }));
@@ -85,5 +85,22 @@ describe('model dialog: built-in price', () => {
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Pricing' }), 'Built-in price, if any');
     expect(within(dialog).getByRole('status').textContent).toContain('The relay has no built-in price for house-model');
     expect(screen.getByRole('button', { name: 'Save without a price' })).toBeTruthy();
+  });
+
+  it('prices a model per search unit, shown per 1K and stored per unit, with tokens free', async () => {
+    const api = relay('reject');
+    const { dialog, onSaved } = open('rerank-house');
+    const field = within(dialog).getByRole('textbox', { name: 'Search unit price (USD per 1K search units)' });
+    await userEvent.type(field, '-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save model' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('A price in USD (0 or more), or empty.')).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save model' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Saved the model “rerank-house”.'));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'rerank-house', model_ratio: null, price_per_call: null, unit_prices: { search_units: 0.002 } });
   });
 });

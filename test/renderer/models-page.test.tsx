@@ -30,4 +30,15 @@ describe('models page', () => {
     expect(within(inherited).queryByText('No price')).toBeNull();
     expect(within(screen.getByTestId('price-lonely-model')).getByText('No price')).toBeTruthy();
   });
+
+  it('shows prices per unit in the readable amount they are set in', async () => {
+    relay([
+      modelRecord({ id: 1, name: 'rerank-house', unit_prices: { search_units: 0.002 }, price_source: 'model' }),
+      modelRecord({ id: 2, name: 'voice', model_ratio: 1, unit_prices: { seconds: 0.0001, characters: 0.000015 }, price_source: 'model' }),
+    ]);
+    render(<ModelsPage />);
+    const lines = async (name: string) => [...(await screen.findByTestId(`price-${name}`)).querySelectorAll('span span')].map((s) => s.textContent);
+    expect(await lines('rerank-house')).toEqual(['$2 / 1K search units']);
+    expect(await lines('voice')).toEqual(['$2 / 1M input', '$2 / 1M output', '$0.006 / minute', '$15 / 1M characters']);
+  });
 });

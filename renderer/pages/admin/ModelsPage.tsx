@@ -110,7 +110,7 @@ export default function ModelsPage() {
           <div className="stack" data-testid={`price-${m.name}`}>
             <PriceText price={price} />
             <PriceSource price={price} />
-            {(price.kind === 'token' || price.kind === 'call') && groups.length > 0 && <GroupPrices model={m} price={price} groups={groups} />}
+            {(price.kind === 'usage' || price.kind === 'call') && groups.length > 0 && <GroupPrices model={m} price={price} groups={groups} />}
           </div>
         );
       },
@@ -151,7 +151,7 @@ export default function ModelsPage() {
     <div className="page">
       <PageHeader
         title="Models and pricing"
-        lead="Describe the models your channels serve and set what a call costs. Prices are in USD per million tokens (or per call)."
+        lead="Describe the models your channels serve and set what a call costs. Prices are in USD per million tokens, per unit (search units, images, minutes, characters) or per call."
         action={
           <button type="button" className="button button--primary" onClick={() => setEditing({ name: '' })}>
             Describe a model

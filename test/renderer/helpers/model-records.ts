@@ -17,6 +17,7 @@ export function modelRecord(overrides: Partial<ModelMeta> = {}): ModelMeta {
     completion_ratio: null,
     cache_ratio: null,
     cache_write_ratio: null,
+    unit_prices: {},
     price_source: 'none',
     enable_groups: [],
     channels: 0,

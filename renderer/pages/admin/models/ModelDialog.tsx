@@ -9,7 +9,9 @@ import { SelectField, TextAreaField } from '../../../components/FormFields.js';
 import { messageOf } from '../../../hooks/use-list.js';
 import { initialValues, NUMBER, toBody, validate, type Mode, type Values } from './model-form.js';
 import { BuiltInPriceNote } from './BuiltInPriceNote.js';
-import { clean, inheritedPrice, type PricedRecord } from './price.js';
+import { UnitPriceFields } from './UnitPriceFields.js';
+import { clean } from '../../../lib/money.js';
+import { inheritedPrice, type PricedRecord } from './price.js';
 
 export function ModelDialog({
   model,
@@ -77,7 +79,7 @@ export function ModelDialog({
   // Saved without a price, the record prices nothing: the price comes from another record or the built-in table.
   const inherited = values.mode === 'default' ? inheritedPrice(values.name, records.filter((r) => r.id !== model?.id)) : undefined;
   const unpriced = values.mode === 'default' && inherited === undefined;
-  const ratioHint = values.input.trim() !== '' && NUMBER.test(values.input.trim()) ? `Model ratio ${clean(usdToRatio(inputNumber))} (ratio 1 = $2 per 1M input tokens).` : 'Ratio 1 = $2 per 1M input tokens.';
+  const ratioHint = values.input.trim() !== '' && NUMBER.test(values.input.trim()) ? `Model ratio ${clean(usdToRatio(inputNumber))} (ratio 1 = $2 per 1M input tokens).` : 'Ratio 1 = $2 per 1M input tokens. Empty with a price per unit: tokens are free.';
 
   return (
     <Dialog
@@ -104,7 +106,7 @@ export function ModelDialog({
           value={values.mode}
           onChange={(e) => set('mode', e.currentTarget.value as Mode)}
           options={[
-            { value: 'token', label: 'Per token (USD per 1M tokens)' },
+            { value: 'token', label: 'Per token and per unit (USD)' },
             { value: 'call', label: 'Per call (USD)' },
             { value: 'default', label: 'Built-in price, if any' },
           ]}
@@ -119,6 +121,7 @@ export function ModelDialog({
               <Field label="Cached input price (USD per 1M tokens)" inputMode="decimal" value={values.cacheRead} onChange={(e) => set('cacheRead', e.currentTarget.value)} error={errors.cacheRead} hint="Empty: the input price." />
               <Field label="Cache write price (USD per 1M tokens)" inputMode="decimal" value={values.cacheWrite} onChange={(e) => set('cacheWrite', e.currentTarget.value)} error={errors.cacheWrite} hint="Empty: the input price." />
             </div>
+            <UnitPriceFields values={values.units} errors={errors} onChange={(unit, value) => setValues((current) => ({ ...current, units: { ...current.units, [unit]: value } }))} />
           </>
         )}
         {values.mode === 'call' && (

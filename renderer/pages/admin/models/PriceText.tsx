@@ -1,24 +1,41 @@
 // A model's price as text, where it comes from, and its price in each group it is served to.
 import { formatPrice, type GroupView, type ModelMeta } from '../../../api/admin.js';
-import { clean, type Price } from './price.js';
+import { clean } from '../../../lib/money.js';
+import { unitPriceText, unitsIn } from '../../../lib/units.js';
+import { sourceOf, type Price } from './price.js';
+
+/** A price's parts, one a line: "$2.5 / 1M input", "$2 / 1K search units", "$0.04 per call"; `cached`: the cached input's too, when it differs. */
+export function priceLines(price: Price, factor = 1, cached = false): string[] {
+  if (price.kind === 'call') return [`${formatPrice(clean(price.perCall * factor))} per call`];
+  if (price.kind !== 'usage') return [];
+  const lines: string[] = [];
+  if (price.tokens !== null) {
+    const { input, output, cacheRead } = price.tokens;
+    lines.push(`${formatPrice(clean(input * factor))} / 1M input`, `${formatPrice(clean(output * factor))} / 1M output`);
+    if (cached && cacheRead !== input) lines.push(`${formatPrice(clean(cacheRead * factor))} / 1M cached input`);
+  }
+  for (const [unit, usd] of unitsIn(price.units)) lines.push(unitPriceText(unit, usd, factor));
+  return lines;
+}
 
 export function PriceText({ price, factor = 1 }: { price: Price; factor?: number }) {
-  if (price.kind === 'call') return <span>{formatPrice(clean(price.input * factor))} per call</span>;
   if (price.kind === 'default') return <span className="muted">Built-in price</span>;
   if (price.kind === 'record') return <span className="muted">Another record’s price</span>;
   if (price.kind === 'none') return <span className="status status--warn">No price</span>;
   return (
     <span className="stack">
-      <span>{formatPrice(clean(price.input * factor))} / 1M input</span>
-      <span>{formatPrice(clean(price.output * factor))} / 1M output</span>
+      {priceLines(price, factor).map((line) => (
+        <span key={line}>{line}</span>
+      ))}
     </span>
   );
 }
 
 /** "Built-in price", "Price of gpt-4o": for a price a record takes from elsewhere. */
 export function PriceSource({ price }: { price: Price }) {
-  if (price.from === undefined) return null;
-  return <span className="muted small">{price.from.builtIn ? 'Built-in price' : `Price of ${price.from.name}`}</span>;
+  const from = sourceOf(price);
+  if (from === undefined) return null;
+  return <span className="muted small">{from.builtIn ? 'Built-in price' : `Price of ${from.name}`}</span>;
 }
 
 /** The model's price for each group it is served to: price × group ratio. */

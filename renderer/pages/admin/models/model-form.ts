@@ -1,7 +1,9 @@
 // The model form's values: from a record, checked, and turned into the API's body (prices in
-// USD per million tokens become ratios).
+// USD per million tokens become ratios; unit prices, shown per 1K search units, per minute…,
+// are stored per unit).
 import { ratioToUsd, usdToRatio, type ModelBody, type ModelMeta } from '../../../api/admin.js';
-import { clean } from './price.js';
+import { clean } from '../../../lib/money.js';
+import { BILLING_UNITS, toShownPrice, toUnitPrice, type BillingUnit, type UnitCounts } from '../../../lib/units.js';
 
 export type Mode = 'token' | 'call' | 'default';
 
@@ -18,9 +20,13 @@ export interface Values {
   cacheRead: string;
   cacheWrite: string;
   perCall: string;
+  /** Price per unit kind as shown (empty: not charged by that unit); with a price per token. */
+  units: Record<BillingUnit, string>;
 }
 
-export type Errors = Partial<Record<keyof Values, string>>;
+export type Errors = Partial<Record<keyof Values | BillingUnit, string>>;
+
+const NO_UNIT_PRICES = Object.fromEntries(BILLING_UNITS.map((unit) => [unit, ''])) as Record<BillingUnit, string>;
 
 export const NUMBER = /^\d+(\.\d+)?$/;
 
@@ -42,24 +48,39 @@ export function validate(v: Values): Errors {
   const maxOutput = num(v.maxOutput) ?? 0;
   if (errors.context === undefined && errors.maxOutput === undefined && context > 0 && maxOutput > context) errors.maxOutput = 'Cannot exceed the context length.';
   if (v.mode === 'token') {
-    if (!NUMBER.test(v.input.trim())) errors.input = 'A price in USD, e.g. 2.5.';
-    for (const key of ['output', 'cacheRead', 'cacheWrite'] as const) {
+    for (const unit of BILLING_UNITS) {
+      if (v.units[unit].trim() !== '' && !NUMBER.test(v.units[unit].trim())) errors[unit] = 'A price in USD (0 or more), or empty.';
+    }
+    const others = ['output', 'cacheRead', 'cacheWrite'] as const;
+    for (const key of others) {
       if (v[key].trim() !== '' && !NUMBER.test(v[key].trim())) errors[key] = 'A price in USD, or empty for the input price.';
     }
-    if (errors.input === undefined && Number(v.input) === 0 && ['output', 'cacheRead', 'cacheWrite'].some((k) => (num(v[k as 'output']) ?? 0) > 0)) {
+    // Tokens may be free when the model is priced per unit only (a rerank model per search unit).
+    if (v.input.trim() === '') {
+      if (!hasUnitPrices(v)) errors.input = 'A price in USD, e.g. 2.5. Empty only with a price per unit below.';
+      else if (others.some((key) => v[key].trim() !== '')) errors.input = 'Set the input price too: the other token prices are relative to it.';
+    } else if (!NUMBER.test(v.input.trim())) {
+      errors.input = 'A price in USD, e.g. 2.5.';
+    } else if (Number(v.input) === 0 && others.some((key) => (num(v[key]) ?? 0) > 0)) {
       errors.input = 'With a free input, the other prices must be 0 too (they are set relative to the input).';
+    } else if (usdToRatio(Number(v.input)) > 1_000_000) {
+      errors.input = 'Too high.';
     }
-    if (errors.input === undefined && usdToRatio(Number(v.input)) > 1_000_000) errors.input = 'Too high.';
   }
   if (v.mode === 'call' && !NUMBER.test(v.perCall.trim())) errors.perCall = 'A price in USD per call, e.g. 0.04.';
   return errors;
 }
 
+function hasUnitPrices(v: Values): boolean {
+  return BILLING_UNITS.some((unit) => v.units[unit].trim() !== '');
+}
+
 export function toBody(v: Values): ModelBody {
-  const input = Number(v.input);
+  // No input price (only with unit prices): tokens are free.
+  const input = v.mode === 'token' ? num(v.input) : null;
   const relative = (text: string): number | null => {
     const value = num(text);
-    if (value === null || input === 0) return null;
+    if (value === null || !input) return null;
     return clean(value / input);
   };
   return {
@@ -69,17 +90,28 @@ export function toBody(v: Values): ModelBody {
     tags: [...new Set(v.tags.split(',').map((t) => t.trim()).filter(Boolean))],
     context_length: num(v.context) ?? 0,
     max_output_tokens: num(v.maxOutput) ?? 0,
-    model_ratio: v.mode === 'token' ? clean(usdToRatio(input)) : null,
+    model_ratio: input !== null ? clean(usdToRatio(input)) : null,
     price_per_call: v.mode === 'call' ? Number(v.perCall) : null,
-    completion_ratio: v.mode === 'token' ? relative(v.output) : null,
-    cache_ratio: v.mode === 'token' ? relative(v.cacheRead) : null,
-    cache_write_ratio: v.mode === 'token' ? relative(v.cacheWrite) : null,
+    completion_ratio: relative(v.output),
+    cache_ratio: relative(v.cacheRead),
+    cache_write_ratio: relative(v.cacheWrite),
+    // A price per call replaces the prices per token and per unit: none are kept with it.
+    unit_prices: v.mode === 'token' ? unitPrices(v.units) : {},
   };
+}
+
+function unitPrices(shown: Values['units']): UnitCounts {
+  const prices: UnitCounts = {};
+  for (const unit of BILLING_UNITS) {
+    const value = num(shown[unit]);
+    if (value !== null) prices[unit] = toUnitPrice(unit, value);
+  }
+  return prices;
 }
 
 export function initialValues(model: ModelMeta | null, name: string): Values {
   if (model === null)
-    return { name, supplier: '0', description: '', tags: '', context: '', maxOutput: '', mode: 'token', input: '', output: '', cacheRead: '', cacheWrite: '', perCall: '' };
+    return { name, supplier: '0', description: '', tags: '', context: '', maxOutput: '', mode: 'token', input: '', output: '', cacheRead: '', cacheWrite: '', perCall: '', units: NO_UNIT_PRICES };
   const input = model.model_ratio !== null ? ratioToUsd(model.model_ratio) : 0;
   const relative = (ratio: number | null) => (ratio === null || model.model_ratio === null ? '' : String(clean(input * ratio)));
   return {
@@ -89,11 +121,16 @@ export function initialValues(model: ModelMeta | null, name: string): Values {
     tags: model.tags.join(', '),
     context: model.context_length > 0 ? String(model.context_length) : '',
     maxOutput: model.max_output_tokens > 0 ? String(model.max_output_tokens) : '',
-    mode: model.price_per_call !== null ? 'call' : model.model_ratio !== null ? 'token' : 'default',
+    mode: model.price_per_call !== null ? 'call' : model.model_ratio !== null || Object.keys(model.unit_prices).length > 0 ? 'token' : 'default',
     input: model.model_ratio !== null ? String(clean(input)) : '',
     output: relative(model.completion_ratio),
     cacheRead: relative(model.cache_ratio),
     cacheWrite: relative(model.cache_write_ratio),
     perCall: model.price_per_call !== null ? String(model.price_per_call) : '',
+    units: Object.fromEntries(BILLING_UNITS.map((unit) => [unit, shownUnitPrice(unit, model.unit_prices[unit])])) as Record<BillingUnit, string>,
   };
+}
+
+function shownUnitPrice(unit: BillingUnit, usdPerUnit: number | undefined): string {
+  return usdPerUnit === undefined ? '' : String(toShownPrice(unit, usdPerUnit));
 }

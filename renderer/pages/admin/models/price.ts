@@ -1,12 +1,9 @@
-// Model prices in dollars: from a model record's ratios, resolved as the relay resolves them,
-// and token counts written short.
+// Model prices in dollars: from a model record (per token and per unit, or per call), resolved
+// as the relay resolves them, and token counts written short.
 import { DEFAULT_PRICES, findPrice, type ModelPrice } from '../../../../relay/billing/pricing.js';
 import { ratioToUsd, type ModelMeta } from '../../../api/admin.js';
-
-/** Drops float noise (0.30000000000000004 → 0.3). */
-export function clean(value: number): number {
-  return Number(value.toPrecision(10));
-}
+import { clean } from '../../../lib/money.js';
+import type { UnitCounts } from '../../../lib/units.js';
 
 export function tokens(count: number): string {
   if (count <= 0) return '—';
@@ -16,50 +13,52 @@ export function tokens(count: number): string {
   return count.toLocaleString('en-US');
 }
 
-export interface Price {
-  /** `default` and `record`: a built-in price, or another record's, not known in detail (the records are still loading). */
-  kind: 'token' | 'call' | 'default' | 'record' | 'none';
-  /** USD per million input tokens, or per call. */
+/** USD per million tokens. */
+export interface TokenPrices {
   input: number;
   output: number;
   cacheRead: number;
   cacheWrite: number;
-  /** A price the model takes from elsewhere: another record whose name starts its name, or the built-in table. */
-  from?: { name: string; builtIn: boolean };
 }
 
-type Ratios = Pick<ModelMeta, 'price_per_call' | 'model_ratio' | 'completion_ratio' | 'cache_ratio' | 'cache_write_ratio'>;
+/** A price the model takes from elsewhere: another record whose name starts its name, or the built-in table. */
+export interface PriceSource {
+  name: string;
+  builtIn: boolean;
+}
+
+export type Price =
+  /** Per token (null: tokens are free) plus USD per unit of each kind named. */
+  | { kind: 'usage'; tokens: TokenPrices | null; units: UnitCounts; from?: PriceSource }
+  | { kind: 'call'; perCall: number; from?: PriceSource }
+  /** A built-in price, or another record's, not known in detail (the records are still loading); or none. */
+  | { kind: 'default' | 'record' | 'none' };
+
+/** Where a price comes from when not from the record itself. */
+export function sourceOf(price: Price): PriceSource | undefined {
+  return price.kind === 'usage' || price.kind === 'call' ? price.from : undefined;
+}
+
+type PriceFields = Pick<ModelMeta, 'price_per_call' | 'model_ratio' | 'completion_ratio' | 'cache_ratio' | 'cache_write_ratio' | 'unit_prices'>;
 /** What resolving a price needs of the other model records. */
-export type PricedRecord = Pick<ModelMeta, 'id' | 'name'> & Ratios;
+export type PricedRecord = Pick<ModelMeta, 'id' | 'name'> & PriceFields;
 
-/** A price set per call or per token, in USD; undefined when neither is set. */
-function fromRatios(r: Ratios): Price | undefined {
-  if (r.price_per_call !== null) return { kind: 'call', input: r.price_per_call, output: 0, cacheRead: 0, cacheWrite: 0 };
-  if (r.model_ratio === null) return undefined;
-  const input = ratioToUsd(r.model_ratio);
-  return {
-    kind: 'token',
-    input,
-    output: input * (r.completion_ratio ?? 1),
-    cacheRead: input * (r.cache_ratio ?? 1),
-    cacheWrite: input * (r.cache_write_ratio ?? 1),
-  };
-}
-
-function toModelPrice(r: Ratios): ModelPrice | undefined {
+/** A record's own price as the relay reads it (relay/store/models.ts `priceOfRecord`); undefined when it sets none. */
+function recordPrice(r: PriceFields): ModelPrice | undefined {
   if (r.price_per_call !== null) return { pricePerCall: r.price_per_call };
-  if (r.model_ratio === null) return undefined;
-  return { modelRatio: r.model_ratio, completionRatio: r.completion_ratio ?? undefined, cacheRatio: r.cache_ratio ?? undefined, cacheWriteRatio: r.cache_write_ratio ?? undefined };
+  const units = Object.keys(r.unit_prices).length > 0 ? { unitPrices: r.unit_prices } : undefined;
+  if (r.model_ratio === null) return units;
+  return { modelRatio: r.model_ratio, completionRatio: r.completion_ratio ?? undefined, cacheRatio: r.cache_ratio ?? undefined, cacheWriteRatio: r.cache_write_ratio ?? undefined, ...units };
 }
 
-function fromModelPrice(price: ModelPrice): Price | undefined {
-  return fromRatios({
-    price_per_call: price.pricePerCall ?? null,
-    model_ratio: price.modelRatio ?? null,
-    completion_ratio: price.completionRatio ?? null,
-    cache_ratio: price.cacheRatio ?? null,
-    cache_write_ratio: price.cacheWriteRatio ?? null,
-  });
+function inDollars(price: ModelPrice, from?: PriceSource): Price {
+  if (price.pricePerCall !== undefined) return { kind: 'call', perCall: price.pricePerCall, from };
+  let tokens: TokenPrices | null = null;
+  if (price.modelRatio !== undefined) {
+    const input = ratioToUsd(price.modelRatio);
+    tokens = { input, output: input * (price.completionRatio ?? 1), cacheRead: input * (price.cacheRatio ?? 1), cacheWrite: input * (price.cacheWriteRatio ?? 1) };
+  }
+  return { kind: 'usage', tokens, units: price.unitPrices ?? {}, from };
 }
 
 /**
@@ -73,23 +72,21 @@ export function inheritedPrice(name: string, records: readonly PricedRecord[]): 
   if (model === '') return undefined;
   const table: Record<string, ModelPrice> = { ...DEFAULT_PRICES };
   for (const record of records) {
-    const price = record.name === model ? undefined : toModelPrice(record);
+    const price = record.name === model ? undefined : recordPrice(record);
     if (price !== undefined) table[record.name] = price;
   }
   const found = findPrice(model, table);
   if (found === undefined) return undefined;
   const source = Object.keys(table).find((key) => table[key] === found)!;
-  const price = fromModelPrice(found);
-  return price && { ...price, from: { name: source, builtIn: DEFAULT_PRICES[source] === found } };
+  return inDollars(found, { name: source, builtIn: DEFAULT_PRICES[source] === found });
 }
 
 /** A record's price: its own, else the one it takes from another record or the built-in table (`records`: every model record). */
 export function priceOf(model: ModelMeta, records: readonly PricedRecord[]): Price {
-  const own = fromRatios(model);
-  if (own !== undefined) return own;
+  const own = recordPrice(model);
+  if (own !== undefined) return inDollars(own);
   const inherited = inheritedPrice(model.name, records);
   if (inherited !== undefined) return inherited;
   // Without the other records (not read yet, or not readable), the source the relay names.
-  const kind = model.price_source === 'model' ? 'record' : model.price_source;
-  return { kind, input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  return { kind: model.price_source === 'model' ? 'record' : model.price_source };
 }
