@@ -49,6 +49,39 @@ describe('log drawer', () => {
     expect(drawer.textContent).not.toMatch(/model_ratio|\{|\}/);
   });
 
+  it('bills the units a call used at the unit prices charged, shown per 1K, and says its family', () => {
+    // A rerank priced per search unit only: 2 × $0.002 = $0.004 = 2 000 quota units.
+    const { drawer } = open(
+      logRecord({ model: 'rerank-v3.5', family: 'rerank', prompt_tokens: 0, completion_tokens: 0, units: { search_units: 2 }, quota: 2_000, other: { model_ratio: 0, completion_ratio: 1, cache_ratio: 1, group_ratio: 1, unit_prices: { search_units: 0.002 } } }),
+    );
+    expect(billLines(drawer)).toEqual(['Search units: 2 search units × $2/1K = $0.004', 'Group “default”: × 1', 'Charged: $0.004']);
+    const fact = (label: string) => within(drawer).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect([fact('Family'), fact('Units')]).toEqual(['Rerank', '2 search units']);
+    // The unit prices are in the bill, not repeated as raw facts.
+    expect(drawer.textContent).not.toMatch(/unit_prices|\{/);
+  });
+
+  it('adds unit lines to the token lines, leaves a unit the price does not name out of the bill, and the one request every call is out of the units', () => {
+    const { drawer } = open(
+      logRecord({
+        prompt_tokens: 1_000,
+        completion_tokens: 200,
+        units: { requests: 1, seconds: 90 },
+        // (1 000 + 200·4) · 1.25 + 1 · $0.01 · 500 000 = 2 250 + 5 000
+        quota: 7_250,
+        other: { model_ratio: 1.25, completion_ratio: 4, cache_ratio: 1, group_ratio: 1, unit_prices: { requests: 0.01 } },
+      }),
+    );
+    expect(billLines(drawer)).toEqual([
+      'Input: 1,000 tokens × $2.5/1M = $0.0025',
+      'Output: 200 tokens × $10/1M = $0.002',
+      'Requests: 1 request × $10/1K = $0.01',
+      'Group “default”: × 1',
+      'Charged: $0.01',
+    ]);
+    expect(within(drawer).getByText('Units', { selector: 'dt' }).nextElementSibling?.textContent).toBe('90 seconds');
+  });
+
   it('bills a fixed price per call', () => {
     const { drawer } = open(logRecord({ quota: 40_000, other: { model_price: 0.04, group_ratio: 2 } }));
     expect(billLines(drawer)).toEqual(['Call: 1 call × $0.04 = $0.04', 'Group “default”: × 2', 'Charged: $0.08']);

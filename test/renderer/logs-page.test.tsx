@@ -119,6 +119,25 @@ describe('logs page', () => {
     expect(lastCall(api, '/api/log/self').query.get('model')).toBe('gpt-4o');
   });
 
+  it('shows each call’s family, and filters by family in both lists and the export', async () => {
+    const api = relay().on('GET /api/log/self', logPage([logRecord({ id: 1 }), logRecord({ id: 2, family: 'embeddings', model: 'text-embedding-3-small' }), logRecord({ id: 3, type: 1, family: '' })]));
+    render(<LogsPage {...pageProps(ROLE.admin)} />);
+    await waitFor(() => expect(screen.getAllByTestId('log-family').map((cell) => cell.textContent)).toEqual(['Chat', 'Embeddings', '–']));
+    expect(screen.getByRole('columnheader', { name: 'Family' })).toBeTruthy();
+
+    const family = screen.getByRole('combobox', { name: 'Family' });
+    expect(within(family).getAllByRole('option').map((o) => o.textContent)).toEqual(['All families', 'Chat', 'Embeddings', 'Completions', 'Rerank', 'Moderation', 'Images', 'Audio', 'Video']);
+    await userEvent.selectOptions(family, 'Rerank');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(lastCall(api, '/api/log/self').query.get('family')).toBe('rerank'));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('family=rerank');
+    await everyone();
+    expect(lastCall(api, '/api/log').query.get('family')).toBe('rerank');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(lastCall(api, '/api/log').query.has('family')).toBe(false));
+  });
+
   it('opens a record in the drawer with its cost', async () => {
     relay();
     render(<LogsPage {...pageProps(ROLE.user)} />);

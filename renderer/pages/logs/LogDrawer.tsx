@@ -7,10 +7,11 @@ import { isCall, typeName } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import { Dialog } from '../../components/Dialog.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
+import { toShownPrice, unitCount, unitsIn, UNITS } from '../../lib/units.js';
 import { BILL_KEYS, billOf, type BillLine } from './billing.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
 import { formatWhen } from '../../lib/when.js';
-import { attemptStatus, lastAttempt, ms, outcome } from './format.js';
+import { attemptStatus, familyName, lastAttempt, ms, outcome } from './format.js';
 
 interface Props {
   record: LogView;
@@ -29,7 +30,10 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
     ['Key', record.token_name || '–'],
   ];
   if (call) {
-    rows.push(['Model asked for', record.model || '–'], ['Model sent upstream', record.upstream_model || '–']);
+    rows.push(['Model asked for', record.model || '–'], ['Model sent upstream', record.upstream_model || '–'], ['Family', familyName(record.family)]);
+    // Every call is one request: only other units, or several requests, are worth a line.
+    const units = unitsIn(record.units).filter(([unit, count]) => unit !== 'requests' || count !== 1);
+    if (units.length > 0) rows.push(['Units', units.map(([unit, count]) => unitCount(unit, count)).join(', ')]);
     if (admin) rows.push(['Channel', record.channel_id ? channelLabel(record.channel_id, channels, record.channel_name) : '–']);
     if (record.type === LogType.error || record.error) rows.push(['Status', outcome(record)]);
     // A failed call: what the last upstream tried answered (the retry chain below has every attempt).
@@ -128,11 +132,12 @@ function Billing({ record }: { record: LogView }) {
   );
 }
 
-/** "1,000 tokens × $0.30/1M = $0.0003", "1 call × $0.04 = $0.04". */
+/** "1,000 tokens × $0.30/1M = $0.0003", "1 call × $0.04 = $0.04", "2 search units × $2/1K = $0.004". */
 function formula(line: BillLine): string {
-  const count = line.unit === 'call' ? `${formatNumber(line.count)} ${line.count === 1 ? 'call' : 'calls'}` : `${formatNumber(line.count)} ${line.count === 1 ? 'token' : 'tokens'}`;
-  const price = line.unit === 'call' ? formatPrice(line.usdPrice) : `${formatPrice(line.usdPrice)}/1M`;
-  return `${count} × ${price} = ${formatUsd(line.quota)}`;
+  const { unit, count } = line;
+  if (unit === 'call') return `${formatNumber(count)} ${count === 1 ? 'call' : 'calls'} × ${formatPrice(line.usdPrice)} = ${formatUsd(line.quota)}`;
+  if (unit === 'token') return `${formatNumber(count)} ${count === 1 ? 'token' : 'tokens'} × ${formatPrice(line.usdPrice)}/1M = ${formatUsd(line.quota)}`;
+  return `${unitCount(unit, count)} × ${formatPrice(toShownPrice(unit, line.usdPrice))}/${UNITS[unit].perShort} = ${formatUsd(line.quota)}`;
 }
 
 /** Upstream attempts that failed, in order (each with its channel, key, status, time and error), then the channel that answered. */

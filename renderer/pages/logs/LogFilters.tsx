@@ -1,13 +1,17 @@
-// The filter bar: time range, type, key name, model, channel (everyone's records), group, request id.
+// The filter bar: time range, type, call family, key name, model, channel (everyone's records), group, request id.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { LOG_TYPES } from '../../api/logs.js';
 import type { LogFilter } from '../../api/logs.js';
+import type { CallFamily } from '../../../relay/ir/call-family.js';
+import { CALL_FAMILIES, FAMILY_LABELS } from '../../lib/channel-types.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
 
 export interface FilterForm {
   range: '1h' | '24h' | '7d' | '30d' | 'all';
   type: number;
+  /** '' for every family. */
+  family: CallFamily | '';
   token_name: string;
   model: string;
   /** A channel id, '' for every channel. */
@@ -16,7 +20,7 @@ export interface FilterForm {
   request_id: string;
 }
 
-export const EMPTY_FORM: FilterForm = { range: '7d', type: 0, token_name: '', model: '', channel: '', group: '', request_id: '' };
+export const EMPTY_FORM: FilterForm = { range: '7d', type: 0, family: '', token_name: '', model: '', channel: '', group: '', request_id: '' };
 
 const RANGE_SECONDS: Record<Exclude<FilterForm['range'], 'all'>, number> = { '1h': 3600, '24h': 86400, '7d': 7 * 86400, '30d': 30 * 86400 };
 
@@ -29,6 +33,7 @@ export function toFilter(form: FilterForm): LogFilter {
     filter.end_timestamp = end;
   }
   if (form.type) filter.type = form.type;
+  if (form.family !== '') filter.family = form.family;
   for (const key of ['token_name', 'model', 'group', 'request_id'] as const) {
     const value = form[key].trim();
     if (value !== '') filter[key] = value;
@@ -76,6 +81,17 @@ export function LogFilters({ initial, channels, onApply }: Props) {
           {LOG_TYPES.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="filter">
+        <span>Family</span>
+        <select value={form.family} onChange={(e) => set('family', e.target.value as FilterForm['family'])}>
+          <option value="">All families</option>
+          {CALL_FAMILIES.map((family) => (
+            <option key={family} value={family}>
+              {FAMILY_LABELS[family]}
             </option>
           ))}
         </select>

@@ -4,7 +4,7 @@ import type { LogView } from '../../api/logs.js';
 import type { Column } from '../../components/DataTable.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
-import { ms, outcome, whenParts } from './format.js';
+import { familyName, ms, outcome, whenParts } from './format.js';
 
 /** Everyone's records add who made the call and the channel that served it. */
 export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (record: LogView) => void): Column<LogView>[] {
@@ -13,6 +13,7 @@ export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (re
     admin && { key: 'user', header: 'User', render: (r) => r.username },
     { key: 'key', header: 'Key', render: (r) => r.token_name || '–' },
     { key: 'model', header: 'Model', render: (r) => r.model || '–' },
+    { key: 'family', header: 'Family', render: (r) => <span data-testid="log-family">{familyName(r.family)}</span> },
     admin && { key: 'channel', header: 'Channel', render: (r) => (r.channel_id ? channelLabel(r.channel_id, channels, r.channel_name) : '–') },
     // Top-ups, sign-ins and changes have no tokens, timings or stream, only an amount at most.
     {

@@ -1,16 +1,17 @@
 // A consume record's bill, line by line, from the price facts the relay logs with it
 // (relay/pipeline/call-log.ts) and the formula of relay/billing/quota-math.ts:
-// each line is tokens × price, the lines add up, the group ratio scales the sum.
+// each line is tokens (or units) × price, the lines add up, the group ratio scales the sum.
 import { ratioToUsd } from '../../api/admin.js';
 import type { LogView } from '../../api/logs.js';
 import { QUOTA_PER_USD } from '../../lib/money.js';
+import { UNITS, unitsIn, type BillingUnit } from '../../lib/units.js';
 
 export interface BillLine {
   label: string;
-  /** Tokens (or calls) the line charges for. */
+  /** Tokens, calls or units the line charges for. */
   count: number;
-  unit: 'token' | 'call';
-  /** US dollars per million tokens, or per call. */
+  unit: 'token' | 'call' | BillingUnit;
+  /** US dollars per million tokens, per call, or per unit. */
   usdPrice: number;
   /** The line's cost in quota units. */
   quota: number;
@@ -24,7 +25,7 @@ export type Bill =
   | { kind: 'no-facts' };
 
 /** The `other` keys the bill reads; the drawer shows the remaining ones as they are. */
-export const BILL_KEYS = new Set(['model_ratio', 'completion_ratio', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'model_price', 'group_ratio', 'unpriced']);
+export const BILL_KEYS = new Set(['model_ratio', 'completion_ratio', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'model_price', 'group_ratio', 'unit_prices', 'unpriced']);
 
 export function billOf(record: LogView): Bill {
   const other = record.other ?? {};
@@ -47,6 +48,14 @@ export function billOf(record: LogView): Bill {
     // Ratio 1 is one quota unit per token.
     quota: count * modelRatio * ratio,
   });
+  // Units × USD per unit; a unit the price does not name is free (quota-math's unitsUsd).
+  const unitPrices = new Map(unitsIn(other.unit_prices));
+  const unitLines = unitsIn(record.units).flatMap(([unit, count]): BillLine[] => {
+    const usd = unitPrices.get(unit);
+    return usd === undefined ? [] : [{ label: capitalised(UNITS[unit].many), count, unit, usdPrice: usd, quota: count * usd * QUOTA_PER_USD }];
+  });
+  // A price per unit only (tokens free): no token lines of $0.
+  if (modelRatio === 0 && unitLines.length > 0) return priced(unitLines, groupRatio);
   // As quota-math does: cached and cache-written tokens are part of the prompt, never more than it.
   const cached = Math.min(record.cached_tokens, record.prompt_tokens);
   const written = Math.min(num(other.cache_creation_tokens) ?? 0, record.prompt_tokens - cached);
@@ -54,13 +63,17 @@ export function billOf(record: LogView): Bill {
   if (cached > 0) lines.push(perToken('Cached input', cached, num(other.cache_ratio) ?? 1));
   if (written > 0) lines.push(perToken('Cache writes', written, num(other.cache_creation_ratio) ?? 1));
   const reasoning = record.reasoning_tokens > 0 ? ` (${record.reasoning_tokens} reasoning)` : '';
-  lines.push(perToken(`Output${reasoning}`, record.completion_tokens, num(other.completion_ratio) ?? 1));
+  lines.push(perToken(`Output${reasoning}`, record.completion_tokens, num(other.completion_ratio) ?? 1), ...unitLines);
   return priced(lines, groupRatio);
 }
 
 function priced(lines: BillLine[], groupRatio: number): Bill {
   const raw = lines.reduce((sum, line) => sum + line.quota, 0) * groupRatio;
   return { kind: 'priced', lines, groupRatio, expected: raw > 0 ? Math.max(1, Math.round(raw)) : 0 };
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function num(value: unknown): number | undefined {
