@@ -9,7 +9,7 @@ const START = END - 24 * HOUR;
 const hourAt = (hoursAgo: number) => Math.floor(END / HOUR) * HOUR - hoursAgo * HOUR;
 
 function metrics(requests: number, quota: number) {
-  return { requests, errors: 0, prompt_tokens: requests * 10, completion_tokens: requests * 5, quota };
+  return { requests, errors: 0, prompt_tokens: requests * 10, completion_tokens: requests * 5, units: {}, quota };
 }
 
 function usage(overrides: Partial<UsageData> = {}): UsageData {
