@@ -90,7 +90,7 @@ describe('model dialog: built-in price', () => {
   it('prices a model per search unit, shown per 1K and stored per unit, with tokens free', async () => {
     const api = relay('reject');
     const { dialog, onSaved } = open('rerank-house');
-    const field = within(dialog).getByRole('textbox', { name: 'Search unit price (USD per 1K search units)' });
+    const field = within(dialog).getByRole('textbox', { name: 'Per 1K search units' });
     await userEvent.type(field, '-2');
     await userEvent.click(screen.getByRole('button', { name: 'Save model' }));
     expect(field.getAttribute('aria-invalid')).toBe('true');
