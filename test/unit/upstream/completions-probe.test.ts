@@ -5,7 +5,7 @@ import type { CallFamily } from '../../../relay/ir/call-family.js';
 import { ChannelType } from '../../../relay/providers/channel-facts.js';
 import { probeFamily } from '../../../relay/upstream/probe-channel.js';
 
-const channel = (type: number, families: CallFamily[], settings: Record<string, unknown> = {}) => ({ type, families, settings });
+const channel = (type: number, families: CallFamily[], settings: Record<string, string | number | boolean> = {}) => ({ type, families, settings });
 
 describe('probe family for completions', () => {
   it('is completions for a channel serving completions but neither chat nor embeddings', () => {
