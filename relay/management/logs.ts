@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Response } from 'express';
 import { ApiError } from '../http/errors.js';
-import { CALL_FAMILIES } from '../ir/call-family.js';
 import { BILLING_UNITS } from '../ir/usage.js';
 import type { BillingUnit } from '../ir/usage.js';
 import { LogType } from '../store/logs/index.js';
@@ -10,7 +9,7 @@ import type { LogQuery, LogRecord } from '../store/logs/index.js';
 import type { UserRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
-import { PageQuery, pageOf } from './schemas.js';
+import { FamilySchema, PageQuery, UnitCountsSchema, pageOf } from './schemas.js';
 
 const RATE_WINDOW_MS = 60_000;
 
@@ -21,7 +20,7 @@ const FilterFields = {
   token_name: Type.Optional(Type.String({ description: 'Key name (exact)' })),
   model: Type.Optional(Type.String({ description: 'Model asked for (exact)' })),
   group: Type.Optional(Type.String({ description: 'Group (exact)' })),
-  family: Type.Optional(Type.Union(CALL_FAMILIES.map((f) => Type.Literal(f)), { description: 'Call family (chat includes records written before families were logged)' })),
+  family: Type.Optional(FamilySchema('Call family (chat includes records written before families were logged)')),
   request_id: Type.Optional(Type.String()),
 };
 const AdminFilterFields = {
@@ -35,10 +34,6 @@ const SelfFilter = Type.Object(FilterFields);
 const AdminListQuery = Type.Object({ ...PageQuery, ...AdminFilterFields });
 const SelfListQuery = Type.Object({ ...PageQuery, ...FilterFields });
 type Filter = Partial<Static<typeof AdminFilter>>;
-
-const UnitCountsSchema = Type.Object(Object.fromEntries(BILLING_UNITS.map((unit) => [unit, Type.Optional(Type.Number())])), {
-  description: 'Units other than tokens the call was billed by (every served call is 1 request); other.unit_prices holds the USD per unit it was charged at',
-});
 
 export const LogViewSchema = Type.Object({
   id: Type.Integer(),
@@ -58,7 +53,7 @@ export const LogViewSchema = Type.Object({
   completion_tokens: Type.Number(),
   cached_tokens: Type.Number(),
   reasoning_tokens: Type.Number(),
-  units: UnitCountsSchema,
+  units: UnitCountsSchema('Units other than tokens the call was billed by (every served call is 1 request); other.unit_prices holds the USD per unit it was charged at'),
   quota: Type.Number(),
   first_byte_ms: Type.Number(),
   total_ms: Type.Number(),

@@ -10,7 +10,7 @@ import { blankModel } from '../store/schema.js';
 import type { ModelRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
-import { Nothing, PageQuery, pageOf } from './schemas.js';
+import { Nothing, PageQuery, UnitCountsSchema, pageOf } from './schemas.js';
 
 const MAX_TOKENS = 100_000_000;
 const MAX_RATIO = 1_000_000;
@@ -19,8 +19,7 @@ const Ratio = (description: string) => Type.Union([Type.Number({ minimum: 0, max
 const ListOrString = Type.Union([Type.Array(Type.String()), Type.String()]);
 const UNIT_WORDS: Record<BillingUnit, string> = { requests: 'call', search_units: 'search unit (rerank)', images: 'image', seconds: 'second of audio or video', characters: 'character (speech input)' };
 /** USD per unit of each kind; other kinds are refused in applyFields with a message naming the known ones. */
-const UnitPrices = (description: string) =>
-  Type.Object(Object.fromEntries(BILLING_UNITS.map((unit) => [unit, Type.Optional(Type.Number({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }))])), { description });
+const UnitPrices = (description: string) => UnitCountsSchema(description, (unit) => ({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }));
 
 const ModelFields = {
   supplier_id: Type.Optional(Type.Integer({ minimum: 0, description: '0: none' })),

@@ -1,4 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { CALL_FAMILIES } from '../ir/call-family.js';
+import { BILLING_UNITS } from '../ir/usage.js';
+import type { BillingUnit } from '../ir/usage.js';
 
 // Schemas shared by several management routes (request validation and the OpenAPI document).
 
@@ -28,4 +31,14 @@ export const PageQuery = {
 
 export function pageOf<T extends import('@sinclair/typebox').TSchema>(item: T) {
   return Type.Object({ items: Type.Array(item), total: Type.Integer(), page: Type.Integer(), page_size: Type.Integer() });
+}
+
+/** One call family (chat, embeddings, rerank…). */
+export function FamilySchema(description?: string) {
+  return Type.Union(CALL_FAMILIES.map((family) => Type.Literal(family)), description === undefined ? {} : { description });
+}
+
+/** A number per billing unit other than tokens (a count, or USD per unit), each kind optional; `each` describes one. */
+export function UnitCountsSchema(description: string, each: (unit: BillingUnit) => { minimum?: number; maximum?: number; description?: string } = () => ({})) {
+  return Type.Object(Object.fromEntries(BILLING_UNITS.map((unit) => [unit, Type.Optional(Type.Number(each(unit)))])), { description });
 }

@@ -1,13 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TProperties } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
-import { CALL_FAMILIES } from '../ir/call-family.js';
-import { BILLING_UNITS } from '../ir/usage.js';
 import type { UserRecord } from '../store/schema.js';
 import { addMetrics, emptyMetrics } from '../store/stats/index.js';
 import type { StatsMetrics, StatsQuery, StatsRow } from '../store/stats/index.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
+import { FamilySchema, UnitCountsSchema } from './schemas.js';
 
 const HOUR_S = 3600;
 const DEFAULT_SPAN_S = 7 * 24 * HOUR_S;
@@ -18,7 +17,7 @@ const MetricFields = {
   errors: Type.Integer({ description: 'Calls that failed' }),
   prompt_tokens: Type.Number(),
   completion_tokens: Type.Number(),
-  units: Type.Object(Object.fromEntries(BILLING_UNITS.map((unit) => [unit, Type.Optional(Type.Number())])), { description: 'Units other than tokens, summed per kind (a kind not used is absent)' }),
+  units: UnitCountsSchema('Units other than tokens, summed per kind (a kind not used is absent)'),
   quota: Type.Number(),
 };
 const time = Type.Integer({ description: 'Start of the hour, Unix seconds' });
@@ -41,7 +40,7 @@ const SelfQuery = Type.Object({
   start_timestamp: Type.Optional(Type.Integer({ description: 'Unix seconds, inclusive (default: 7 days before the end)' })),
   end_timestamp: Type.Optional(Type.Integer({ description: 'Unix seconds, inclusive (default: now)' })),
   model: Type.Optional(Type.String({ description: 'Only this model (exact)' })),
-  family: Type.Optional(Type.Union(CALL_FAMILIES.map((f) => Type.Literal(f)), { description: 'Only this call family' })),
+  family: Type.Optional(FamilySchema('Only this call family')),
 });
 const AdminQuery = Type.Object({ ...SelfQuery.properties, username: Type.Optional(Type.String({ description: 'Only this user (exact)' })) });
 

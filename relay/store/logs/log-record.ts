@@ -2,8 +2,7 @@
 // into one JSON line. Only the known fields are kept: the store never writes anything
 // the caller did not give it, and never anything it did not ask for.
 
-import { BILLING_UNITS } from '../../ir/usage.js';
-import type { UnitCounts } from '../../ir/usage.js';
+import { readUnitCounts } from '../unit-counts.js';
 import { LogType } from './types.js';
 import type { LogRecord, RetryAttempt } from './types.js';
 
@@ -50,17 +49,6 @@ function family(value: unknown, type: number): string {
   return type === LogType.consume || type === LogType.error ? 'chat' : '';
 }
 
-/** The known unit kinds with a finite count; nothing else. */
-function units(value: unknown): UnitCounts {
-  const counts: UnitCounts = {};
-  if (!isPlainObject(value)) return counts;
-  for (const unit of BILLING_UNITS) {
-    const count = value[unit];
-    if (typeof count === 'number' && Number.isFinite(count)) counts[unit] = count;
-  }
-  return counts;
-}
-
 /** A complete record with neutral defaults; the field order is the stored key order. */
 export function normalizeRecord(source: Readonly<Record<string, unknown>>, id: number, createdAt: number): LogRecord {
   const type = num(source.type);
@@ -82,7 +70,7 @@ export function normalizeRecord(source: Readonly<Record<string, unknown>>, id: n
     completion_tokens: num(source.completion_tokens),
     cached_tokens: num(source.cached_tokens),
     reasoning_tokens: num(source.reasoning_tokens),
-    units: units(source.units),
+    units: readUnitCounts(source.units),
     quota: num(source.quota),
     first_byte_ms: num(source.first_byte_ms),
     total_ms: num(source.total_ms),

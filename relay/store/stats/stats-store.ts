@@ -18,6 +18,7 @@ import path from 'node:path';
 import { BILLING_UNITS } from '../../ir/usage.js';
 import type { UnitCounts } from '../../ir/usage.js';
 import { writeFileDurably } from '../durable-write.js';
+import { readUnitCounts } from '../unit-counts.js';
 
 const FORMAT_VERSION = 1;
 const HOUR_MS = 3_600_000;
@@ -150,17 +151,6 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The known unit kinds with a positive finite count. */
-function units(value: unknown): UnitCounts {
-  const counts: UnitCounts = {};
-  if (typeof value !== 'object' || value === null) return counts;
-  for (const unit of BILLING_UNITS) {
-    const count = num((value as Record<string, unknown>)[unit]);
-    if (count) counts[unit] = count;
-  }
-  return counts;
-}
-
 /** A stored row, or undefined when it is not one. */
 function parseRow(value: unknown): StatsRow | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -180,7 +170,7 @@ function parseRow(value: unknown): StatsRow | undefined {
     errors: num(v.errors),
     prompt_tokens: num(v.prompt_tokens),
     completion_tokens: num(v.completion_tokens),
-    units: units(v.units),
+    units: readUnitCounts(v.units),
     quota: num(v.quota),
   };
 }
@@ -232,7 +222,7 @@ class FileStatsStore implements StatsStore {
     row.username = entry.username;
     row.token_name = entry.token_name;
     row.channel_name = entry.channel_name;
-    addMetrics(row, { requests, errors, prompt_tokens: num(entry.prompt_tokens), completion_tokens: num(entry.completion_tokens), units: units(entry.units), quota: num(entry.quota) });
+    addMetrics(row, { requests, errors, prompt_tokens: num(entry.prompt_tokens), completion_tokens: num(entry.completion_tokens), units: entry.units ?? {}, quota: num(entry.quota) });
     day.dirty = true;
     this.schedule();
   }
