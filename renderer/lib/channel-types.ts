@@ -102,6 +102,11 @@ export const FAMILY_LABELS: Record<CallFamily, string> = {
   video: 'Video',
 };
 
+/** A logged family by its label ("Embeddings"); "–" for none (a record that is not a call). */
+export function familyName(family: string): string {
+  return family === '' ? '–' : (FAMILY_LABELS[family as CallFamily] ?? family);
+}
+
 /** The call families a type serves unless its channel says otherwise. */
 export function typeFamilies(type: number): readonly CallFamily[] {
   return servedFamilies({ type, families: [] });

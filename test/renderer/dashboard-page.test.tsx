@@ -8,18 +8,19 @@ import { pageProps, ROLE } from './helpers/page-props.js';
 
 const HOUR = 3600;
 
-/** Usage of `requests` calls of gpt-4o-mini in the asked range. */
-function usageOf(requests: number, model = 'gpt-4o-mini') {
+/** Usage of `requests` chat calls of gpt-4o-mini in the asked range, and any points `byFamily` gives. */
+function usageOf(requests: number, model = 'gpt-4o-mini', byFamily?: (hour: number) => object[]) {
   return (call: { query: URLSearchParams }) => {
     const start = Number(call.query.get('start_timestamp'));
     const end = Number(call.query.get('end_timestamp'));
     const hour = Math.floor(end / HOUR) * HOUR;
-    const metrics = { requests, errors: 0, prompt_tokens: 1_000, completion_tokens: 500, quota: 1_250_000 };
+    const metrics = { requests, errors: 0, prompt_tokens: 1_000, completion_tokens: 500, units: { requests }, quota: 1_250_000 };
     return {
       start_timestamp: start,
       end_timestamp: end,
       totals: requests === 0 ? { ...metrics, prompt_tokens: 0, completion_tokens: 0, quota: 0 } : metrics,
       hours: requests === 0 ? [] : [{ time: hour, ...metrics }],
+      by_family: byFamily?.(hour) ?? (requests === 0 ? [] : [{ time: hour, family: 'chat', ...metrics }]),
       by_model: requests === 0 ? [] : [{ time: hour, model, ...metrics }],
     };
   };
@@ -59,6 +60,29 @@ describe('DashboardPage', () => {
     const row = within(figure).getByRole('rowheader', { name: 'gpt-4o-mini' }).closest('tr')!;
     expect(within(row).getByRole('cell').textContent).toBe('2');
     expect(within(screen.getByRole('figure', { name: 'Spend by model' })).getByRole('cell').textContent).toBe('$2.50');
+  });
+
+  it('splits the usage by call family: requests, tokens, the units besides the calls, and spend, most spent first', async () => {
+    const point = (hour: number, family: string, requests: number, units: object, quota: number) => ({ time: hour, family, requests, errors: 0, prompt_tokens: 100 * requests, completion_tokens: 0, units, quota });
+    relay(5).on(
+      'GET /api/data/self',
+      usageOf(5, 'gpt-4o-mini', (hour) => [
+        point(hour - HOUR, 'chat', 2, { requests: 2 }, 500_000),
+        point(hour - HOUR, 'rerank', 1, { requests: 1, search_units: 3 }, 3_000),
+        point(hour, 'rerank', 1, { requests: 1, search_units: 1 }, 1_000),
+        point(hour, 'chat', 1, { requests: 1 }, 250_000),
+      ]),
+    );
+    page();
+    const table = await screen.findByRole('table', { name: 'Usage by family' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Family', 'Requests', 'Tokens', 'Units', 'Spend'],
+      ['Chat', '3', '300', '–', '$1.50'],
+      ['Rerank', '2', '200', '4 search units', '$0.008'],
+    ]);
   });
 
   it('asks the statistics API for the chosen range', async () => {

@@ -1,6 +1,7 @@
 // Pricing per unit and call families in the console, in Chromium against a real relay and a
 // fake Cohere: a rerank model priced per 1K search units in the model dialog → a rerank call
-// → the logs page filtered by family, its drawer billing the search unit at that price.
+// → the logs page filtered by family, its drawer billing the search unit at that price → the
+// dashboard's usage by family.
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -105,6 +106,17 @@ describe('console: prices per unit and call families', () => {
     expect(await seriousProblems('dialog')).toEqual([]);
     await page.screenshot({ path: join(resultsDir, 'console-units-logs-drawer.png'), fullPage: true });
     await page.keyboard.press('Escape');
+  });
+
+  it('splits the usage by family on the dashboard, with the search unit and its spend', async () => {
+    await page.goto(`${origin}/dashboard`);
+    const table = page.getByRole('table', { name: 'Usage by family' });
+    await table.waitFor();
+    const rerank = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Rerank' }) });
+    expect(await rerank.getByRole('cell').allTextContents()).toEqual(['1', '0', '1 search unit', '$0.003']);
+    expect(await seriousProblems('main')).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+    await page.screenshot({ path: join(resultsDir, 'console-units-dashboard.png'), fullPage: true });
   });
 
   it('runs under the relay Content-Security-Policy without violations or uncaught errors', () => {

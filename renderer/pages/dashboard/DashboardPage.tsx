@@ -1,5 +1,6 @@
-// Usage at a glance: balance, spend, requests, tokens, RPM/TPM, and hourly charts, for the
-// chosen time range; administrators can switch between their own usage and everyone's.
+// Usage at a glance: balance, spend, requests, tokens, RPM/TPM, hourly charts and the split by
+// call family, for the chosen time range; administrators can switch between their own usage
+// and everyone's.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
 import { getLogStat, getUsage } from '../../api/stats.js';
@@ -7,6 +8,7 @@ import type { LogStat, Scope, UsageData } from '../../api/stats.js';
 import { Alert } from '../../components/Alert.js';
 import type { PageProps } from '../registry.js';
 import { DashboardCharts } from './Charts.js';
+import { FamilyTable } from './FamilyTable.js';
 import { RangePicker } from './RangePicker.js';
 import { formatCompact, formatNumber, formatUsd } from '../../lib/money.js';
 import { isAdmin } from '../../lib/roles.js';
@@ -109,7 +111,10 @@ function Overview({ data, range, everyone }: { data: Loaded; range: Range; every
           No calls {rangePhrase(range)}. Send one from the playground or any OpenAI-compatible client.
         </p>
       ) : (
-        <DashboardCharts usage={usage} during={rangePhrase(range)} />
+        <>
+          <DashboardCharts usage={usage} during={rangePhrase(range)} />
+          <FamilyTable points={usage.by_family} />
+        </>
       )}
     </>
   );

@@ -1,5 +1,6 @@
-// Pure data shaping for the dashboard charts: hourly buckets, time ticks, per-model totals.
-// No React and no recharts here, so it is cheap to import and easy to test.
+// Pure data shaping for the dashboard charts: hourly buckets, time ticks, per-model and
+// per-family totals. No React and no recharts here, so it is cheap to import and easy to test.
+import { unitsIn, type UnitCounts } from '../../lib/units.js';
 
 const HOUR = 3600;
 
@@ -96,6 +97,38 @@ export function totalsByModel(points: { model: string; requests: number; quota: 
     models.set(point.model, entry);
   }
   return [...models.values()];
+}
+
+export interface FamilyTotal {
+  family: string;
+  requests: number;
+  /** Input and output. */
+  tokens: number;
+  units: UnitCounts;
+  quota: number;
+}
+
+interface FamilyPoint {
+  family: string;
+  requests: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  units: UnitCounts;
+  quota: number;
+}
+
+/** Requests, tokens, units and spend per call family over the range (the API answers per family and hour), most spent first. */
+export function totalsByFamily(points: FamilyPoint[]): FamilyTotal[] {
+  const families = new Map<string, FamilyTotal>();
+  for (const point of points) {
+    const entry = families.get(point.family) ?? { family: point.family, requests: 0, tokens: 0, units: {}, quota: 0 };
+    entry.requests += point.requests;
+    entry.tokens += point.prompt_tokens + point.completion_tokens;
+    entry.quota += point.quota;
+    for (const [unit, count] of unitsIn(point.units)) entry.units[unit] = (entry.units[unit] ?? 0) + count;
+    families.set(point.family, entry);
+  }
+  return [...families.values()].sort((a, b) => b.quota - a.quota || b.requests - a.requests || a.family.localeCompare(b.family));
 }
 
 export interface LabelledValue {

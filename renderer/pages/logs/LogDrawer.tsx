@@ -6,12 +6,13 @@ import { LogType } from '../../../relay/store/logs/types.js';
 import { isCall, typeName } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import { Dialog } from '../../components/Dialog.js';
+import { familyName } from '../../lib/channel-types.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { toShownPrice, unitCount, unitsIn, UNITS } from '../../lib/units.js';
 import { BILL_KEYS, billOf, type BillLine } from './billing.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
 import { formatWhen } from '../../lib/when.js';
-import { attemptStatus, familyName, lastAttempt, ms, outcome } from './format.js';
+import { attemptStatus, lastAttempt, ms, outcome } from './format.js';
 
 interface Props {
   record: LogView;

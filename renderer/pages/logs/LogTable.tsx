@@ -2,9 +2,10 @@
 import { isCall } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import type { Column } from '../../components/DataTable.js';
+import { familyName } from '../../lib/channel-types.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
-import { familyName, ms, outcome, whenParts } from './format.js';
+import { ms, outcome, whenParts } from './format.js';
 
 /** Everyone's records add who made the call and the channel that served it. */
 export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (record: LogView) => void): Column<LogView>[] {

@@ -1,7 +1,6 @@
 // Times and outcomes as the logs show them; numbers and money come from lib/money.ts.
 import { typeName, type LogView } from '../../api/logs.js';
 import { LogType } from '../../../relay/store/logs/types.js';
-import { FAMILY_LABELS } from '../../lib/channel-types.js';
 
 export function ms(value: number): string {
   if (!value) return '–';
@@ -42,9 +41,4 @@ export function outcome(record: Pick<LogView, 'type' | 'error' | 'retry_chain'>)
     return what ? `Failed · ${what}` : 'Failed';
   }
   return record.error ? `${typeName(record.type)} · ${shortError(record.error)}` : typeName(record.type);
-}
-
-/** "Embeddings"; "–" for a record that is not a call. */
-export function familyName(family: string): string {
-  return family === '' ? '–' : (FAMILY_LABELS[family as keyof typeof FAMILY_LABELS] ?? family);
 }
