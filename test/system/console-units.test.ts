@@ -112,8 +112,8 @@ describe('console: prices per unit and call families', () => {
     await page.goto(`${origin}/dashboard`);
     const table = page.getByRole('table', { name: 'Usage by family' });
     await table.waitFor();
-    const rerank = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Rerank' }) });
-    expect(await rerank.getByRole('cell').allTextContents()).toEqual(['1', '0', '1 search unit', '$0.003']);
+    const rerank = table.getByRole('row').filter({ hasText: 'Rerank' });
+    expect(await rerank.getByRole('cell').allTextContents()).toEqual(['Rerank', '1', '0', '1 search unit', '$0.003']);
     expect(await seriousProblems('main')).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
     await page.screenshot({ path: join(resultsDir, 'console-units-dashboard.png'), fullPage: true });
