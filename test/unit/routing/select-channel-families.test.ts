@@ -21,7 +21,9 @@ describe('routing filters channels by call family', () => {
 
   it("uses the type's defaults for a channel without its own list", () => {
     expect(ids(candidateChannels([anthropic, channel(4, { type: 24 })], need('embeddings')))).toEqual([4]);
-    expect(ids(candidateChannels([anthropic, channel(5, { type: 43 })], need('completions')))).toEqual([5]);
+    // Anthropic serves completions through chat by default; Cohere (34) serves rerank only.
+    expect(ids(candidateChannels([anthropic, channel(5, { type: 43 }), channel(6, { type: 34 })], need('completions')))).toEqual([3, 5]);
+    expect(ids(candidateChannels([anthropic, channel(5, { type: 43 }), channel(6, { type: 34 })], need('rerank')))).toEqual([6]);
   });
 
   it('answers unknown-model when the only channels with the model serve other families', () => {
