@@ -78,7 +78,7 @@ describe('console: prices per unit and call families', () => {
       body: JSON.stringify({ model: MODEL, query: 'capital of France', documents: ['Paris is the capital of France.', 'Berlin is in Germany.'] }),
     });
     expect(call.status).toBe(200);
-    expect((await call.json()).meta.billed_units.search_units).toBe(1);
+    expect(((await call.json()) as { meta: { billed_units: { search_units: number } } }).meta.billed_units.search_units).toBe(1);
 
     await page.goto(`${origin}/logs`);
     await page.getByRole('heading', { name: 'Logs', exact: true }).waitFor();
