@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { ModelPrice } from '../billing/pricing.js';
 import type { CallFamily } from '../ir/call-family.js';
 import type { UnitCounts } from '../ir/usage.js';
+import type { VideoError, VideoStatus } from '../ir/video.js';
 import type { RoleValue, SecretBackendName } from '../management/contract.js';
 import type { NewLogRecord } from './logs/types.js';
 
@@ -181,6 +183,46 @@ export interface OpenReservation {
   call: NewLogRecord;
 }
 
+/**
+ * A video generation task (relay/tasks/video-poller.ts follows it). Its quota reservation stays
+ * open while it runs; the start-up recovery leaves the reservation of a task whose bill is open.
+ */
+export interface VideoTaskRecord {
+  /** The relay's public id (`video_…`); the upstream's own is `upstream_id`, never shown. */
+  id: string;
+  user_id: number;
+  token_id: number;
+  channel_id: number;
+  /** The channel key that created it: the upstream job belongs to that key's account. */
+  key_index: number;
+  upstream_id: string;
+  model: string;
+  upstream_model: string;
+  /** The clip's length (whole seconds, as text, as the API answers it). */
+  seconds: string;
+  /** `WIDTHxHEIGHT`; '' until known. */
+  size: string;
+  status: VideoStatus;
+  /** 0–100. */
+  progress: number;
+  error: VideoError | null;
+  /** ms. */
+  created_at: number;
+  /** ms; 0 until it ends. */
+  finished_at: number;
+  /** Unix seconds when the upstream's files of it expire; 0 unknown. */
+  expires_at: number;
+  /** The quota reservation it holds while it runs (the quota journal's id). */
+  reservation_id: number;
+  /** `open` while the reservation is held; then `charged` or `refunded`, once. */
+  billing: 'open' | 'charged' | 'refunded';
+  /** What it is billed with when it ends: its price and group ratio when it was created… */
+  price: ModelPrice | null;
+  group_ratio: number;
+  /** …and its consume record as built then (the seconds asked). */
+  log: NewLogRecord;
+}
+
 export interface State {
   schema_version: number;
   /** Namespaces this state's entries in the OS keychain, which is shared by every data folder. */
@@ -200,9 +242,11 @@ export interface State {
   ledger_seq: number;
   /** Reservations of calls in progress, by reservation id. */
   open_reservations: Record<string, OpenReservation>;
+  /** Video generation tasks, oldest first. */
+  video_tasks: VideoTaskRecord[];
 }
 
-export const CURRENT_SCHEMA_VERSION = 6;
+export const CURRENT_SCHEMA_VERSION = 7;
 
 /**
  * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
@@ -281,6 +325,10 @@ export const migrations: Record<number, Migration> = {
   6: (data) => {
     for (const model of (data.models ?? []) as { unit_prices?: unknown }[]) model.unit_prices ??= {};
   },
+  // Video generation tasks outlive a call and a restart: they are kept with their reservations.
+  7: (data) => {
+    data.video_tasks ??= [];
+  },
 };
 
 function parseJsonObject(value: unknown): Record<string, unknown> {
@@ -335,5 +383,6 @@ export function emptyState(): State {
     options: {},
     ledger_seq: 0,
     open_reservations: {},
+    video_tasks: [],
   };
 }

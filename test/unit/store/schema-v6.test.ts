@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_SCHEMA_VERSION } from '../../../relay/store/schema.js';
 import { StateFile } from '../../../relay/store/state-file.js';
 import { modelPrice } from '../../../relay/settings.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -30,8 +29,7 @@ describe('schema 6 migration (models priced per unit)', () => {
       open_reservations: {},
     };
     await writeFile(file, JSON.stringify(v5));
-    const state = await StateFile.open(file);
-    expect(CURRENT_SCHEMA_VERSION).toBe(6);
+    const state = await StateFile.open(file, { schemaVersion: 6 });
     expect(state.data).toEqual({ ...v5, schema_version: 6, models: v5.models.map((m) => ({ ...m, unit_prices: {} })) });
     expect(modelPrice(state, 'my-model')).toEqual({ modelRatio: 2 });
     expect(modelPrice(state, 'per-call')).toEqual({ pricePerCall: 0.02 });

@@ -1,0 +1,44 @@
+/** Where a video job stands: OpenAI's lifecycle, the one the relay answers in. */
+export const VIDEO_STATUSES = ['queued', 'in_progress', 'completed', 'failed'] as const;
+
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export function isFinishedVideo(status: VideoStatus): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+/** Why a video failed, as the job answers it. */
+export interface VideoError {
+  code: string;
+  message: string;
+}
+
+/** A reference image or clip the video starts from: an uploaded file, or a URL / file id. */
+export type VideoReference = { file: { filename: string; contentType: string; bytes: Uint8Array } } | { imageUrl: string } | { fileId: string };
+
+/** A request to generate a video, whichever wire it came on. */
+export interface VideoRequest {
+  model: string;
+  prompt: string;
+  /** Clip length asked (whole seconds): what is reserved and, unless the upstream says otherwise, billed. */
+  seconds: number;
+  /** `WIDTHxHEIGHT`, when asked. */
+  size?: string;
+  reference?: VideoReference;
+}
+
+/** One upstream job as its provider reports it. */
+export interface VideoJob {
+  /** The upstream's own id (never shown to clients). */
+  id: string;
+  status: VideoStatus;
+  /** 0–100. */
+  progress: number;
+  /** The clip's length as the upstream reports it, when it does. */
+  seconds?: number;
+  size?: string;
+  error?: VideoError;
+  /** Unix seconds, when the upstream gives them. */
+  completedAt?: number;
+  expiresAt?: number;
+}
