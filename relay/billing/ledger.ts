@@ -66,6 +66,15 @@ export class Ledger {
     return { id, amount, done: false };
   }
 
+  /**
+   * Reservation `id` if it is still open: work that outlives its call (a video task) closes it
+   * later, after a restart too. Undefined once it was settled or refunded.
+   */
+  held(id: number): Reservation | undefined {
+    const open = this.book.open()[id];
+    return open ? { id, amount: open.amount, done: false } : undefined;
+  }
+
   /** Charges the real cost of a call that was served: the difference to the reservation is taken or given back. */
   settle(reservation: Reservation, cost: number, channelId: number, log: NewLogRecord): void {
     if (reservation.done) return;

@@ -4,6 +4,7 @@ import { QuotaBook, applyQuotaEntry } from './quota-book.js';
 import type { QuotaEntry, QuotaJournal } from './quota-journal.js';
 import type { StateFile } from './state-file.js';
 import type { StatsStore } from './stats/index.js';
+import { liveTaskReservations } from './video-tasks.js';
 
 /** The error of a call whose reservation was given back at the next start. */
 export const REFUNDED_AT_START = 'refunded: the relay stopped before the call finished';
@@ -15,13 +16,16 @@ export interface QuotaRecovery {
   restoredLogs: number;
   /** Reservations of calls that never finished, given back. */
   refunded: number;
+  /** Reservations kept open for the video tasks still running. */
+  heldByTasks: number;
 }
 
 /**
  * Start-up, before any call is served: brings the counters and the logs to what the journal
  * says happened. Entries after the state's checkpoint are applied; every reservation still open
  * belongs to a call the relay never finished, so it is refunded (journaled like any refund,
- * with an error record); every settlement or refund whose log record is missing gets it
+ * with an error record), except those of video tasks still running (their bill closes when they
+ * end, store/video-tasks.ts); every settlement or refund whose log record is missing gets it
  * (the log is searched by request id). Then state and logs are made durable and the journal
  * emptied. Every step is idempotent: a crash in the middle is recovered by the next start.
  */
@@ -36,7 +40,8 @@ export async function recoverQuota(options: { state: StateFile; logs: LogStore; 
   });
 
   const book = new QuotaBook(state, journal);
-  const open = Object.entries(book.open());
+  const held = liveTaskReservations(state.data);
+  const open = Object.entries(book.open()).filter(([id]) => !held.has(Number(id)));
   for (const [id, reservation] of open) {
     const log: NewLogRecord = { ...reservation.call, type: LogType.error, quota: 0, error: REFUNDED_AT_START, other: { ...reservation.call.other, refunded_quota: reservation.amount } };
     entries.push(book.refund(Number(id), log));
@@ -54,7 +59,7 @@ export async function recoverQuota(options: { state: StateFile; logs: LogStore; 
   await logs.flush();
   await state.flush();
   await journal.reset();
-  return { replayed: replay.length, restoredLogs, refunded: open.length };
+  return { replayed: replay.length, restoredLogs, refunded: open.length, heldByTasks: Object.keys(book.open()).length };
 }
 
 async function requestIdsLogged(logs: LogStore, since: number): Promise<Set<string>> {

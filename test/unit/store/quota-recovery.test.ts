@@ -62,7 +62,7 @@ describe('quota recovery at start', () => {
     await logs.close();
 
     const { result, state, records } = await recover(dir);
-    expect(result).toEqual({ replayed: 5, restoredLogs: 2, refunded: 1 });
+    expect(result).toEqual({ replayed: 5, restoredLogs: 2, refunded: 1, heldByTasks: 0 });
     expect(state.users[0]).toMatchObject({ quota: 5000 - 65, used_quota: 65, request_count: 2 });
     expect(state.tokens[0]).toMatchObject({ remain_quota: 1000 - 65, used_quota: 65, request_count: 2 });
     expect(state.channels[0]!.used_quota).toBe(65);
@@ -77,7 +77,7 @@ describe('quota recovery at start', () => {
 
     // Again: nothing left to do, nothing doubled.
     const again = await recover(dir);
-    expect(again.result).toEqual({ replayed: 0, restoredLogs: 0, refunded: 0 });
+    expect(again.result).toEqual({ replayed: 0, restoredLogs: 0, refunded: 0, heldByTasks: 0 });
     expect(again.state.tokens[0]).toEqual(state.tokens[0]);
     expect(again.records).toHaveLength(records.length);
   });
@@ -112,11 +112,25 @@ describe('quota recovery at start', () => {
     expect(state.users[0]).toMatchObject({ quota: 5000 - 65, used_quota: 65 });
   });
 
+  it('keeps open the reservation of a video task still running (its bill closes when the task ends)', async () => {
+    const task = (id: string, reservation: number, billing: 'open' | 'charged') => ({ id, token_id: 7, reservation_id: reservation, billing, status: billing === 'open' ? 'in_progress' : 'completed' }) as State['video_tasks'][number];
+    const dir = await dataFolder(crashedJournal(), (state) => {
+      state.video_tasks = [task('video_done', 1, 'charged'), task('video_running', 3, 'open')];
+    });
+    const { result, state, records } = await recover(dir);
+    expect(result).toMatchObject({ refunded: 0, heldByTasks: 1 });
+    expect(Object.keys(state.open_reservations)).toEqual(['3']);
+    expect(state.tokens[0]).toMatchObject({ remain_quota: 1000 - 65 - 300, used_quota: 65 });
+    expect(records.some((r) => r.error === REFUNDED_AT_START)).toBe(false);
+    // A later start keeps it open too, until the task ends.
+    expect((await recover(dir)).state.open_reservations).toHaveProperty('3');
+  });
+
   it('ignores a torn last line: that change never went on', async () => {
     const dir = await dataFolder(crashedJournal().slice(0, 3));
     await appendFile(join(dir, 'quota-journal.jsonl'), '{"seq":4,"op":"settle","id":2,"co');
     const { result, state, records } = await recover(dir);
-    expect(result).toEqual({ replayed: 3, restoredLogs: 3, refunded: 3 });
+    expect(result).toEqual({ replayed: 3, restoredLogs: 3, refunded: 3, heldByTasks: 0 });
     expect(state.tokens[0]).toMatchObject({ remain_quota: 1000, used_quota: 0 });
     expect(records.every((r) => r.error === REFUNDED_AT_START)).toBe(true);
   });
