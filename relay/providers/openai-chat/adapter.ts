@@ -58,13 +58,14 @@ export const azureOpenAIAdapter: ProviderAdapter = {
 
 /** `path` under the deployment (`chat/completions`, `embeddings`). */
 export function azureRequest(body: Record<string, unknown>, target: UpstreamTarget, path = 'chat/completions') {
+  return { url: azureUrl(target, path), headers: { 'content-type': 'application/json', 'api-key': target.apiKey }, body: JSON.stringify(body) };
+}
+
+/** The URL of `path` under the model's deployment (`audio/speech`…), with the channel's API version. */
+export function azureUrl(target: UpstreamTarget, path: string): string {
   const version = typeof target.settings.api_version === 'string' && target.settings.api_version ? target.settings.api_version : DEFAULT_AZURE_API_VERSION;
   const base = target.baseUrl.replace(/\/+$/, '');
   // Deployment names cannot hold dots: gpt-4.1 is deployed as gpt-41 (model mapping can say otherwise).
   const deployment = encodeURIComponent(target.model.replace(/\./g, ''));
-  return {
-    url: `${base}/openai/deployments/${deployment}/${path}?api-version=${encodeURIComponent(version)}`,
-    headers: { 'content-type': 'application/json', 'api-key': target.apiKey },
-    body: JSON.stringify(body),
-  };
+  return `${base}/openai/deployments/${deployment}/${path}?api-version=${encodeURIComponent(version)}`;
 }
