@@ -1,3 +1,4 @@
+import type { SpeechRequest } from '../ir/audio.js';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { CompletionsRequest } from '../ir/completions.js';
@@ -149,5 +150,15 @@ export interface RerankCodec {
   decode(body: unknown, route: RouteFacts, warnings: string[]): RerankRequest;
   /** `result.scores` come ranked (best first, `top_n` kept); `usage` is what the call is billed. */
   encodeResponse(result: RerankResult, request: RerankRequest, usage: Usage): unknown;
+  encodeError(error: RelayErrorInfo): unknown;
+}
+
+/**
+ * The speech wire (`POST /v1/audio/speech`): a JSON body in; the answer is the upstream's
+ * audio, passed through, so only errors are encoded.
+ */
+export interface SpeechCodec {
+  readonly protocol: WireProtocol;
+  decode(body: unknown): SpeechRequest;
   encodeError(error: RelayErrorInfo): unknown;
 }

@@ -9,8 +9,10 @@ import { geminiEmbeddingsAdapter } from './gemini/embeddings.js';
 import { azureCompletionsAdapter, deepseekCompletionsAdapter, openaiCompletionsAdapter } from './openai-chat/completions.js';
 import { azureEmbeddingsAdapter, openaiEmbeddingsAdapter } from './openai-chat/embeddings.js';
 import { openaiModerationAdapter } from './openai-chat/moderation.js';
+import { openaiVideoAdapter } from './openai-chat/video.js';
+import { azureAudioAdapter, openaiAudioAdapter } from './openai-chat/audio.js';
 import { cohereRerankAdapter, jinaRerankAdapter } from './rerank.js';
-import type { CompletionsAdapter, EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter } from './types.js';
+import type { AudioAdapter, CompletionsAdapter, EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter } from './types.js';
 
 export { ChannelType, DEFAULT_BASE_URLS } from './channel-facts.js';
 
@@ -92,6 +94,23 @@ export function rerankAdapterFor(channel: AdapterChannel): RerankAdapter | undef
   }
 }
 
+/**
+ * The audio endpoints (speech, transcription, translation) of a channel's upstream: OpenAI's,
+ * spoken by OpenAI, OpenAI-compatible servers and Azure deployments; none for the others
+ * (Gemini transcribes through generate-content, which the relay serves as chat).
+ */
+export function audioAdapterFor(channel: AdapterChannel): AudioAdapter | undefined {
+  switch (channel.type) {
+    case ChannelType.openai:
+    case ChannelType.custom:
+      return openaiAudioAdapter;
+    case ChannelType.azure:
+      return azureAudioAdapter;
+    default:
+      return undefined;
+  }
+}
+
 const COMPLETIONS_ADAPTERS = { openai: openaiCompletionsAdapter, azure: azureCompletionsAdapter, deepseek: deepseekCompletionsAdapter };
 
 /**
@@ -102,4 +121,9 @@ export function completionsAdapterFor(channel: AdapterChannel): CompletionsAdapt
   const endpoint = COMPLETIONS_ENDPOINTS[channel.type];
   if (!endpoint || channel.settings.upstream_protocol === 'responses' || channel.settings.completions_upstream === 'chat') return undefined;
   return COMPLETIONS_ADAPTERS[endpoint];
+}
+
+/** The video API of a channel's upstream: OpenAI's (Sora), on OpenAI and OpenAI-compatible custom channels; none elsewhere. */
+export function videoAdapterFor(channel: AdapterChannel): VideoAdapter | undefined {
+  return channel.type === ChannelType.openai || channel.type === ChannelType.custom ? openaiVideoAdapter : undefined;
 }

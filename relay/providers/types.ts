@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { AudioUsage, TranscriptionRequest } from '../ir/audio.js';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
@@ -6,6 +7,7 @@ import type { ModerationRequest, ModerationResult } from '../ir/moderation.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { RerankRequest, RerankResult } from '../ir/rerank.js';
 import type { StreamPart } from '../ir/stream-part.js';
+import type { VideoJob, VideoRequest } from '../ir/video.js';
 import type { WireProtocol } from '../ir/wire-protocol.js';
 import type { SseEvent } from '../wire/sse-event.js';
 
@@ -105,4 +107,32 @@ export interface ModerationAdapter {
 export interface CompletionsAdapter extends Pick<ProviderAdapter, 'protocol' | 'parseChatResponse' | 'createStreamDecoder' | 'parseError'> {
   /** The client's body with the mapped model, and the usage chunk asked for when streaming. */
   buildPassthroughRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest;
+}
+
+/**
+ * One upstream kind's audio endpoints (speech, transcription and translation). Every such
+ * upstream speaks OpenAI's audio wire: the client's speech body and form go through with
+ * the mapped model, and the answer (audio bytes, a transcript) comes back as it came.
+ */
+export interface AudioAdapter {
+  readonly protocol: WireProtocol;
+  /** The client's speech body with `target.model`; asks for audio bytes, or events for `stream_format: 'sse'`. */
+  buildSpeechRequest(body: Record<string, unknown>, target: UpstreamTarget): UpstreamRequest;
+  /** A multipart form: the client's fields with `target.model`, and its file as it came. */
+  buildTranscriptionRequest(request: TranscriptionRequest, target: UpstreamTarget): UpstreamRequest<Uint8Array>;
+  /** Seconds and tokens of a JSON transcript or a transcript stream's final event; undefined when it reports none. */
+  parseTranscriptionUsage(answer: unknown): AudioUsage | undefined;
+  /** Tokens reported by one event of a speech event stream (its last); undefined for the others. */
+  parseSpeechEventUsage(event: unknown): AudioUsage | undefined;
+  parseError(status: number, body: string): RelayErrorInfo;
+}
+
+/** One upstream kind's video API: jobs created, then read, downloaded and deleted by the upstream's id. */
+export interface VideoAdapter {
+  buildCreateRequest(request: VideoRequest, target: UpstreamTarget): UpstreamRequest<UpstreamBody>;
+  /** GET of a job (`status`), of its file (`content`, `variant` as the client asked), or its DELETE. */
+  buildJobRequest(action: 'status' | 'content' | 'delete', upstreamId: string, target: UpstreamTarget, variant?: string): UpstreamRequest<UpstreamBody>;
+  /** A job answer → IR; undefined when it is no job (no id). */
+  parseJob(body: unknown): VideoJob | undefined;
+  parseError(status: number, body: string): RelayErrorInfo;
 }
