@@ -12,7 +12,7 @@ import { openaiModerationAdapter } from './openai-chat/moderation.js';
 import { openaiVideoAdapter } from './openai-chat/video.js';
 import { azureAudioAdapter, openaiAudioAdapter } from './openai-chat/audio.js';
 import { cohereRerankAdapter, jinaRerankAdapter } from './rerank.js';
-import type { AudioAdapter, CompletionsAdapter, EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter } from './types.js';
+import type { AudioAdapter, CompletionsAdapter, EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter, VideoAdapter } from './types.js';
 
 export { ChannelType, DEFAULT_BASE_URLS } from './channel-facts.js';
 
