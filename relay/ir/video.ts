@@ -42,3 +42,28 @@ export interface VideoJob {
   completedAt?: number;
   expiresAt?: number;
 }
+
+/** A relay video task as its caller sees it: the relay's own id, never the upstream's. */
+export interface VideoTaskView {
+  id: string;
+  model: string;
+  status: VideoStatus;
+  progress: number;
+  /** ms. */
+  createdAt: number;
+  /** ms; 0 until it ends. */
+  finishedAt: number;
+  /** Unix seconds; 0 unknown. */
+  expiresAt: number;
+  /** Whole seconds, as text. */
+  seconds: string;
+  size: string;
+  error: VideoError | null;
+}
+
+/** A page of a caller's tasks (`after` an id, `limit` of them, oldest or newest first). */
+export interface VideoListQuery {
+  limit: number;
+  after?: string;
+  order: 'asc' | 'desc';
+}
