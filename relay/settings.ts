@@ -33,6 +33,9 @@ export const SETTING_DEFAULTS = {
   /** The model a moderation call that names none is routed and priced as (OpenAI's own default). */
   default_moderation_model: 'omni-moderation-latest' as string,
   log_retention_days: 90,
+  /** The largest file an upload may carry, in MB, per route: image edits, audio transcriptions and translations. */
+  image_upload_max_mb: 50,
+  audio_upload_max_mb: 25,
   /** A path prefix the relay is mounted under (e.g. `/relay` behind a reverse proxy); '' for none. */
   base_path: '',
   /** Shown in the console and in messages. */
@@ -61,6 +64,12 @@ export type Settings = { -readonly [K in keyof typeof SETTING_DEFAULTS]: (typeof
 /** Settings read from the state's options, falling back to the defaults. Read per call: cheap. */
 export function readSettings(state: StateFile): Settings {
   return { ...SETTING_DEFAULTS, ...(state.data.options as Partial<Settings>) };
+}
+
+/** The largest file an upload route takes, in bytes, and the setting that says so (named in its 413). */
+export function uploadMaxBytes(settings: Settings, route: 'image' | 'audio'): { fileBytes: number; fileSetting: string } {
+  const fileSetting = `${route}_upload_max_mb` as const;
+  return { fileBytes: Math.round(settings[fileSetting] * 1024 * 1024), fileSetting };
 }
 
 /** Prices set on model records (model management), by model name. */
@@ -158,6 +167,8 @@ const OPTION_META: Record<string, OptionMeta> = {
   stream_keepalive_seconds: { group: 'timeouts', type: 'number', description: 'Send ": PING" to the client every N seconds while a stream is quiet; 0 = off.', min: 0, max: 600 },
   log_retention_days: { group: 'logs', description: 'Call logs older than this are deleted; 0 keeps them forever.', min: 0, max: 36_500 },
   base_path: { group: 'network', description: 'A path prefix the relay is served under behind a reverse proxy (e.g. /relay); empty for none.', pattern: '^(/[A-Za-z0-9._~-]+)+$', patternHint: 'base_path is empty or a path like /relay (no trailing slash).', maxLength: 200 },
+  image_upload_max_mb: { group: 'network', type: 'number', description: 'The largest image or mask file an image edit (/v1/images/edits) may upload, in MB; a larger one is answered 413 before any upstream call.', min: 0.01, max: 2048 },
+  audio_upload_max_mb: { group: 'network', type: 'number', description: 'The largest audio file a transcription or translation (/v1/audio/…) may upload, in MB; a larger one is answered 413 before any upstream call.', min: 0.01, max: 2048 },
   lan_access: { group: 'network', description: 'Listen on every network interface, not only this computer (a --host option or RELAYDESK_HOST wins).', restart: true },
   api_rate_limit: { group: 'rate limits', description: 'Management API calls per IP per window; 0 = no limit.', min: 0, max: 1_000_000 },
   api_rate_limit_window_seconds: { group: 'rate limits', description: 'The window of the management API limit.', min: 1, max: 86_400 },

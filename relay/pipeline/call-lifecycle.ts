@@ -75,6 +75,11 @@ export interface FamilyPipeline<Call> {
   readonly family: CallFamily;
   /** What the path says, as the family's codec reads it (none when absent). */
   routeFacts?(url: string, params: Record<string, string>): RouteFacts;
+  /**
+   * Reads the request body (the key is checked before); default: a JSON body. A family taking
+   * uploads reads its form here (http/multipart.ts readMultipart, under its route's limits).
+   */
+  readBody?(req: IncomingMessage, res: ServerResponse): Promise<unknown>;
   decode(body: unknown, route: RouteFacts, warnings: string[]): DecodedCall<Call>;
   estimate(call: Call, defaultOutputTokens: number): CallBound;
   /**
@@ -110,7 +115,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
     let reservation: Reservation | undefined;
     try {
       caller = authorizeBeforeBody(res, () => authorize(req, deps));
-      const raw = parseJsonBody(await readBody(req, res));
+      const raw = family.readBody ? await family.readBody(req, res) : parseJsonBody(await readBody(req, res));
       const route = family.routeFacts?.(req.url ?? '', params) ?? {};
       const decoded = family.decode(raw, route, record.warnings);
       record.model = decoded.model;
