@@ -3,8 +3,9 @@ import type { AudioUsage, TranscriptionRequest } from '../ir/audio.js';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
+import type { ImageRequest, ImageResult } from '../ir/images.js';
 import type { ModerationRequest, ModerationResult } from '../ir/moderation.js';
-import type { RelayErrorInfo } from '../ir/relay-error.js';
+import type { RelayError, RelayErrorInfo } from '../ir/relay-error.js';
 import type { RerankRequest, RerankResult } from '../ir/rerank.js';
 import type { StreamPart } from '../ir/stream-part.js';
 import type { VideoJob, VideoRequest } from '../ir/video.js';
@@ -134,5 +135,20 @@ export interface VideoAdapter {
   buildJobRequest(action: 'status' | 'content' | 'delete', upstreamId: string, target: UpstreamTarget, variant?: string): UpstreamRequest<UpstreamBody>;
   /** A job answer → IR; undefined when it is no job (no id). */
   parseJob(body: unknown): VideoJob | undefined;
+  parseError(status: number, body: string): RelayErrorInfo;
+}
+
+/** One upstream kind's image endpoints: generation, and editing uploaded images. */
+export interface ImagesAdapter {
+  readonly protocol: WireProtocol;
+  /** Why this upstream cannot make the images as asked (Gemini: a URL, several images, a mask); undefined when it can. */
+  refusal?(request: ImageRequest): RelayError | undefined;
+  /**
+   * The upstream request: the client's own generation body (`raw`, model mapped) when the upstream
+   * takes its form, else built from the IR; an edit as a form with the client's fields and files as they came.
+   */
+  buildImagesRequest(request: ImageRequest, raw: unknown, target: UpstreamTarget): UpstreamRequest<UpstreamBody>;
+  /** A whole JSON answer → IR (`sameWire`: OpenAI's own answer, which passes through); undefined when it holds no images. */
+  parseImagesResponse(body: unknown): { result: ImageResult; sameWire: boolean } | undefined;
   parseError(status: number, body: string): RelayErrorInfo;
 }
