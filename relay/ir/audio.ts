@@ -1,3 +1,5 @@
+import type { FormFile } from './multipart-form.js';
+
 // The audio family: speech synthesis (text in, audio bytes out) and transcription or
 // translation (an audio upload in, text out), whichever wire they came on.
 
@@ -34,12 +36,8 @@ export function isTextTranscript(format: TranscriptFormat): boolean {
   return format === 'text' || format === 'srt' || format === 'vtt';
 }
 
-/** One uploaded file as the client sent it: providers read the audio format from the name's extension. */
-export interface AudioUpload {
-  filename: string;
-  contentType: string;
-  bytes: Buffer;
-}
+/** The uploaded audio as the client sent it: providers read its format from the filename's extension. */
+export type AudioUpload = Omit<FormFile, 'field'>;
 
 export interface TranscriptionRequest {
   task: AudioTask;

@@ -1,9 +1,10 @@
-import type { SpeechRequest } from '../ir/audio.js';
+import type { AudioTask, SpeechRequest, TranscriptionRequest } from '../ir/audio.js';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { CompletionsRequest } from '../ir/completions.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
 import type { ModerationRequest, ModerationResult } from '../ir/moderation.js';
+import type { MultipartForm } from '../ir/multipart-form.js';
 import type { RelayError, RelayErrorInfo } from '../ir/relay-error.js';
 import type { RerankRequest, RerankResult } from '../ir/rerank.js';
 import type { StreamPart } from '../ir/stream-part.js';
@@ -160,5 +161,17 @@ export interface RerankCodec {
 export interface SpeechCodec {
   readonly protocol: WireProtocol;
   decode(body: unknown): SpeechRequest;
+  encodeError(error: RelayErrorInfo): unknown;
+}
+
+/**
+ * The transcription and translation wire (`POST /v1/audio/transcriptions`, `/translations`):
+ * a multipart form in; the transcript is the upstream's, passed through.
+ */
+export interface TranscriptionCodec {
+  readonly protocol: WireProtocol;
+  /** The form field carrying the audio file. */
+  readonly fileField: string;
+  decode(form: MultipartForm, task: AudioTask): TranscriptionRequest;
   encodeError(error: RelayErrorInfo): unknown;
 }
