@@ -8,6 +8,8 @@ import { completionsRoute } from './pipeline/completions-family.js';
 import { embeddingsRoute } from './pipeline/embeddings-family.js';
 import { moderationRoute } from './pipeline/moderation-family.js';
 import { rerankRoute } from './pipeline/rerank-family.js';
+import { videoCreateRoute } from './pipeline/video-family.js';
+import { videoTaskRoutes } from './pipeline/video-routes.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
 import { anthropicMessagesCodec } from './protocols/anthropic-messages/codec.js';
 import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
@@ -16,6 +18,7 @@ import { openaiCompletionsCodec } from './protocols/openai-chat/completions-code
 import { openaiEmbeddingsCodec } from './protocols/openai-chat/embeddings-codec.js';
 import { openaiModerationCodec } from './protocols/openai-chat/moderation-codec.js';
 import { rerankCodec } from './protocols/openai-chat/rerank-codec.js';
+import { openaiVideoCodec } from './protocols/openai-chat/video-codec.js';
 import { geminiEmbeddingsCodec } from './protocols/gemini-generate-content/embeddings-codec.js';
 import { openaiResponsesCodec } from './protocols/openai-responses/codec.js';
 import { UNRELAYED_PATHS, unrelayedRoute } from './unrelayed-routes.js';
@@ -42,6 +45,9 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
   exact.set('GET /v1/usage', account.usage);
   exact.set('GET /v1/pricing', account.pricing);
   exact.set('GET /v1/balance', account.balance);
+  const videos = videoTaskRoutes(openaiVideoCodec, deps);
+  exact.set('POST /v1/videos', videoCreateRoute(openaiVideoCodec, deps));
+  exact.set('GET /v1/videos', videos.list);
   return {
     exact,
     patterns: [
@@ -50,6 +56,9 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
       { method: 'POST', pattern: /^\/v1beta\/models\/(?<model>[^/:]+):countTokens$/, handler: countTokensRoute(geminiCodec, deps) },
       { method: 'GET', pattern: /^\/v1\/models\/(?<model>[^/]+)$/, handler: lists.v1 },
       { method: 'GET', pattern: /^\/v1beta\/models\/(?<model>[^/:]+)$/, handler: lists.v1beta },
+      { method: 'GET', pattern: /^\/v1\/videos\/(?<id>[^/]+)$/, handler: videos.retrieve },
+      { method: 'GET', pattern: /^\/v1\/videos\/(?<id>[^/]+)\/content$/, handler: videos.content },
+      { method: 'DELETE', pattern: /^\/v1\/videos\/(?<id>[^/]+)$/, handler: videos.remove },
       { method: '*', pattern: UNRELAYED_PATHS, handler: unrelayedRoute(deps) },
     ],
   };

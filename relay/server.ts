@@ -40,6 +40,9 @@ import { relayRouteTable } from './relay-routes.js';
 import { readSettings, settingsRateLimiter } from './settings.js';
 import { startKeyRecovery } from './routing/key-recovery.js';
 import { createTaskRegistry } from './tasks/task-registry.js';
+import { VideoPoller } from './tasks/video-poller.js';
+import type { VideoPollerTiming } from './tasks/video-poller.js';
+import { createStateVideoTaskStore } from './store/video-tasks.js';
 
 export interface RelayOptions {
   /** Default 127.0.0.1: LAN exposure is an explicit choice. */
@@ -68,6 +71,8 @@ export interface RelayOptions {
   shutdownGraceMs?: number;
   /** How often disabled keys are checked for their recovery probe (default 15 s). */
   keyRecoveryIntervalMs?: number;
+  /** How often video tasks are polled (default: after 2 s, then 1.5 times longer each time, up to 15 s). */
+  videoPolling?: VideoPollerTiming;
 }
 
 export interface RelayHandle {
@@ -151,6 +156,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     if (recovered.refunded > 0 || recovered.restoredLogs > 0) {
       log.info(`quota: ${recovered.refunded} reservation(s) of unfinished calls refunded, ${recovered.restoredLogs} call log(s) restored after an unclean stop`);
     }
+    if (recovered.heldByTasks > 0) log.info(`video: ${recovered.heldByTasks} task(s) still running, their quota still reserved`);
     const openedLogs = logs;
     quotaJournal.setCheckpoint(async () => {
       await opened.flush();
@@ -164,6 +170,9 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     dispatchers = new Dispatchers(readSettings(opened).connect_timeout_seconds * 1000);
     const sessions = createStateSessionStore(opened);
     const cooldowns = createMemoryCooldowns();
+    const ledger = new Ledger(new QuotaBook(opened, quotaJournal));
+    const videoTasks = createStateVideoTaskStore(opened);
+    const videoPoller = new VideoPoller({ state: opened, channels, dispatchers, ledger, logs, stats, log, videoTasks }, options.videoPolling);
     const relayDeps: RelayDeps = {
       state: opened,
       users,
@@ -171,13 +180,15 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       channels,
       logs,
       stats,
-      ledger: new Ledger(new QuotaBook(opened, quotaJournal)),
+      ledger,
       dispatchers,
       log,
       keyCursors: new Map(),
       cooldowns,
       inFlight: new Set(),
       sessions,
+      videoTasks,
+      videoPoller,
     };
     const context: ManagementContext = {
       version,
@@ -216,11 +227,15 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       basePath: () => String(opened.data.options.base_path ?? ''),
     });
 
+    // The video tasks the last run left are followed again (their reservations were kept open).
+    videoPoller.resume();
+
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const shutdown = once(async () => {
       keyRecovery.stop();
       const grace = options.shutdownGraceMs ?? 10_000;
       await stopServer(server, grace);
+      await videoPoller.stop();
       // Calls whose client has gone may still be settling their bill and log.
       await Promise.race([Promise.allSettled([...relayDeps.inFlight]), new Promise((resolve) => setTimeout(resolve, grace).unref())]);
       const flushed = await Promise.allSettled([opened.flush(), logs?.close(), stats?.close(), dispatchers?.close()]);

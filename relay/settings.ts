@@ -18,6 +18,8 @@ export const SETTING_DEFAULTS = {
   stream_idle_timeout_seconds: 300,
   /** `: PING` comments to the client every N s while a stream is quiet; 0 = off. */
   stream_keepalive_seconds: 0,
+  /** A video task not finished this long after it was created fails and is refunded. */
+  video_task_timeout_seconds: 3600,
   /** Disable a channel (or one key of a multi-key channel) on 401/403 or an exhausted-account message. */
   auto_disable_channel: true,
   /** Re-enable an automatically disabled channel when a test of it (console or test-all) succeeds. */
@@ -165,6 +167,7 @@ const OPTION_META: Record<string, OptionMeta> = {
   first_byte_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to the first answer byte (headers, and the first event of a stream\'s answer); 0 = none.', min: 0, max: 3600 },
   stream_idle_timeout_seconds: { group: 'timeouts', type: 'number', description: 'A stream that sends nothing for this long is ended.', min: 1, max: 86_400 },
   stream_keepalive_seconds: { group: 'timeouts', type: 'number', description: 'Send ": PING" to the client every N seconds while a stream is quiet; 0 = off.', min: 0, max: 600 },
+  video_task_timeout_seconds: { group: 'timeouts', description: 'A video task (/v1/videos) not finished this long after it was created is marked failed and its quota refunded.', min: 1, max: 7 * 86_400 },
   log_retention_days: { group: 'logs', description: 'Call logs older than this are deleted; 0 keeps them forever.', min: 0, max: 36_500 },
   base_path: { group: 'network', description: 'A path prefix the relay is served under behind a reverse proxy (e.g. /relay); empty for none.', pattern: '^(/[A-Za-z0-9._~-]+)+$', patternHint: 'base_path is empty or a path like /relay (no trailing slash).', maxLength: 200 },
   image_upload_max_mb: { group: 'network', type: 'number', description: 'The largest image or mask file an image edit (/v1/images/edits) may upload, in MB; a larger one is answered 413 before any upstream call.', min: 0.01, max: 2048 },

@@ -59,6 +59,9 @@ export const DEFAULT_PRICES: Record<string, ModelPrice> = {
   // OpenAI's moderation models are free: priced at 0, so that they are never refused as unpriced.
   'omni-moderation': { modelRatio: 0 },
   'text-moderation': { modelRatio: 0 },
+  // Video (Sora) by the second of video made, at its default sizes.
+  'sora-2': { unitPrices: { seconds: 0.1 } },
+  'sora-2-pro': { unitPrices: { seconds: 0.3 } },
 };
 
 /** The price of `model`: an exact configured entry, else the longest matching prefix. */

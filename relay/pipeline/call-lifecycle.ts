@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelAllowed } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
 import type { Reservation } from '../billing/ledger.js';
+import type { ModelPrice } from '../billing/pricing.js';
 import { quotaFor } from '../billing/quota-math.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { CallFamily } from '../ir/call-family.js';
@@ -17,6 +18,7 @@ import { pickChannel } from '../routing/select-channel.js';
 import { groupRatio, modelPrice, readSettings } from '../settings.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { LogType } from '../store/logs/index.js';
+import type { NewLogRecord } from '../store/logs/index.js';
 import { CallAbort } from '../upstream/call-abort.js';
 import { channelEndpoint } from '../upstream/channel-endpoint.js';
 import type { ChannelEndpoint } from '../upstream/channel-endpoint.js';
@@ -66,6 +68,23 @@ export interface PreparedAttempt {
 }
 
 /**
+ * A served call whose answer starts work that outlives it (a video task): its reservation is
+ * handed over open, with what closing it later takes.
+ */
+export interface HeldCall {
+  reservation: Reservation;
+  caller: Caller;
+  channel: ChannelRecord;
+  /** The channel key that served it. */
+  keyIndex: number;
+  upstreamModel: string;
+  price: ModelPrice | undefined;
+  groupRatio: number;
+  /** Its consume record as the lifecycle would settle it now (usage as metered). */
+  log: NewLogRecord;
+}
+
+/**
  * The small parts a call family supplies to the one lifecycle: decode from the client's wire,
  * estimate (the reservation's bound), build the upstream request for the channel's provider
  * kind and send it (parsing the answer and encoding it back), meter what was used, and the
@@ -90,6 +109,11 @@ export interface FamilyPipeline<Call> {
   prepare(call: Call, target: AttemptTarget): PreparedAttempt;
   /** The usage to bill: the upstream's, or counted locally when it reported none. */
   meter(call: Call, answered: Answered): Promise<Usage>;
+  /**
+   * Instead of settling a served call now: takes its reservation, still open, and answers the
+   * client; the family settles or refunds it when its work ends. A throw refunds it now.
+   */
+  hold?(call: Call, held: HeldCall, res: ServerResponse): Promise<void>;
   encodeError(error: RelayErrorInfo): unknown;
 }
 
@@ -182,6 +206,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
             groupRatio: ratio,
             error: outcome.streamError?.message ?? (outcome.clientGone ? 'client disconnected' : ''),
           });
+          if (family.hold) return await family.hold(decoded.call, { reservation, caller, channel, keyIndex, upstreamModel: prepared.upstreamModel, price, groupRatio: ratio, log }, res);
           // Journaled with its log record first: after a crash the counters and the log agree.
           deps.ledger.settle(reservation, cost, channel.id, log);
           appendCallLog(deps, log);

@@ -11,6 +11,7 @@ import type { StatsStore } from '../store/stats/index.js';
 import type { StateFile } from '../store/state-file.js';
 import type { TokenStore } from '../store/tokens.js';
 import type { UserStore } from '../store/users.js';
+import type { VideoTaskStore } from '../store/video-tasks.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 
 /** What every relay route works with: the stores, the ledger, the upstream connections. */
@@ -33,6 +34,14 @@ export interface RelayDeps {
   inFlight: Set<Promise<void>>;
   /** Console sign-ins: the playground calls as the signed-in user. */
   sessions: SessionStore;
+  /** Video generation tasks, and what follows them until they end (tasks/video-poller.ts). */
+  videoTasks: VideoTaskStore;
+  videoPoller: VideoFollower;
+}
+
+/** Follows a video task from its creation until it ends. */
+export interface VideoFollower {
+  follow(taskId: string): void;
 }
 
 /** Who is calling and on whose quota: an API key by default, the console session for the playground. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { VideoTaskView } from '../ir/video.js';
 import type { State, VideoTaskRecord } from './schema.js';
 import type { StateFile } from './state-file.js';
 
@@ -63,6 +64,22 @@ export function createStateVideoTaskStore(state: StateFile): VideoTaskStore {
         return true;
       });
     },
+  };
+}
+
+/** A task as its caller sees it. */
+export function videoTaskView(task: VideoTaskRecord): VideoTaskView {
+  return {
+    id: task.id,
+    model: task.model,
+    status: task.status,
+    progress: task.progress,
+    createdAt: task.created_at,
+    finishedAt: task.finished_at,
+    expiresAt: task.expires_at,
+    seconds: task.seconds,
+    size: task.size,
+    error: task.error,
   };
 }
 

@@ -1,0 +1,137 @@
+/**
+ * Follows every video task until it ends: polls its upstream job with backoff, keeps its
+ * status and progress, and closes its bill once: a completed video is charged by its seconds
+ * (consume record), a failed one, or one not finished within `video_task_timeout_seconds`, is
+ * refunded (error record with the reason). Tasks are the store's, so a restart resumes them
+ * (`resume`); one task is never polled twice at once.
+ */
+import { quotaFor } from '../billing/quota-math.js';
+import type { VideoError, VideoJob } from '../ir/video.js';
+import { appendCallLog } from '../pipeline/call-log.js';
+import type { RelayDeps, VideoFollower } from '../pipeline/relay-deps.js';
+import { jobJson, sendJobRequest, taskUpstream } from '../pipeline/video-upstream.js';
+import { readSettings } from '../settings.js';
+import { LogType } from '../store/logs/index.js';
+import type { VideoTaskRecord } from '../store/schema.js';
+
+export type VideoPollerDeps = Pick<RelayDeps, 'state' | 'channels' | 'dispatchers' | 'ledger' | 'logs' | 'stats' | 'log' | 'videoTasks'>;
+
+export interface VideoPollerTiming {
+  /** The first wait after a task starts (and after a restart); each further wait is 1.5 times longer… */
+  firstMs: number;
+  /** …up to this. */
+  maxMs: number;
+}
+
+const DEFAULT_TIMING: VideoPollerTiming = { firstMs: 2_000, maxMs: 15_000 };
+/** How long one poll waits for the upstream. */
+const POLL_TIMEOUT_MS = 30_000;
+
+export class VideoPoller implements VideoFollower {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly running = new Map<string, Promise<void>>();
+  /** Polls so far per task: the backoff. */
+  private readonly polls = new Map<string, number>();
+  private stopped = false;
+
+  constructor(
+    private readonly deps: VideoPollerDeps,
+    private readonly timing: VideoPollerTiming = DEFAULT_TIMING,
+  ) {}
+
+  /** Follows every task whose bill is open: at start, the ones the last run left. */
+  resume(): void {
+    for (const task of this.deps.videoTasks.live()) this.schedule(task.id);
+  }
+
+  follow(id: string): void {
+    this.schedule(id);
+  }
+
+  /** No new poll starts; resolves when the running ones have ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  private schedule(id: string): void {
+    if (this.stopped || this.timers.has(id) || this.running.has(id)) return;
+    const polls = this.polls.get(id) ?? 0;
+    const wait = Math.min(this.timing.maxMs, this.timing.firstMs * 1.5 ** polls);
+    const timer = setTimeout(() => {
+      this.timers.delete(id);
+      this.run(id);
+    }, wait);
+    timer.unref();
+    this.timers.set(id, timer);
+  }
+
+  private run(id: string): void {
+    if (this.stopped || this.running.has(id)) return;
+    this.polls.set(id, (this.polls.get(id) ?? 0) + 1);
+    const poll = this.poll(id)
+      .catch((error: unknown) => this.deps.log.error(`video task ${id}: ${(error as Error)?.stack ?? error}`))
+      .finally(() => {
+        this.running.delete(id);
+        if (this.deps.videoTasks.get(id)?.billing === 'open') this.schedule(id);
+        else this.polls.delete(id);
+      });
+    this.running.set(id, poll);
+  }
+
+  private async poll(id: string): Promise<void> {
+    const task = this.deps.videoTasks.get(id);
+    if (!task || task.billing !== 'open') return;
+    const upstream = await taskUpstream(task, this.deps);
+    if (!upstream) return this.fail(task, { code: 'channel_unavailable', message: 'The channel that took this video was deleted or lost the key it was made with.' });
+    const answer = await sendJobRequest(upstream, 'status', task, { timeoutMs: POLL_TIMEOUT_MS });
+    if (answer.ok) {
+      const job = upstream.adapter.parseJob(await jobJson(answer.response).catch(() => undefined));
+      if (job?.status === 'completed') return this.complete(task, job);
+      if (job?.status === 'failed') return this.fail(task, job.error ?? { code: 'video_failed', message: 'The upstream could not generate the video.' });
+      if (job) this.deps.videoTasks.touch(id, (t) => Object.assign(t, { status: job.status, progress: job.progress }));
+    } else if (answer.error.status >= 400 && answer.error.status < 500 && answer.error.status !== 408 && answer.error.status !== 429) {
+      // The upstream will not tell this key about the job again (gone, key revoked): it is over.
+      return this.fail(task, { code: answer.error.code || 'upstream_error', message: answer.error.message });
+    }
+    const timeout = readSettings(this.deps.state).video_task_timeout_seconds;
+    if (Date.now() >= task.created_at + timeout * 1000) {
+      return this.fail(task, { code: 'video_timeout', message: `The video did not finish within ${timeout} s.` });
+    }
+  }
+
+  /** Charged by the seconds the upstream made (else those asked), at the price of its creation. */
+  private async complete(task: VideoTaskRecord, job: VideoJob): Promise<void> {
+    const now = Date.now();
+    const seconds = job.seconds ?? Number(task.seconds);
+    const units = { ...task.log.units, seconds };
+    const cost = task.price ? quotaFor({ inputTokens: 0, outputTokens: 0, units }, task.price, task.group_ratio) : 0;
+    const reservation = this.deps.ledger.held(task.reservation_id);
+    // Closed already: a restart came between the charge and this task's update; never charged twice.
+    if (reservation) {
+      const log = { ...task.log, created_at: now, units, quota: cost, total_ms: now - task.created_at, other: { ...task.log.other, video_id: task.id } };
+      this.deps.ledger.settle(reservation, cost, task.channel_id, log);
+      appendCallLog(this.deps, log);
+    }
+    await this.deps.videoTasks.update(task.id, (t) => {
+      Object.assign(t, { status: 'completed', progress: 100, seconds: String(seconds), finished_at: now, billing: 'charged' });
+      if (job.size) t.size = job.size;
+      if (job.expiresAt) t.expires_at = job.expiresAt;
+    });
+  }
+
+  /** Refunded whole and logged as an error record with the reason. */
+  private async fail(task: VideoTaskRecord, error: VideoError): Promise<void> {
+    const now = Date.now();
+    const reservation = this.deps.ledger.held(task.reservation_id);
+    if (reservation) {
+      const reason = `video ${error.code}: ${error.message} Its quota was refunded.`;
+      const log = { ...task.log, type: LogType.error, created_at: now, units: {}, quota: 0, total_ms: now - task.created_at, error: reason, other: { video_id: task.id, refunded_quota: reservation.amount } };
+      this.deps.ledger.refund(reservation, log);
+      appendCallLog(this.deps, log);
+    }
+    await this.deps.videoTasks.update(task.id, (t) => Object.assign(t, { status: 'failed', error, finished_at: now, billing: 'refunded' }));
+  }
+}
