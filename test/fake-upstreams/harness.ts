@@ -11,6 +11,8 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   body: any;
   rawBody: string;
+  /** The body's bytes as they came (an upload's file). */
+  rawBytes: Buffer;
 }
 
 /** Faults apply to the next matching calls (`times`, default: every call) in order. */
@@ -36,7 +38,11 @@ export interface StreamPlan {
   delayMs?: number;
 }
 
-export type Answer = { json: unknown; status?: number; headers?: Record<string, string> } | { stream: StreamPlan };
+export type Answer =
+  | { json: unknown; status?: number; headers?: Record<string, string> }
+  | { stream: StreamPlan }
+  /** Anything else (binary or plain-text bodies, slow chunks): the script writes the answer itself. */
+  | { respond(res: ServerResponse): Promise<void> | void };
 
 /** The provider-specific part: turns a recorded request into an answer, honouring `noUsage`. */
 export type Script = (request: RecordedRequest, options: { noUsage: boolean }) => Answer;
@@ -76,7 +82,8 @@ export async function startFakeUpstream(script: Script): Promise<FakeUpstream> {
   };
 
   const server = createServer(async (req, res) => {
-    const rawBody = await readBody(req);
+    const rawBytes = await readBody(req);
+    const rawBody = rawBytes.toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
     const recorded: RecordedRequest = {
       method: req.method ?? 'GET',
@@ -85,6 +92,7 @@ export async function startFakeUpstream(script: Script): Promise<FakeUpstream> {
       headers: req.headers,
       body: safeJson(rawBody),
       rawBody,
+      rawBytes,
     };
     upstream.requests.push(recorded);
     const fault = takeFault();
@@ -104,6 +112,7 @@ export async function startFakeUpstream(script: Script): Promise<FakeUpstream> {
       }
       return res.end(JSON.stringify(answer.json));
     }
+    if ('respond' in answer) return answer.respond(res);
     await writeStream(res, answer.stream, fault);
   });
   server.on('connection', (socket) => {
@@ -131,11 +140,11 @@ async function writeStream(res: ServerResponse, plan: StreamPlan, fault: Fault |
   res.end();
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
