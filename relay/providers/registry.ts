@@ -6,13 +6,15 @@ import { geminiAdapter } from './gemini/adapter.js';
 import { azureOpenAIAdapter, openaiChatAdapter } from './openai-chat/adapter.js';
 import { openaiResponsesAdapter } from './openai-responses/adapter.js';
 import { geminiEmbeddingsAdapter } from './gemini/embeddings.js';
+import { geminiImagesAdapter } from './gemini/images.js';
+import { azureImagesAdapter, compatibleImagesAdapter, openaiImagesAdapter } from './openai-chat/images.js';
 import { azureCompletionsAdapter, deepseekCompletionsAdapter, openaiCompletionsAdapter } from './openai-chat/completions.js';
 import { azureEmbeddingsAdapter, openaiEmbeddingsAdapter } from './openai-chat/embeddings.js';
 import { openaiModerationAdapter } from './openai-chat/moderation.js';
 import { openaiVideoAdapter } from './openai-chat/video.js';
 import { azureAudioAdapter, openaiAudioAdapter } from './openai-chat/audio.js';
 import { cohereRerankAdapter, jinaRerankAdapter } from './rerank.js';
-import type { AudioAdapter, CompletionsAdapter, EmbeddingsAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter, VideoAdapter } from './types.js';
+import type { AudioAdapter, CompletionsAdapter, EmbeddingsAdapter, ImagesAdapter, ModerationAdapter, ProviderAdapter, RerankAdapter, VideoAdapter } from './types.js';
 
 export { ChannelType, DEFAULT_BASE_URLS } from './channel-facts.js';
 
@@ -126,4 +128,24 @@ export function completionsAdapterFor(channel: AdapterChannel): CompletionsAdapt
 /** The video API of a channel's upstream: OpenAI's (Sora), on OpenAI and OpenAI-compatible custom channels; none elsewhere. */
 export function videoAdapterFor(channel: AdapterChannel): VideoAdapter | undefined {
   return channel.type === ChannelType.openai || channel.type === ChannelType.custom ? openaiVideoAdapter : undefined;
+}
+
+/**
+ * The image endpoints of a channel's upstream: OpenAI's (a custom channel's OpenAI-compatible
+ * server also takes the image-model form), an Azure deployment's, Gemini's image models through
+ * generate-content; none for the others.
+ */
+export function imagesAdapterFor(channel: AdapterChannel): ImagesAdapter | undefined {
+  switch (channel.type) {
+    case ChannelType.openai:
+      return openaiImagesAdapter;
+    case ChannelType.custom:
+      return compatibleImagesAdapter;
+    case ChannelType.azure:
+      return azureImagesAdapter;
+    case ChannelType.gemini:
+      return geminiImagesAdapter;
+    default:
+      return undefined;
+  }
 }
