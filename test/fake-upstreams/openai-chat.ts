@@ -1,12 +1,14 @@
 // A fake OpenAI-compatible chat completions upstream: JSON and SSE as OpenAI sends them,
 // tool calls, reasoning_content (DeepSeek-style), usage only when asked, its own error shape;
 // a tiny /v1/embeddings (a fixed three-number vector per input) and /v1/moderations (openai-moderations.ts);
-// /v1/rerank as vLLM serves it (jina.ts); legacy /v1/completions (openai-completions.ts).
+// /v1/rerank as vLLM serves it (jina.ts); legacy /v1/completions (openai-completions.ts); /v1/videos (openai-videos.ts).
 import { startFakeUpstream, sse } from './harness.js';
 import type { FakeUpstream, RecordedRequest } from './harness.js';
 import { completionsAnswer, isCompletionsPath } from './openai-completions.js';
 import { answerJinaShapedRerank } from './jina.js';
 import { moderationsAnswer } from './openai-moderations.js';
+import { fakeVideoApi } from './openai-videos.js';
+import type { FakeVideoApi } from './openai-videos.js';
 
 export function lastUserText(body: any): string {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
@@ -19,9 +21,10 @@ export function lastUserText(body: any): string {
   return '';
 }
 
-/** `apiKeys` is read on every call: a test may change which keys work. `chunkDelayMs` makes streams slow. */
-export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: string[]; path?: string; chunkDelayMs?: number } = {}): Promise<FakeUpstream> {
+/** `apiKeys` is read on every call: a test may change which keys work. `chunkDelayMs` makes streams slow. `videos`: the video jobs it serves (a test's own, to watch or slow them). */
+export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: string[]; path?: string; chunkDelayMs?: number; videos?: FakeVideoApi } = {}): Promise<FakeUpstream> {
   const path = options.path ?? '/v1/chat/completions';
+  const videos = options.videos ?? fakeVideoApi();
   return startFakeUpstream((request: RecordedRequest, { noUsage }) => {
     const accepted = options.apiKeys ?? (options.apiKey ? [options.apiKey] : undefined);
     const presented = request.headers.authorization?.replace(/^Bearer /, '') ?? request.headers['api-key'];
@@ -34,6 +37,8 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: 
       return { json: { object: 'list', data, model: request.body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } } };
     }
     if (request.path === '/v1/moderations') return moderationsAnswer(request);
+    const video = videos.answer(request);
+    if (video) return video;
     if (request.path === '/v1/rerank') return answerJinaShapedRerank(request, { documentsByDefault: true, id: 'rerank-vllm-fake' });
     if (isCompletionsPath(request.path) && request.path !== path) return completionsAnswer(request, { noUsage });
     if (request.path !== path) return { status: 404, json: { error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error', param: null, code: null } } };
