@@ -56,9 +56,28 @@ export const DEFAULT_PRICES: Record<string, ModelPrice> = {
   'rerank-v3.5': { unitPrices: { search_units: 0.002 } },
   'rerank-english-v3.0': { unitPrices: { search_units: 0.002 } },
   'rerank-multilingual-v3.0': { unitPrices: { search_units: 0.002 } },
+  // Audio. Whisper: 0.006 USD a minute of input audio; TTS: 15 USD (HD 30 USD) per million characters.
+  'whisper-1': { unitPrices: { seconds: 0.0001 } },
+  'tts-1': { unitPrices: { characters: 0.000015 } },
+  'tts-1-hd': { unitPrices: { characters: 0.00003 } },
+  // By tokens, input at the audio rate (6 USD, mini 3 USD per million) and text output (10 and 5 USD).
+  'gpt-4o-transcribe': { modelRatio: 3, completionRatio: 5 / 3 },
+  'gpt-4o-mini-transcribe': { modelRatio: 1.5, completionRatio: 5 / 3 },
+  // Text in 0.60 USD, audio out 12 USD per million tokens: output is counted only where the upstream reports it (stream_format sse).
+  'gpt-4o-mini-tts': { modelRatio: 0.3, completionRatio: 20 },
   // OpenAI's moderation models are free: priced at 0, so that they are never refused as unpriced.
   'omni-moderation': { modelRatio: 0 },
   'text-moderation': { modelRatio: 0 },
+  // Images. DALL·E per image at its standard 1024×1024 price (OpenAI charges 2–3× that for HD
+  // or larger sizes: price the model per image yourself if you ask for those). gpt-image-1 and
+  // Gemini's image model by tokens, as their answers report them: gpt-image-1 5 USD/M input,
+  // 40 USD/M output (its image input, 10 USD/M upstream, is billed at the input price);
+  // gemini-2.5-flash-image 0.30 USD/M input, 30 USD/M output (about 0.039 USD an image).
+  'dall-e-2': { unitPrices: { images: 0.02 } },
+  'dall-e-3': { unitPrices: { images: 0.04 } },
+  'gpt-image-1': { modelRatio: 2.5, completionRatio: 8 },
+  'gpt-image-1-mini': { modelRatio: 1, completionRatio: 4 },
+  'gemini-2.5-flash-image': { modelRatio: 0.15, completionRatio: 100 },
   // Video (Sora) by the second of video made, at its default sizes.
   'sora-2': { unitPrices: { seconds: 0.1 } },
   'sora-2-pro': { unitPrices: { seconds: 0.3 } },
