@@ -3,6 +3,7 @@ import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { CompletionsRequest } from '../ir/completions.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../ir/embeddings.js';
+import type { ImageRequest, ImageResult } from '../ir/images.js';
 import type { ModerationRequest, ModerationResult } from '../ir/moderation.js';
 import type { MultipartForm } from '../ir/multipart-form.js';
 import type { RelayError, RelayErrorInfo } from '../ir/relay-error.js';
@@ -173,5 +174,15 @@ export interface TranscriptionCodec {
   /** The form field carrying the audio file. */
   readonly fileField: string;
   decode(form: MultipartForm, task: AudioTask): TranscriptionRequest;
+  encodeError(error: RelayErrorInfo): unknown;
+}
+
+/** The images wire (`POST /v1/images/generations`, JSON; `/v1/images/edits`, a multipart form): in and out, with its error shape. */
+export interface ImagesCodec {
+  readonly protocol: WireProtocol;
+  decodeGeneration(body: unknown): ImageRequest;
+  decodeEdit(form: MultipartForm): ImageRequest;
+  /** From the IR, for an upstream of another wire (a same-wire upstream's answer passes through). */
+  encodeResponse(result: ImageResult): unknown;
   encodeError(error: RelayErrorInfo): unknown;
 }
