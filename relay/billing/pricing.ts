@@ -65,15 +65,6 @@ export const DEFAULT_PRICES: Record<string, ModelPrice> = {
   'gpt-4o-mini-transcribe': { modelRatio: 1.5, completionRatio: 5 / 3 },
   // Text in 0.60 USD, audio out 12 USD per million tokens: output is counted only where the upstream reports it (stream_format sse).
   'gpt-4o-mini-tts': { modelRatio: 0.3, completionRatio: 20 },
-  // Audio. Whisper: 0.006 USD a minute of input audio; TTS: 15 USD (HD 30 USD) per million characters.
-  'whisper-1': { unitPrices: { seconds: 0.0001 } },
-  'tts-1': { unitPrices: { characters: 0.000015 } },
-  'tts-1-hd': { unitPrices: { characters: 0.00003 } },
-  // By tokens, input at the audio rate (6 USD, mini 3 USD per million) and text output (10 and 5 USD).
-  'gpt-4o-transcribe': { modelRatio: 3, completionRatio: 5 / 3 },
-  'gpt-4o-mini-transcribe': { modelRatio: 1.5, completionRatio: 5 / 3 },
-  // Text in 0.60 USD, audio out 12 USD per million tokens: output is counted only where the upstream reports it (stream_format sse).
-  'gpt-4o-mini-tts': { modelRatio: 0.3, completionRatio: 20 },
   // OpenAI's moderation models are free: priced at 0, so that they are never refused as unpriced.
   'omni-moderation': { modelRatio: 0 },
   'text-moderation': { modelRatio: 0 },
