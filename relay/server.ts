@@ -202,6 +202,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       dispatchers,
       cooldowns,
       tasks: createTaskRegistry(),
+      videoTasks,
       sessions,
       secrets: selected.store,
       logs,

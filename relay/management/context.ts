@@ -13,6 +13,7 @@ import type { ModelStore } from '../store/models.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 import type { TaskRegistry } from '../tasks/task-registry.js';
+import type { VideoTaskStore } from '../store/video-tasks.js';
 
 export interface AppLogger {
   info(message: string): void;
@@ -37,6 +38,8 @@ export interface ManagementContext {
   cooldowns: Cooldowns;
   /** Background work started from the console (test all channels…), with its progress. */
   tasks: TaskRegistry;
+  /** Video generation tasks (/v1/videos), listed with the background tasks. */
+  videoTasks: VideoTaskStore;
   sessions: SessionStore;
   secrets: SecretStore;
   logs: LogStore;

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
-import type { TaskView } from '../tasks/task-registry.js';
+import { VIDEO_STATUSES } from '../ir/video.js';
 import { Role } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
@@ -29,7 +29,25 @@ const TaskListQuery = Type.Object({
   kind: Type.Optional(Type.String()),
 });
 
-function page(tasks: TaskView[], query: { p?: number; page_size?: number }) {
+const VideoTaskSchema = Type.Object({
+  id: Type.String({ description: 'The public id callers use (GET /v1/videos/{id})' }),
+  model: Type.String(),
+  status: Type.Union(VIDEO_STATUSES.map((status) => Type.Literal(status))),
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  seconds: Type.String({ description: 'Clip length, whole seconds' }),
+  size: Type.String({ description: 'WIDTHxHEIGHT' }),
+  user_id: Type.Integer(),
+  token_id: Type.Integer({ description: 'The API key that created it' }),
+  channel_id: Type.Integer(),
+  created_at: Type.Integer({ description: 'ms' }),
+  finished_at: Type.Integer({ description: 'ms; 0 until it ends' }),
+  error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  billing: Type.Union([Type.Literal('open'), Type.Literal('charged'), Type.Literal('refunded')], { description: 'Its quota: reserved while it runs, then charged or refunded' }),
+});
+
+const VideoTaskListQuery = Type.Object({ ...PageQuery, status: Type.Optional(Type.Union(VIDEO_STATUSES.map((status) => Type.Literal(status)))) });
+
+function page<T>(tasks: readonly T[], query: { p?: number; page_size?: number }) {
   const pageSize = query.page_size ?? 20;
   const current = query.p ?? 1;
   return { items: tasks.slice((current - 1) * pageSize, current * pageSize), total: tasks.length, page: current, page_size: pageSize };
@@ -57,6 +75,19 @@ export function taskRoutes(context: ManagementContext) {
       query: TaskListQuery,
       response: pageOf(TaskViewSchema),
       handler: ({ query, user }) => page(context.tasks.list({ status: query.status, kind: query.kind || undefined, user_id: user.id }), query),
+    }),
+    route({
+      method: 'get',
+      path: '/task/video',
+      tag: 'tasks',
+      access: 'admin',
+      summary: 'Video generation tasks of every key (paged, newest first; filter by status)',
+      query: VideoTaskListQuery,
+      response: pageOf(VideoTaskSchema),
+      handler: ({ query }) => {
+        const listed = page(context.videoTasks.list().filter((task) => query.status === undefined || task.status === query.status), query);
+        return { ...listed, items: listed.items.map(({ id, model, status, progress, seconds, size, user_id, token_id, channel_id, created_at, finished_at, error, billing }) => ({ id, model, status, progress, seconds, size, user_id, token_id, channel_id, created_at, finished_at, error, billing })) };
+      },
     }),
     route({
       method: 'get',

@@ -84,7 +84,7 @@ async function apiError(promise: Promise<unknown>): Promise<InstanceType<typeof 
 
 describe('a video task through an OpenAI channel', () => {
   it('creates a queued task under the relay id, follows it to completed, streams the MP4, and charges its seconds once', async () => {
-    const { relay, client, key, videos, upstream } = await videoRelay();
+    const { relay, admin, client, key, videos, upstream } = await videoRelay();
     const video = await client.videos.create({ model: 'sora-2', prompt: 'A calico cat playing a piano on stage', seconds: '8', size: '1280x720' });
     expect(openAISchemas().check(video, 'VideoResource')).toEqual([]);
     expect(video).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued', progress: 0, seconds: '8', size: '1280x720', error: null });
@@ -117,6 +117,10 @@ describe('a video task through an OpenAI channel', () => {
     expect(upstream.requests.some((r) => r.path === `/v1/videos/${upstreamId}/content`)).toBe(true);
 
     expect(await keyQuota(relay, key)).toEqual({ used: 8 * PER_SECOND, held: 0, left: KEY_QUOTA - 8 * PER_SECOND });
+    // The console's task list shows it with its progress and how it was billed.
+    const listed = await admin.call('GET', '/api/task/video');
+    expect(listed.json.data).toMatchObject({ total: 1, items: [{ id: video.id, model: 'sora-2', status: 'completed', progress: 100, seconds: '8', size: '1280x720', billing: 'charged', error: null }] });
+    expect(listed.json.data.items[0]).not.toHaveProperty('upstream_id');
     await relay.close();
     const records = (await readCallLogs(relay.dataDir)).filter((r) => r.family === 'video');
     expect(records).toHaveLength(1);
