@@ -508,6 +508,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/task/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Video generation tasks of every key (paged, newest first; filter by status) */
+        get: operations["get_api_task_video"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/task/{id}": {
         parameters: {
             query?: never;
@@ -3109,6 +3126,72 @@ export interface operations {
                                 error: string;
                                 /** @description Its outcome, once it ends */
                                 result: string;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_task_video: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                status?: "queued" | "in_progress" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                /** @description The public id callers use (GET /v1/videos/{id}) */
+                                id: string;
+                                model: string;
+                                status: "queued" | "in_progress" | "completed" | "failed";
+                                progress: number;
+                                /** @description Clip length, whole seconds */
+                                seconds: string;
+                                /** @description WIDTHxHEIGHT */
+                                size: string;
+                                user_id: number;
+                                /** @description The API key that created it */
+                                token_id: number;
+                                channel_id: number;
+                                /** @description ms */
+                                created_at: number;
+                                /** @description ms; 0 until it ends */
+                                finished_at: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** @description Its quota: reserved while it runs, then charged or refunded */
+                                billing: "open" | "charged" | "refunded";
                             }[];
                             total: number;
                             page: number;
