@@ -12,6 +12,7 @@ export type SupplierView = ApiData<'/api/vendors/{id}', 'get'>;
 export type SupplierBody = ApiBody<'/api/vendors', 'post'>;
 export type TaskView = ApiData<'/api/task/{id}', 'get'>;
 export type TaskStatus = TaskView['status'];
+export type VideoTaskView = ApiData<'/api/task/video', 'get'>['items'][number];
 
 /** Ratio 1 = 2 USD per million input tokens. */
 export const USD_PER_MILLION_AT_RATIO_1 = 2;
@@ -102,6 +103,11 @@ export async function deleteSupplier(id: number): Promise<void> {
 
 export function listTasks(page: number, pageSize: number): Promise<Paged<TaskView>> {
   return api.get('/api/task', { query: { p: page, page_size: pageSize } });
+}
+
+/** Video generation tasks of every key (/v1/videos), newest first. */
+export function listVideoTasks(page: number, pageSize: number): Promise<Paged<VideoTaskView>> {
+  return api.get('/api/task/video', { query: { p: page, page_size: pageSize } });
 }
 
 /** One task with its progress. */

@@ -27,4 +27,28 @@ describe('Tasks page', () => {
     expect(within(row).getByText('Succeeded')).toBeTruthy();
     expect(within(row).getByText('1.5 s')).toBeTruthy();
   });
+
+  it('lists video tasks with their progress, status and what became of their quota', async () => {
+    const video = { model: 'sora-2', seconds: '8', size: '1280x720', user_id: 1, token_id: 4, channel_id: 2, created_at: 1000, error: null };
+    stubApi()
+      .on('GET /api/task', { items: [], total: 0, page: 1, page_size: 20 })
+      .on('GET /api/task/video', {
+        items: [
+          { ...video, id: 'video_running', status: 'in_progress', progress: 40, finished_at: 0, billing: 'open' },
+          { ...video, id: 'video_blocked', status: 'failed', progress: 50, finished_at: 5000, billing: 'refunded', error: { code: 'moderation_blocked', message: 'Blocked.' } },
+        ],
+        total: 2,
+        page: 1,
+        page_size: 10,
+      });
+    render(<TasksPage />);
+    const table = within(await screen.findByRole('table', { name: 'Video tasks' }));
+    const running = (await table.findByText('video_running')).closest('tr')!;
+    expect(within(running).getByRole('progressbar', { name: 'Progress of video video_running' }).getAttribute('value')).toBe('40');
+    expect(within(running).getByText('In progress')).toBeTruthy();
+    expect(within(running).getByText('Quota reserved')).toBeTruthy();
+    const failed = table.getByText('video_blocked').closest('tr')!;
+    expect(within(failed).getByText('moderation_blocked: Blocked.')).toBeTruthy();
+    expect(within(failed).getByText('Refunded')).toBeTruthy();
+  });
 });

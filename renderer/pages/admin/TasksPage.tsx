@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useList } from '../../hooks/use-list.js';
 import { Link } from '../../lib/router.js';
 import { formatWhen } from '../../lib/when.js';
+import { VideoTasksTable } from './VideoTasksTable.js';
 import './tasks.css';
 
 const PAGE_SIZE = 20;
@@ -70,7 +71,7 @@ export default function TasksPage() {
     <div className="page">
       <PageHeader
         title="Tasks"
-        lead={<>Background work started from the console, such as testing every channel. {active ? 'Refreshing while a task runs.' : ''}</>}
+        lead={<>Background work started from the console, such as testing every channel, and the videos API keys asked for. {active ? 'Refreshing while a task runs.' : ''}</>}
         action={
           <button type="button" className="button button--secondary" onClick={() => void reload()} disabled={loading}>
             Refresh
@@ -104,6 +105,8 @@ export default function TasksPage() {
         total={data?.total ?? 0}
         onPage={setPage}
       />
+
+      <VideoTasksTable />
     </div>
   );
 }
