@@ -6,6 +6,7 @@ import { authorizeConsoleSession } from './auth/console-session.js';
 import { chatRoute } from './pipeline/chat-family.js';
 import { completionsRoute } from './pipeline/completions-family.js';
 import { embeddingsRoute } from './pipeline/embeddings-family.js';
+import { imagesRoute } from './pipeline/images-family.js';
 import { moderationRoute } from './pipeline/moderation-family.js';
 import { rerankRoute } from './pipeline/rerank-family.js';
 import { videoCreateRoute } from './pipeline/video-family.js';
@@ -16,6 +17,7 @@ import { geminiCodec } from './protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from './protocols/openai-chat/codec.js';
 import { openaiCompletionsCodec } from './protocols/openai-chat/completions-codec.js';
 import { openaiEmbeddingsCodec } from './protocols/openai-chat/embeddings-codec.js';
+import { openaiImagesCodec } from './protocols/openai-chat/images-codec.js';
 import { openaiModerationCodec } from './protocols/openai-chat/moderation-codec.js';
 import { rerankCodec } from './protocols/openai-chat/rerank-codec.js';
 import { openaiVideoCodec } from './protocols/openai-chat/video-codec.js';
@@ -34,6 +36,8 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/completions', completionsRoute(openaiCompletionsCodec, deps)],
     ['POST /v1/moderations', moderationRoute(openaiModerationCodec, deps)],
     ['POST /v1/rerank', rerankRoute(rerankCodec, deps)],
+    ['POST /v1/images/generations', imagesRoute(openaiImagesCodec, 'generate', deps)],
+    ['POST /v1/images/edits', imagesRoute(openaiImagesCodec, 'edit', deps)],
     // The console's playground: chat completions as the signed-in user, no API key.
     ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.sessions, deps.users))],
   ]);

@@ -3,8 +3,10 @@
 // `:streamGenerateContent` (`?alt=sse`: `data:` lines only, CRLF framed; without it one JSON
 // array), request validation for the mistakes Gemini rejects, and Gemini 3's thought
 // signatures (always on a function call; with includeThoughts also a thought part and a
-// signature on the first answer part); `:embedContent` and `:batchEmbedContents`.
+// signature on the first answer part); `:embedContent` and `:batchEmbedContents`; image models
+// answering images inline (gemini-images.ts).
 import { type Answer, type FakeUpstream, type RecordedRequest, startFakeUpstream } from './harness.js';
+import { geminiImageAnswer, isGeminiImageModel } from './gemini-images.js';
 
 export const FAKE_GEMINI_API_KEY = 'fake-gemini-key';
 /** The signature the fake puts on answer parts and expects back on function calls. */
@@ -61,6 +63,7 @@ function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, resp
   const body = request.body as unknown;
   const invalid = validate(body);
   if (invalid) return googleError(400, 'INVALID_ARGUMENT', invalid);
+  if (method === 'generateContent' && isGeminiImageModel(model)) return geminiImageAnswer(model, body as Json, noUsage, responseId);
   const plan = planAnswer(body as Json);
 
   const usage = noUsage ? undefined : usageFor(body as Json, plan);

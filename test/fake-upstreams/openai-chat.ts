@@ -2,13 +2,14 @@
 // tool calls, reasoning_content (DeepSeek-style), usage only when asked, its own error shape;
 // a tiny /v1/embeddings (a fixed three-number vector per input) and /v1/moderations (openai-moderations.ts);
 // /v1/rerank as vLLM serves it (jina.ts); legacy /v1/completions (openai-completions.ts); /v1/videos (openai-videos.ts);
-// /v1/audio/speech, /transcriptions and /translations (openai-audio.ts).
+// /v1/audio/speech, /transcriptions and /translations (openai-audio.ts); /v1/images/generations and /edits (openai-images.ts).
 import { startFakeUpstream, sse } from './harness.js';
 import type { FakeUpstream, RecordedRequest } from './harness.js';
 import { completionsAnswer, isCompletionsPath } from './openai-completions.js';
 import { answerJinaShapedRerank } from './jina.js';
 import { moderationsAnswer } from './openai-moderations.js';
 import { audioAnswer, isAudioPath } from './openai-audio.js';
+import { imagesAnswer, isImagesPath } from './openai-images.js';
 import { fakeVideoApi } from './openai-videos.js';
 import type { FakeVideoApi } from './openai-videos.js';
 
@@ -40,6 +41,7 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: 
     }
     if (request.path === '/v1/moderations') return moderationsAnswer(request);
     if (isAudioPath(request.path)) return audioAnswer(request, { chunkDelayMs: options.chunkDelayMs });
+    if (isImagesPath(request.path)) return imagesAnswer(request);
     const video = videos.answer(request);
     if (video) return video;
     if (request.path === '/v1/rerank') return answerJinaShapedRerank(request, { documentsByDefault: true, id: 'rerank-vllm-fake' });

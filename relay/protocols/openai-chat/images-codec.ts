@@ -124,15 +124,13 @@ export function encodeImagesResponse(result: ImageResult): unknown {
   return body;
 }
 
-/** gpt-image-1's usage object. */
+/** gpt-image-1's usage object (its input details always carry both counts). */
 function encodeImagesUsage(usage: Usage): unknown {
-  const details: Record<string, number> = {};
-  if (usage.inputTextTokens !== undefined) details.text_tokens = usage.inputTextTokens;
-  if (usage.inputImageTokens !== undefined) details.image_tokens = usage.inputImageTokens;
+  const image = usage.inputImageTokens ?? 0;
   return {
     input_tokens: usage.inputTokens,
     output_tokens: usage.outputTokens,
     total_tokens: usage.inputTokens + usage.outputTokens,
-    ...(Object.keys(details).length > 0 ? { input_tokens_details: details } : {}),
+    input_tokens_details: { text_tokens: usage.inputTextTokens ?? usage.inputTokens - image, image_tokens: image },
   };
 }
