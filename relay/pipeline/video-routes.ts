@@ -77,7 +77,8 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
 
     remove: async (req, res, { id }) => {
       const task = own(req, res, id!);
-      if (!isFinishedVideo(task.status)) {
+      // Until its bill is closed a task is still followed, whatever the upstream said last.
+      if (task.billing === 'open' || !isFinishedVideo(task.status)) {
         throw new RelayError(400, 'invalid_request', `Only a completed or failed video can be deleted; ${task.id} is ${task.status.replace('_', ' ')}.`, 'video_not_finished', 'video_id');
       }
       // The upstream's copy goes too; one it no longer has (a failed job, expired files) is gone already.

@@ -5,6 +5,7 @@
 // creation; a reference image uploaded through.
 import OpenAI, { toFile } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from '../fake-upstreams/anthropic.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { fakeMp4, fakeVideoApi } from '../fake-upstreams/openai-videos.js';
@@ -222,6 +223,22 @@ describe('a video task through an OpenAI channel', () => {
     expect(working.jobs.size).toBe(1);
     expect(broken.requests).toHaveLength(1);
     expect(upstream.requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/videos/video_'))).toBe(true);
+  });
+
+  it('takes a JSON body too (seconds as a number), and refuses a channel kind without a video API', async () => {
+    const anthropic = await startFakeAnthropic();
+    upstreams.push(anthropic);
+    const { relay, admin, key, videos } = await videoRelay();
+    await addChannel(admin, { type: 14, upstream: anthropic, models: ['claude-video'], extra: { families: ['video'] } });
+    const post = (body: unknown) => fetch(`${relay.relayBaseUrl}/videos`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const created = await post({ model: 'sora-2', prompt: 'From JSON', seconds: 8, input_reference: { image_url: 'https://example.com/frame.png' } });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toMatchObject({ object: 'video', status: 'queued', seconds: '8' });
+    expect([...videos.jobs.values()][0]).toMatchObject({ seconds: '8', hasReference: true });
+    const refused = await post({ model: 'claude-video', prompt: 'Nowhere to go' });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'video_not_supported' });
+    expect(anthropic.requests).toHaveLength(0);
   });
 
   it('refuses a length the upstream does not make in its own words, and refunds the call', async () => {
