@@ -52,3 +52,12 @@ export function useList<T>(load: (page: number, pageSize: number) => Promise<Pag
 export function messageOf(caught: unknown, fallback: string): string {
   return caught instanceof Error ? caught.message : fallback;
 }
+
+/** Reloads the list quietly every `ms` while `active` (something on it still runs). */
+export function useReloadWhile(active: boolean, reload: (quiet?: boolean) => Promise<void>, ms: number): void {
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => void reload(true), ms);
+    return () => window.clearInterval(timer);
+  }, [active, reload, ms]);
+}

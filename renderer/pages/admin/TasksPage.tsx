@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { listTasks, type TaskView } from '../../api/admin.js';
 import { TEST_ALL_KIND } from '../../api/channels.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { useList } from '../../hooks/use-list.js';
+import { useList, useReloadWhile } from '../../hooks/use-list.js';
 import { Link } from '../../lib/router.js';
 import { formatWhen } from '../../lib/when.js';
 import { VideoTasksTable } from './VideoTasksTable.js';
@@ -28,11 +27,7 @@ export default function TasksPage() {
   const { page, setPage, data, loading, error, reload } = useList(listTasks, PAGE_SIZE, 'tasks');
   const active = data?.items.some((t) => t.status === 'running' || t.status === 'queued') ?? false;
 
-  useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(() => void reload(true), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [active, reload]);
+  useReloadWhile(active, reload, REFRESH_MS);
 
   const columns: Column<TaskView>[] = [
     { key: 'id', header: 'Task', numeric: true, render: (t) => `#${t.id}` },

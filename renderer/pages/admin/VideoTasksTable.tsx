@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { listVideoTasks, type VideoTaskView } from '../../api/admin.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
-import { useList } from '../../hooks/use-list.js';
+import { useList, useReloadWhile } from '../../hooks/use-list.js';
 import { formatWhen } from '../../lib/when.js';
 
 const PAGE_SIZE = 10;
@@ -16,11 +15,7 @@ export function VideoTasksTable() {
   const { page, setPage, data, loading, error, reload } = useList(listVideoTasks, PAGE_SIZE, 'video tasks');
   const active = data?.items.some((t) => t.billing === 'open') ?? false;
 
-  useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(() => void reload(true), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [active, reload]);
+  useReloadWhile(active, reload, REFRESH_MS);
 
   const columns: Column<VideoTaskView>[] = [
     {
