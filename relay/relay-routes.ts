@@ -8,6 +8,8 @@ import { completionsRoute } from './pipeline/completions-family.js';
 import { embeddingsRoute } from './pipeline/embeddings-family.js';
 import { imagesRoute } from './pipeline/images-family.js';
 import { moderationRoute } from './pipeline/moderation-family.js';
+import { speechRoute } from './pipeline/speech-family.js';
+import { transcriptionRoute } from './pipeline/transcription-family.js';
 import { rerankRoute } from './pipeline/rerank-family.js';
 import { videoCreateRoute } from './pipeline/video-family.js';
 import { videoTaskRoutes } from './pipeline/video-routes.js';
@@ -19,6 +21,8 @@ import { openaiCompletionsCodec } from './protocols/openai-chat/completions-code
 import { openaiEmbeddingsCodec } from './protocols/openai-chat/embeddings-codec.js';
 import { openaiImagesCodec } from './protocols/openai-chat/images-codec.js';
 import { openaiModerationCodec } from './protocols/openai-chat/moderation-codec.js';
+import { openaiSpeechCodec } from './protocols/openai-chat/speech-codec.js';
+import { openaiTranscriptionCodec } from './protocols/openai-chat/transcription-codec.js';
 import { rerankCodec } from './protocols/openai-chat/rerank-codec.js';
 import { openaiVideoCodec } from './protocols/openai-chat/video-codec.js';
 import { geminiEmbeddingsCodec } from './protocols/gemini-generate-content/embeddings-codec.js';
@@ -38,6 +42,9 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/rerank', rerankRoute(rerankCodec, deps)],
     ['POST /v1/images/generations', imagesRoute(openaiImagesCodec, 'generate', deps)],
     ['POST /v1/images/edits', imagesRoute(openaiImagesCodec, 'edit', deps)],
+    ['POST /v1/audio/speech', speechRoute(openaiSpeechCodec, deps)],
+    ['POST /v1/audio/transcriptions', transcriptionRoute(openaiTranscriptionCodec, 'transcription', deps)],
+    ['POST /v1/audio/translations', transcriptionRoute(openaiTranscriptionCodec, 'translation', deps)],
     // The console's playground: chat completions as the signed-in user, no API key.
     ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.sessions, deps.users))],
   ]);
