@@ -12,7 +12,7 @@ import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { speechProgress } from '../fake-upstreams/openai-audio.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { readCallLogs } from '../helpers/call-logs.js';
-import { startGateway } from '../helpers/gateway.js';
+import { addChannel, startGateway } from '../helpers/gateway.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -116,6 +116,20 @@ describe('speech through an OpenAI-kind channel', () => {
     expect(progress.chunksSent).toBeLessThan(6);
     const { records } = await settled();
     expect(records[0]).toMatchObject({ family: 'audio', error: 'client disconnected' });
+  });
+});
+
+describe('speech failover', () => {
+  it('goes to the next channel when the first fails before its first byte', async () => {
+    const broken = await startFakeOpenAIChat();
+    upstreams.push(broken);
+    broken.inject({ kind: 'reset-before-first-byte' });
+    const { gateway, client, openai } = await relay();
+    await addChannel(gateway.admin, { type: 1, upstream: broken, models: ['tts-1'], priority: 10 });
+    const response = await client.audio.speech.create({ model: 'tts-1', input: 'Hello.', voice: 'alloy', response_format: 'wav' });
+    expect(Buffer.from(await response.arrayBuffer()).toString('latin1', 0, 4)).toBe('RIFF');
+    expect(broken.requests).toHaveLength(1);
+    expect(openai.requests).toHaveLength(1);
   });
 });
 

@@ -106,6 +106,19 @@ describe('transcriptions through an OpenAI-kind channel', () => {
   });
 });
 
+describe('a transcript stream (stream=true)', () => {
+  it('passes the events through as they come and bills the tokens the last one reports', async () => {
+    const { client, settled } = await relay(undefined, { unlimited_quota: false, remain_quota: 1_000_000 });
+    const stream = await client.audio.transcriptions.create({ model: 'gpt-4o-transcribe', file: await wav(), stream: true });
+    const events = [];
+    for await (const event of stream) events.push(event);
+    expect(events.filter((e) => e.type === 'transcript.text.delta').map((e) => (e as { delta: string }).delta).join('')).toBe(`${HEARD.text.split(' ').join(' ')} `);
+    expect(events.at(-1)).toMatchObject({ type: 'transcript.text.done', text: HEARD.text, usage: { input_tokens: 29, output_tokens: 12 } });
+    const { records } = await settled();
+    expect(records[0]).toMatchObject({ family: 'audio', is_stream: true, prompt_tokens: 29, completion_tokens: 12, units: { seconds: 2.5 } });
+  });
+});
+
 describe('translations', () => {
   it('translates a WAV the test built into English text', async () => {
     const { client, openai } = await relay();
