@@ -112,7 +112,7 @@ describe('a transcript stream (stream=true)', () => {
     const stream = await client.audio.transcriptions.create({ model: 'gpt-4o-transcribe', file: await wav(), stream: true });
     const events = [];
     for await (const event of stream) events.push(event);
-    expect(events.filter((e) => e.type === 'transcript.text.delta').map((e) => (e as { delta: string }).delta).join('')).toBe(`${HEARD.text.split(' ').join(' ')} `);
+    expect(events.filter((e) => e.type === 'transcript.text.delta').map((e) => (e as { delta: string }).delta).join('')).toBe(`${HEARD.text} `);
     expect(events.at(-1)).toMatchObject({ type: 'transcript.text.done', text: HEARD.text, usage: { input_tokens: 29, output_tokens: 12 } });
     const { records } = await settled();
     expect(records[0]).toMatchObject({ family: 'audio', is_stream: true, prompt_tokens: 29, completion_tokens: 12, units: { seconds: 2.5 } });
