@@ -46,7 +46,10 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
       const query = codec.decodeListQuery(new URL(req.url ?? '/', 'http://relay').searchParams);
       const newestFirst = deps.videoTasks.list(caller.token.id);
       let tasks = query.order === 'asc' ? [...newestFirst].reverse() : newestFirst;
-      if (query.after !== undefined) tasks = tasks.slice(tasks.findIndex((task) => task.id === query.after) + 1 || tasks.length);
+      if (query.after !== undefined) {
+        const at = tasks.findIndex((task) => task.id === query.after);
+        tasks = at < 0 ? [] : tasks.slice(at + 1); // nothing comes after an id the key does not have
+      }
       writeJson(res, JSON.stringify(codec.encodeList(tasks.slice(0, query.limit).map(videoTaskView), tasks.length > query.limit)));
     },
 
@@ -62,7 +65,9 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
       if (!upstream) throw new RelayError(502, 'upstream', 'The channel that made this video was deleted or lost the key it was made with.', 'channel_unavailable');
       const settings = readSettings(deps.state);
       const clientGone = new CallAbort();
-      res.on('close', () => clientGone.abort());
+      res.on('close', () => {
+        if (!res.writableFinished) clientGone.abort();
+      });
       const sent = await sendJobRequest(upstream, 'content', task, { timeoutMs: settings.stream_idle_timeout_seconds * 1000, signal: clientGone, variant });
       if (!sent.ok) throw RelayError.from(sent.error);
       const { headers, body } = sent.response;

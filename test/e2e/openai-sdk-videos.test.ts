@@ -237,7 +237,7 @@ describe('a video task through an OpenAI channel', () => {
     expect([...videos.jobs.values()][0]).toMatchObject({ seconds: '8', hasReference: true });
     const refused = await post({ model: 'claude-video', prompt: 'Nowhere to go' });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toMatchObject({ type: 'invalid_request_error', code: 'video_not_supported' });
+    expect(((await refused.json()) as any).error).toMatchObject({ type: 'invalid_request_error', code: 'video_not_supported' });
     expect(anthropic.requests).toHaveLength(0);
   });
 
