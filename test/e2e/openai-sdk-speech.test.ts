@@ -13,6 +13,7 @@ import { speechProgress } from '../fake-upstreams/openai-audio.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { readCallLogs } from '../helpers/call-logs.js';
 import { addChannel, startGateway } from '../helpers/gateway.js';
+import { openAISchemas } from '../helpers/openapi-schema.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -139,6 +140,7 @@ describe('speech events (stream_format sse)', () => {
     const stream = await client.audio.speech.create({ model: 'gpt-4o-mini-tts', input: 'Twelve chars', voice: 'coral', stream_format: 'sse' });
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const events = (await stream.text()).trim().split('\n\n').map((event) => JSON.parse(event.slice('data: '.length)));
+    for (const event of events) expect(openAISchemas().check(event, event.type === 'speech.audio.done' ? 'SpeechAudioDoneEvent' : 'SpeechAudioDeltaEvent')).toEqual([]);
     expect(events.at(-1)).toEqual({ type: 'speech.audio.done', usage: { input_tokens: 3, output_tokens: 42, total_tokens: 45 } });
     expect(Buffer.from(events[0].audio, 'base64')[0]).toBe(0xff);
     const { records } = await settled();

@@ -16,6 +16,7 @@ import { mp3File, wavFile } from '../helpers/audio-files.js';
 import { readCallLogs } from '../helpers/call-logs.js';
 import { startGateway } from '../helpers/gateway.js';
 import type { ChannelSpec } from '../helpers/gateway.js';
+import { openAISchemas } from '../helpers/openapi-schema.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -46,6 +47,11 @@ const WAV = wavFile(2.5);
 const wav = () => toFile(WAV, 'meeting.wav', { type: 'audio/wav' });
 
 /** The form the upstream received, read by a standard multipart parser. */
+/** An answer as OpenAI's OpenAPI description says it is. */
+function expectOpenAIShape(answer: unknown, schema: string) {
+  expect(openAISchemas().check(answer, schema)).toEqual([]);
+}
+
 async function receivedForm(request: RecordedRequest): Promise<FormData> {
   return new Response(new Uint8Array(request.rawBytes), { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
 }
@@ -55,6 +61,7 @@ describe('transcriptions through an OpenAI-kind channel', () => {
     const { client, openai } = await relay([{ type: 1, models: ['stt'], model_mapping: { stt: 'whisper-1' } }]);
     const answer = await client.audio.transcriptions.create({ model: 'stt', file: await wav(), language: 'fr', prompt: 'Bonjour', temperature: 0.2 });
     expect(answer.text).toBe(HEARD.text);
+    expectOpenAIShape(answer, 'CreateTranscriptionResponseJson');
 
     expect(openai.requests).toHaveLength(1);
     const upstream = openai.requests[0]!;
@@ -89,6 +96,7 @@ describe('transcriptions through an OpenAI-kind channel', () => {
   it('answers verbose_json with the duration, word and segment timestamps', async () => {
     const { client, openai } = await relay();
     const answer = await client.audio.transcriptions.create({ model: 'whisper-1', file: await wav(), response_format: 'verbose_json', timestamp_granularities: ['word', 'segment'] });
+    expectOpenAIShape(answer, 'CreateTranscriptionResponseVerboseJson');
     expect(answer).toMatchObject({ task: 'transcribe', language: 'french', duration: 2.5, text: HEARD.text });
     expect(answer.words!.map((w) => w.word)).toEqual(['Bonjour', 'tout', 'le', 'monde', 'Ceci', 'est', 'un', 'essai']);
     expect(answer.words![0]).toEqual({ word: 'Bonjour', start: 0, end: 0.313 });
@@ -112,6 +120,7 @@ describe('a transcript stream (stream=true)', () => {
     const stream = await client.audio.transcriptions.create({ model: 'gpt-4o-transcribe', file: await wav(), stream: true });
     const events = [];
     for await (const event of stream) events.push(event);
+    for (const event of events) expectOpenAIShape(event, 'CreateTranscriptionResponseStreamEvent');
     expect(events.filter((e) => e.type === 'transcript.text.delta').map((e) => (e as { delta: string }).delta).join('')).toBe(`${HEARD.text} `);
     expect(events.at(-1)).toMatchObject({ type: 'transcript.text.done', text: HEARD.text, usage: { input_tokens: 29, output_tokens: 12 } });
     const { records } = await settled();
@@ -124,8 +133,10 @@ describe('translations', () => {
     const { client, openai } = await relay();
     const answer = await client.audio.translations.create({ model: 'whisper-1', file: await wav() });
     expect(answer.text).toBe(TRANSLATED);
+    expectOpenAIShape(answer, 'CreateTranslationResponseJson');
     expect(openai.requests[0]!.path).toBe('/v1/audio/translations');
     const verbose = await client.audio.translations.create({ model: 'whisper-1', file: await wav(), response_format: 'verbose_json' });
+    expectOpenAIShape(verbose, 'CreateTranslationResponseVerboseJson');
     expect(verbose).toMatchObject({ task: 'translate', language: 'english', duration: 2.5, text: TRANSLATED });
   });
 });
