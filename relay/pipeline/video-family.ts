@@ -73,7 +73,7 @@ export function videoFamily(codec: VideoCodec, deps: RelayDeps): FamilyPipeline<
         },
       };
     },
-    // What the call would cost now: the seconds asked (the task settles by what the upstream made).
+    // What the call would cost now: the seconds the job makes (else those asked); the task settles by what the upstream made.
     meter: async ({ request, job }) => ({ inputTokens: 0, outputTokens: 0, units: { seconds: job?.seconds ?? request.seconds } }),
     hold: (call, held, res) => startTask(call, held, res, codec, deps),
     encodeError: (error) => codec.encodeError(error),

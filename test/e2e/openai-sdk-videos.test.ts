@@ -271,6 +271,16 @@ describe('video tasks across a restart and over time', () => {
     expect(records.map((r) => [r.type, r.quota])).toEqual([[2, 4 * PER_SECOND]]);
   });
 
+  it('never polls one task twice at once, however slowly the upstream answers', async () => {
+    // Polls fall due every 40-120 ms; each answer takes 250 ms.
+    const videos = fakeVideoApi({ msToComplete: 900, statusDelayMs: 250 });
+    const { client, upstream } = await videoRelay({ videos });
+    const video = await client.videos.create({ prompt: 'Patience' });
+    expect((await pollUntil(client, video.id, finished)).at(-1)!.status).toBe('completed');
+    expect(upstream.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(1);
+    expect(videos.maxConcurrentPolls).toBe(1);
+  });
+
   it('fails and refunds a task not finished within video_task_timeout_seconds', async () => {
     const { relay, admin, client, key } = await videoRelay({ videos: fakeVideoApi({ msToComplete: 600_000 }) });
     const set = await admin.call('PUT', '/api/option/', { key: 'video_task_timeout_seconds', value: 1 });

@@ -13,6 +13,8 @@ export interface FakeVideoOptions {
   failure?: { code: string; message: string };
   /** Bytes of the MP4's media data (default 200 KB), so that a download takes several chunks. */
   mediaBytes?: number;
+  /** How long a job's status takes to answer (ms, default 0). */
+  statusDelayMs?: number;
 }
 
 interface Job {
@@ -31,6 +33,8 @@ export interface FakeVideoApi {
   /** Mutable: how long jobs take from now on (ms). */
   speed: { msToComplete: number };
   jobs: Map<string, Job>;
+  /** The most status requests of one job that were ever open at once. */
+  maxConcurrentPolls: number;
   /** The answer to a `/v1/videos…` request, or undefined for another path. */
   answer(request: RecordedRequest): Answer | undefined;
 }
@@ -68,14 +72,28 @@ export function fakeVideoApi(options: FakeVideoOptions = {}): FakeVideoApi {
     };
   };
 
+  const polling = new Map<string, number>();
+  /** A job's status, answered after `statusDelayMs`, counting the requests of it open at once. */
+  const status = (job: Job): Answer => ({
+    async respond(res) {
+      const open = (polling.get(job.id) ?? 0) + 1;
+      polling.set(job.id, open);
+      api.maxConcurrentPolls = Math.max(api.maxConcurrentPolls, open);
+      await new Promise((resolve) => setTimeout(resolve, options.statusDelayMs ?? 0));
+      polling.set(job.id, (polling.get(job.id) ?? 1) - 1);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(resource(job)));
+    },
+  });
+
   const find = (id: string) => {
     const job = jobs.get(id);
     return job && !job.deleted ? job : undefined;
   };
 
-  return {
+  const api: FakeVideoApi = {
     speed,
     jobs,
+    maxConcurrentPolls: 0,
     answer(request) {
       const match = /^\/v1\/videos(?:\/([^/]+))?(\/content)?$/.exec(request.path);
       if (!match) return undefined;
@@ -97,9 +115,10 @@ export function fakeVideoApi(options: FakeVideoOptions = {}): FakeVideoApi {
         job.deleted = true;
         return { json: { id: job.id, object: 'video.deleted', deleted: true } };
       }
-      return { json: now };
+      return status(job);
     },
   };
+  return api;
 
   function create(request: RecordedRequest): Answer {
     return {
