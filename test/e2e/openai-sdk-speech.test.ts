@@ -134,6 +134,17 @@ describe('speech failover', () => {
   });
 });
 
+describe('an upstream failing mid-answer', () => {
+  it('cuts the client off instead of ending the file as if it were whole, and logs why', async () => {
+    const { client, settled } = await relay();
+    const response = await client.audio.speech.create({ model: 'tts-1', input: 'A sentence long enough to be sent in several chunks [cut].', voice: 'alloy' });
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    const { records } = await settled();
+    expect(records[0]).toMatchObject({ family: 'audio', error: 'The upstream ended the answer before it was complete.' });
+  });
+});
+
 describe('speech events (stream_format sse)', () => {
   it('passes the events through and bills the tokens their last event reports', async () => {
     const { client, settled } = await relay({ token: { unlimited_quota: false, remain_quota: 1_000_000 } });

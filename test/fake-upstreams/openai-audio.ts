@@ -69,15 +69,17 @@ function speechAnswer(request: RecordedRequest, chunkDelayMs: number): Answer {
         await writeSlowly(res, events.map((event) => Buffer.from(`data: ${JSON.stringify(event)}\n\n`)), chunkDelayMs, state);
       } else {
         res.writeHead(200, { 'content-type': SPEECH_TYPES[format]!, 'transfer-encoding': 'chunked' });
-        await writeSlowly(res, chunks, chunkDelayMs, state);
+        await writeSlowly(res, chunks, chunkDelayMs, state, body.input.includes('[cut]') ? 2 : Infinity);
       }
     },
   };
 }
 
-async function writeSlowly(res: ServerResponse, chunks: Buffer[], delayMs: number, state: SpeechProgress): Promise<void> {
+/** An input containing `[cut]` has its answer's connection cut after two chunks (an upstream failing mid-answer). */
+async function writeSlowly(res: ServerResponse, chunks: Buffer[], delayMs: number, state: SpeechProgress, cutAfter = Infinity): Promise<void> {
   for (const chunk of chunks) {
     if (res.destroyed) return;
+    if (state.chunksSent === cutAfter) return void res.socket?.destroy();
     res.write(chunk);
     state.chunksSent++;
     await new Promise((resolve) => (delayMs > 0 ? setTimeout(resolve, delayMs) : setImmediate(resolve)));
