@@ -1,6 +1,7 @@
 // The bench's upstream: as fast as node:http goes, fixed answers. `POST /v1/chat/completions`
 // answers JSON, or SSE with 20 chunks when the body says `"stream": true`; a `slow` user
 // text spreads the 20 chunks over 2 s (for the many-slow-streams memory figure).
+// `POST /v1/embeddings` answers one 1536-dimension vector, base64 when asked, else floats.
 import { createServer } from 'node:http';
 
 const port = Number(process.argv[2] ?? 0);
@@ -22,11 +23,26 @@ const sse = [
   'data: [DONE]\n\n',
 ];
 
+const vector = Float32Array.from({ length: 1536 }, (_, i) => Math.sin(i + 1) / 10);
+const embedding = (base64: boolean) =>
+  JSON.stringify({
+    object: 'list',
+    data: [{ object: 'embedding', index: 0, embedding: base64 ? Buffer.from(vector.buffer).toString('base64') : Array.from(vector) }],
+    model: 'text-embedding-3-small',
+    usage: { prompt_tokens: 10, total_tokens: 10 },
+  });
+const embeddings = { base64: embedding(true), float: embedding(false) };
+
 createServer((req, res) => {
   const parts: Buffer[] = [];
   req.on('data', (c: Buffer) => parts.push(c));
   req.on('end', () => {
     const body = Buffer.concat(parts).toString();
+    if (req.url === '/v1/embeddings') {
+      const answer = body.includes('"encoding_format":"base64"') ? embeddings.base64 : embeddings.float;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+      return res.end(answer);
+    }
     if (!body.includes('"stream":true')) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
       return res.end(json);

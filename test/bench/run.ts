@@ -2,6 +2,11 @@
 // Upstream, baseline and relay are separate processes; the system under test runs on one
 // core, the fake upstream and the load generators on the other. Prints ratios to the
 // baseline and writes everything to test/bench/results/<time>.json.
+//
+// Every target is first warmed up under load (WARM_SECONDS per kind of call), so the figures
+// are the steady state, not V8 still compiling. `--rounds=N` repeats the throughput runs; each
+// CPU ratio is taken within one round (same minutes, same neighbours on the machine), and the
+// table shows their median and range.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +16,15 @@ import { benchLogStore } from './log-store-bench.js';
 import { percentile, runAutocannon, timedCall } from './load.js';
 import type { LoadResult, Target } from './load.js';
 import { cpuMicros, hasTaskset, pinSelf, rssMb, startPinned } from './processes.js';
+import { benchTargets, configureRelay } from './relay-setup.js';
+import { printTable } from './report.js';
 
 const args = new Set(process.argv.slice(2));
 /** `--soak=600`: after the figures, constant load for that many seconds, watching memory. */
 const SOAK_SECONDS = Number([...args].find((a) => a.startsWith('--soak='))?.slice(7) ?? 0);
 const SECONDS = args.has('--quick') ? 2 : 5;
+const WARM_SECONDS = args.has('--quick') ? 1 : 3;
+const ROUNDS = Math.max(1, Number([...args].find((a) => a.startsWith('--rounds='))?.slice(9) ?? (args.has('--quick') ? 1 : 2)));
 const IDLE_ROUNDS = args.has('--quick') ? 100 : 400;
 const LOG_RECORDS = args.has('--quick') ? 100_000 : 1_000_000;
 const root = join(import.meta.dirname, '../..');
@@ -43,53 +52,52 @@ async function main() {
     const relay = await startRelay(new URL(configuring.match[1]!).port);
     children.push(relay.child);
     const relayOrigin = relay.match[1]!;
-    const chatBody = (stream: boolean, text = 'hello') => JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: text }] });
-    const targets: Record<string, Target> = {
-      baseline: { name: 'baseline', url: `http://127.0.0.1:${baseline.match[1]}/v1/chat/completions`, headers: {}, body: chatBody },
-      relay: { name: 'relay (pass-through)', url: `${relayOrigin}/v1/chat/completions`, headers: { authorization: `Bearer ${key}` }, body: chatBody },
-      translated: {
-        name: 'relay (messages → OpenAI)',
-        url: `${relayOrigin}/v1/messages`,
-        headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
-        body: (stream, text = 'hello') => JSON.stringify({ model: 'gpt-4o-mini', max_tokens: 100, stream, messages: [{ role: 'user', content: text }] }),
-      },
-    };
-    const pids: Record<string, number> = { baseline: baseline.child.pid!, relay: relay.child.pid!, translated: relay.child.pid! };
+    const targets = benchTargets(`http://127.0.0.1:${baseline.match[1]}`, relayOrigin, key);
+    const pidOf = (name: string) => (name.startsWith('baseline') ? baseline.child.pid! : relay.child.pid!);
     await timedCall(targets.translated!, false); // fails loudly if the translated pair does not work
+    await timedCall(targets.relay_embeddings!, false);
 
     log(`Relaydesk bench: system under test on core ${SUT_CORE}, upstream and load on core ${LOAD_CORE}${hasTaskset ? '' : ' (taskset missing: not pinned)'}`);
-    for (const target of Object.values(targets)) for (let i = 0; i < 200; i++) await timedCall(target, i % 2 === 0); // warm up
-    const idle = { baseline: rssMb(pids.baseline!), relay: rssMb(pids.relay!), relay_after_configuration: configuredRss };
+    log(`Warm-up under load, ${WARM_SECONDS} s per target and kind…`);
+    for (const [name, target] of Object.entries(targets)) {
+      for (const stream of name.endsWith('embeddings') ? [false] : [false, true]) await runAutocannon(target, stream, 10, WARM_SECONDS, LOAD_CORE);
+      for (let i = 0; i < 20; i++) await timedCall(target, i % 2 === 0 && !name.endsWith('embeddings')); // the idle rounds' connections
+    }
+    const idle = { baseline: rssMb(baseline.child.pid!), relay: rssMb(relay.child.pid!), relay_after_configuration: configuredRss };
 
     log('Idle latency (one call at a time, interleaved)…');
     const latency = await idleLatency(targets);
 
-    log(`Throughput, ${SECONDS} s per run…`);
-    const load: Record<string, LoadResult & { cpu_us_per_call: number; rss_peak_mb: number }> = {};
+    log(`Throughput, ${SECONDS} s per run, ${ROUNDS} round${ROUNDS > 1 ? 's' : ''}…`);
+    const runs: { key: string; name: string; stream: boolean; connections: number }[] = [];
     for (const stream of [false, true]) {
-      for (const connections of [10, 50]) {
-        for (const name of ['baseline', 'relay', 'translated'] as const) {
-          const pid = pids[name]!;
-          const cpuBefore = cpuMicros(pid);
-          let peak = rssMb(pid);
-          const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
-          const result = await runAutocannon(targets[name]!, stream, connections, SECONDS, LOAD_CORE);
-          clearInterval(sampler);
-          const cpu = cpuMicros(pid) - cpuBefore;
-          load[`${name} ${stream ? 'sse' : 'json'} c${connections}`] = { ...result, cpu_us_per_call: cpu / Math.max(1, result.requests), rss_peak_mb: peak };
-        }
+      for (const connections of [10, 50]) for (const name of ['baseline', 'relay', 'translated']) runs.push({ key: `${name} ${stream ? 'sse' : 'json'} c${connections}`, name, stream, connections });
+    }
+    for (const connections of [10, 50]) for (const name of ['baseline_embeddings', 'relay_embeddings']) runs.push({ key: `${name} embeddings c${connections}`, name, stream: false, connections });
+    const measured: Record<string, (LoadResult & { cpu_us_per_call: number; rss_peak_mb: number })[]> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const run of runs) {
+        const pid = pidOf(run.name);
+        const cpuBefore = cpuMicros(pid);
+        let peak = rssMb(pid);
+        const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+        const result = await runAutocannon(targets[run.name]!, run.stream, run.connections, SECONDS, LOAD_CORE);
+        clearInterval(sampler);
+        const cpu = cpuMicros(pid) - cpuBefore;
+        (measured[run.key] ??= []).push({ ...result, cpu_us_per_call: cpu / Math.max(1, result.requests), rss_peak_mb: peak });
       }
     }
+    const load = Object.fromEntries(Object.entries(measured).map(([key, rounds]) => [key, medianRound(rounds)]));
 
     log('200 concurrent slow streams…');
-    const slow = { baseline: await slowStreams(targets.baseline!, pids.baseline!), relay: await slowStreams(targets.relay!, pids.relay!) };
+    const slow = { baseline: await slowStreams(targets.baseline!, baseline.child.pid!), relay: await slowStreams(targets.relay!, relay.child.pid!) };
 
     const logs = args.has('--no-logs') ? undefined : (log(`Log store, ${LOG_RECORDS.toLocaleString()} records…`), await benchLogStore(LOG_RECORDS, log));
 
-    const soak = SOAK_SECONDS > 0 ? await soakRelay(targets.relay!, pids.relay!) : undefined;
+    const soak = SOAK_SECONDS > 0 ? await soakRelay(targets.relay!, relay.child.pid!) : undefined;
 
-    const results = { date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, soak };
-    printTable(results);
+    const results = { date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, warm_up_seconds: WARM_SECONDS, rounds: ROUNDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, soak };
+    printTable(results, log);
     const folder = join(import.meta.dirname, 'results');
     await mkdir(folder, { recursive: true });
     const file = join(folder, `${results.date.replace(/[:.]/g, '-')}.json`);
@@ -108,22 +116,10 @@ function stop(child: import('node:child_process').ChildProcess): Promise<void> {
   });
 }
 
-/** An owner, three channels (the first serves; the others wait lower), a priced model, one key. */
-async function configureRelay(origin: string, upstreamUrl: string): Promise<string> {
-  const call = async (method: string, path: string, body: unknown, cookie = '') => {
-    const response = await fetch(origin + path, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-    const json = (await response.json()) as { success: boolean; message: string; data: any };
-    if (!json.success) throw new Error(`${path}: ${json.message}`);
-    return { json, cookie: response.headers.get('set-cookie')?.split(';')[0] ?? cookie };
-  };
-  await call('POST', '/api/setup', { username: 'bench', password: 'bench-password' });
-  const { cookie } = await call('POST', '/api/user/login', { username: 'bench', password: 'bench-password' });
-  const channel = { type: 1, key: 'sk-upstream', base_url: upstreamUrl, models: 'gpt-4o-mini,gpt-4o', group: 'default' };
-  await call('POST', '/api/channel/', { ...channel, name: 'primary', priority: 10 }, cookie);
-  await call('POST', '/api/channel/', { ...channel, name: 'secondary', priority: 5 }, cookie);
-  await call('POST', '/api/channel/', { ...channel, name: 'fallback', priority: 0, key: 'sk-a\nsk-b' }, cookie);
-  const { json } = await call('POST', '/api/token/', { name: 'bench', remain_quota: 1_000_000_000_000 }, cookie);
-  return json.data.key as string;
+/** The round of median CPU per call, with every round's CPU per call beside it. */
+function medianRound<T extends { cpu_us_per_call: number }>(rounds: T[]): T & { rounds_cpu_us_per_call: number[] } {
+  const sorted = [...rounds].sort((x, y) => x.cpu_us_per_call - y.cpu_us_per_call);
+  return { ...sorted[Math.floor(sorted.length / 2)]!, rounds_cpu_us_per_call: rounds.map((r) => r.cpu_us_per_call) };
 }
 
 async function idleLatency(targets: Record<string, Target>) {
@@ -191,35 +187,6 @@ async function soakRelay(target: Target, pid: number) {
   const first = samples[Math.min(1, samples.length - 1)]!;
   const last = samples.at(-1)!;
   return { samples, growth_mb_per_100k_calls: last.calls > first.calls ? ((last.rss_mb - first.rss_mb) * 100_000) / (last.calls - first.calls) : 0 };
-}
-
-function printTable(results: any) {
-  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
-  const rows: string[][] = [['measure', 'baseline', 'relay', 'ratio', 'translated', 'ratio']];
-  for (const key of Object.keys(results.load).filter((k: string) => k.startsWith('baseline '))) {
-    const suffix = key.slice('baseline '.length);
-    const [b, r, t] = ['baseline', 'relay', 'translated'].map((n) => results.load[`${n} ${suffix}`]);
-    rows.push([`CPU µs/call ${suffix}`, b.cpu_us_per_call.toFixed(0), r.cpu_us_per_call.toFixed(0), ratio(r.cpu_us_per_call, b.cpu_us_per_call), t.cpu_us_per_call.toFixed(0), ratio(t.cpu_us_per_call, b.cpu_us_per_call)]);
-    rows.push([`calls/s ${suffix}`, b.rps.toFixed(0), r.rps.toFixed(0), ratio(r.rps, b.rps), t.rps.toFixed(0), ratio(t.rps, b.rps)]);
-    rows.push([`p50 / p99 ms ${suffix}`, `${b.p50} / ${b.p99}`, `${r.p50} / ${r.p99}`, '', `${t.p50} / ${t.p99}`, '']);
-    rows.push([`RSS peak MB ${suffix}`, b.rss_peak_mb.toFixed(0), r.rss_peak_mb.toFixed(0), ratio(r.rss_peak_mb, b.rss_peak_mb), t.rss_peak_mb.toFixed(0), '']);
-    if (r.non2xx + r.errors + t.non2xx + t.errors > 0) rows.push([`  failed calls ${suffix}`, String(b.non2xx + b.errors), String(r.non2xx + r.errors), '', String(t.non2xx + t.errors), '']);
-  }
-  for (const kind of ['json', 'stream_first_byte']) {
-    const l = results.latency[kind];
-    rows.push([`idle ${kind} p50 ms (added p50/p90)`, l.baseline_p50_ms.toFixed(2), `${l.relay_p50_ms.toFixed(2)} (+${l.relay_added_p50_ms.toFixed(2)}/+${l.relay_added_p90_ms.toFixed(2)})`, '', `${l.translated_p50_ms.toFixed(2)} (+${l.translated_added_p50_ms.toFixed(2)}/+${l.translated_added_p90_ms.toFixed(2)})`, '']);
-  }
-  rows.push(['RSS idle MB', results.idle_rss_mb.baseline.toFixed(0), results.idle_rss_mb.relay.toFixed(0), ratio(results.idle_rss_mb.relay, results.idle_rss_mb.baseline), '', '']);
-  rows.push(['RSS idle MB, management API in use', '', results.idle_rss_mb.relay_after_configuration.toFixed(0), '', '', '']);
-  const s = results.slow_streams;
-  rows.push(['200 slow streams: ok / peak RSS MB', `${s.baseline.ok} / ${s.baseline.rss_peak_mb.toFixed(0)}`, `${s.relay.ok} / ${s.relay.rss_peak_mb.toFixed(0)}`, ratio(s.relay.rss_peak_mb, s.baseline.rss_peak_mb), '', '']);
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  log('');
-  for (const row of rows) log(row.map((cell, i) => (cell ?? '').padEnd(widths[i]!)).join('  '));
-  const l = results.logs;
-  if (l) log(`\nLog store (${l.records.toLocaleString()} records): write ${l.write_us_per_record_at_10k.toFixed(1)} µs/record at 10k, ${l.write_us_per_record_at_1m.toFixed(1)} at the end (${l.write_ratio_1m_to_10k.toFixed(2)}×)`);
-  for (const [name, q] of Object.entries(l?.queries_ms ?? {}) as [string, any][]) log(`  query ${name}: ${q.ms.toFixed(1)} ms (${q.total} matching)`);
-  if (results.soak) log(`\nSoak: RSS ${results.soak.samples.map((s: any) => s.rss_mb.toFixed(0)).join(' → ')} MB; growth ${results.soak.growth_mb_per_100k_calls.toFixed(2)} MB per 100k calls`);
 }
 
 main().catch((error) => {
