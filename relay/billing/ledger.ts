@@ -1,5 +1,5 @@
 import { RelayError } from '../ir/relay-error.js';
-import type { NewLogRecord } from '../store/logs/index.js';
+import type { EncodedLogRecord, NewLogRecord } from '../store/logs/index.js';
 import type { QuotaBook } from '../store/quota-book.js';
 import type { TokenRecord, UserRecord } from '../store/schema.js';
 
@@ -76,14 +76,14 @@ export class Ledger {
   }
 
   /** Charges the real cost of a call that was served: the difference to the reservation is taken or given back. */
-  settle(reservation: Reservation, cost: number, channelId: number, log: NewLogRecord): void {
+  settle(reservation: Reservation, cost: number, channelId: number, log: EncodedLogRecord): void {
     if (reservation.done) return;
     this.book.settle(reservation.id, cost, channelId, log);
     this.release(reservation);
   }
 
   /** Gives the whole reservation back: the call failed and nothing was served. */
-  refund(reservation: Reservation, log?: NewLogRecord): void {
+  refund(reservation: Reservation, log?: EncodedLogRecord): void {
     if (reservation.done) return;
     this.book.refund(reservation.id, log);
     this.release(reservation);
@@ -91,7 +91,7 @@ export class Ledger {
 
   private release(reservation: Reservation): void {
     reservation.done = true;
-    for (const wake of [...this.waiting]) wake();
+    if (this.waiting.size > 0) for (const wake of [...this.waiting]) wake();
   }
 }
 

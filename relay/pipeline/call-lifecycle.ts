@@ -207,9 +207,10 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
             error: outcome.streamError?.message ?? (outcome.clientGone ? 'client disconnected' : ''),
           });
           if (family.hold) return await family.hold(decoded.call, { reservation, caller, channel, keyIndex, upstreamModel: prepared.upstreamModel, price, groupRatio: ratio, log }, res);
+          const encoded = deps.logs.encode(log);
           // Journaled with its log record first: after a crash the counters and the log agree.
-          deps.ledger.settle(reservation, cost, channel.id, log);
-          appendCallLog(deps, log);
+          deps.ledger.settle(reservation, cost, channel.id, encoded);
+          appendCallLog(deps, encoded);
           return;
         }
         lastError = outcome.error;
@@ -234,7 +235,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       throw RelayError.from(lastError ?? { status: 503, kind: 'overloaded', message: `No channel could serve ${decoded.model} right now.`, code: 'no_available_channel' });
     } catch (thrown) {
       const error = thrown instanceof RelayError ? thrown : internalError(thrown, req, deps.log);
-      const log = caller && callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message });
+      const log = caller && deps.logs.encode(callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message }));
       if (reservation) deps.ledger.refund(reservation, log);
       if (!res.headersSent) {
         const body = JSON.stringify(family.encodeError(withRequestId(error, req)));

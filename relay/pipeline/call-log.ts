@@ -5,7 +5,7 @@ import type { CallFamily } from '../ir/call-family.js';
 import type { Usage } from '../ir/usage.js';
 import { billedInputTokens } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
-import type { NewLogRecord, RetryAttempt } from '../store/logs/index.js';
+import type { EncodedLogRecord, NewLogRecord, RetryAttempt } from '../store/logs/index.js';
 import type { ChannelRecord } from '../store/schema.js';
 import type { RelayDeps } from './relay-deps.js';
 
@@ -52,24 +52,38 @@ export function callIdentity(req: IncomingMessage, caller: Caller, call: CallLog
   };
 }
 
-/** The call's one record in the request log (never a key or the prompt). */
+/**
+ * The call's one record in the request log (never a key or the prompt). Written out field by
+ * field, with no spread or merge: it is built on every call.
+ */
 export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLog, outcome: CallOutcome): NewLogRecord {
-  const other: Record<string, unknown> = {};
+  const { usage } = outcome;
+  const consumed = outcome.type === LogType.consume;
+  const other: Record<string, unknown> = consumed && outcome.price ? pricingFacts(outcome.price, outcome.groupRatio ?? 1, usage) : {};
   if (call.warnings.length > 0) other.warnings = call.warnings;
-  if (outcome.usage?.estimated) other.usage_estimated = true;
-  if (outcome.type === LogType.consume && !outcome.price) other.unpriced = true;
-  if (outcome.type === LogType.consume && outcome.price) Object.assign(other, pricingFacts(outcome.price, outcome.groupRatio ?? 1, outcome.usage));
+  if (usage?.estimated) other.usage_estimated = true;
+  if (consumed && !outcome.price) other.unpriced = true;
   return {
-    ...callIdentity(req, caller, call),
     type: outcome.type,
+    created_at: Date.now(),
+    user_id: caller.user.id,
+    username: caller.user.username,
+    token_id: caller.token.id,
+    token_name: caller.token.name,
+    model: call.model,
+    family: call.family,
+    group: caller.group,
+    is_stream: call.stream,
+    ip: req.socket.remoteAddress ?? '',
+    request_id: req.requestId,
     upstream_model: call.upstreamModel,
     channel_id: call.channel?.id ?? 0,
     channel_name: call.channel?.name ?? '',
-    prompt_tokens: outcome.usage?.inputTokens ?? 0,
-    completion_tokens: outcome.usage?.outputTokens ?? 0,
-    cached_tokens: outcome.usage?.cachedInputTokens ?? 0,
-    reasoning_tokens: outcome.usage?.reasoningTokens ?? 0,
-    units: outcome.usage?.units ?? {},
+    prompt_tokens: usage?.inputTokens ?? 0,
+    completion_tokens: usage?.outputTokens ?? 0,
+    cached_tokens: usage?.cachedInputTokens ?? 0,
+    reasoning_tokens: usage?.reasoningTokens ?? 0,
+    units: usage?.units ?? {},
     quota: outcome.cost,
     first_byte_ms: Math.round(outcome.firstByteMs),
     total_ms: Math.round(outcome.totalMs),
@@ -79,9 +93,9 @@ export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLo
   };
 }
 
-/** Appends the record to the request log and its hourly statistics. */
-export function appendCallLog(deps: Pick<RelayDeps, 'logs' | 'stats'>, record: NewLogRecord): void {
-  deps.stats.record(deps.logs.append(record));
+/** Appends the record (as the log store encoded it for the quota journal) to the request log and its hourly statistics. */
+export function appendCallLog(deps: Pick<RelayDeps, 'logs' | 'stats'>, record: EncodedLogRecord): void {
+  deps.stats.record(deps.logs.appendEncoded(record));
 }
 
 /**
@@ -98,7 +112,15 @@ function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined
     group_ratio: ratio,
   };
   const written = usage ? billedInputTokens(usage).written : 0;
-  if (written > 0) Object.assign(facts, { cache_creation_tokens: written, cache_creation_ratio: price.cacheWriteRatio ?? 1 });
-  if (price.unitPrices && Object.keys(price.unitPrices).length > 0) facts.unit_prices = { ...price.unitPrices };
+  if (written > 0) {
+    facts.cache_creation_tokens = written;
+    facts.cache_creation_ratio = price.cacheWriteRatio ?? 1;
+  }
+  if (price.unitPrices && hasKeys(price.unitPrices)) facts.unit_prices = { ...price.unitPrices };
   return facts;
+}
+
+function hasKeys(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
 }

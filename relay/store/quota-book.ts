@@ -1,4 +1,4 @@
-import type { NewLogRecord } from './logs/types.js';
+import type { EncodedLogRecord, NewLogRecord } from './logs/types.js';
 import type { QuotaJournal, QuotaEntry, NewQuotaEntry } from './quota-journal.js';
 import type { OpenReservation, State } from './schema.js';
 import type { StateFile } from './state-file.js';
@@ -20,13 +20,13 @@ export class QuotaBook {
     return this.record({ op: 'reserve', user_id: userId, token_id: tokenId, amount, token_limited: tokenLimited, call }).seq;
   }
 
-  /** Charges the served call's real cost and counts it; `log` is its log record, which the caller appends next. */
-  settle(id: number, cost: number, channelId: number, log: NewLogRecord): void {
+  /** Charges the served call's real cost and counts it; `log` is its log record (encoded by the log store), which the caller appends next. */
+  settle(id: number, cost: number, channelId: number, log: EncodedLogRecord): void {
     this.record({ op: 'settle', id, cost, channel_id: channelId, log });
   }
 
   /** Gives the reservation back; `log` is the failed call's record, when it has one. */
-  refund(id: number, log?: NewLogRecord): QuotaEntry {
+  refund(id: number, log?: EncodedLogRecord): QuotaEntry {
     return this.record(log ? { op: 'refund', id, log } : { op: 'refund', id });
   }
 

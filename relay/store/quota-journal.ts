@@ -16,7 +16,7 @@
 
 import { closeSync, existsSync, fdatasync, fdatasyncSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NewLogRecord } from './logs/types.js';
+import type { EncodedLogRecord, NewLogRecord } from './logs/types.js';
 
 export type QuotaEntry =
   /** Quota held for a call; the entry's `seq` is the reservation's id. */
@@ -26,7 +26,15 @@ export type QuotaEntry =
   /** The call failed (or never finished): the whole reservation goes back. */
   | { seq: number; op: 'refund'; id: number; log?: NewLogRecord };
 
-export type NewQuotaEntry = QuotaEntry extends infer E ? (E extends QuotaEntry ? Omit<E, 'seq'> : never) : never;
+/**
+ * An entry to append. A settlement's or refund's log record comes encoded by the log store:
+ * the journal writes that text as it is, and the log appends it later without serialising
+ * the record again.
+ */
+export type NewQuotaEntry =
+  | Omit<Extract<QuotaEntry, { op: 'reserve' }>, 'seq'>
+  | { op: 'settle'; id: number; cost: number; channel_id: number; log: EncodedLogRecord }
+  | { op: 'refund'; id: number; log?: EncodedLogRecord };
 
 const FILE = 'quota-journal.jsonl';
 const OLD_FILE = 'quota-journal.old.jsonl';
@@ -89,9 +97,9 @@ export class QuotaJournal {
   /** Writes the entry (synchronously) and answers it with its number. Throws if it could not be written. */
   append(entry: NewQuotaEntry): QuotaEntry {
     if (this.closed) throw new Error('the quota journal is closed');
-    const numbered = { seq: this.nextSeq, ...entry } as QuotaEntry;
+    const seq = this.nextSeq;
     // After a failed write (a full disk) the file may end mid-line: start a line of our own.
-    const line = Buffer.from(`${this.torn ? '\n' : ''}${JSON.stringify(numbered)}\n`, 'utf8');
+    const line = Buffer.from(`${this.torn ? '\n' : ''}${entryJson(seq, entry)}\n`, 'utf8');
     let at = 0;
     try {
       while (at < line.length) at += writeSync(this.fd, line, at);
@@ -105,7 +113,7 @@ export class QuotaJournal {
     this.bytes += line.length;
     this.unsynced = true;
     if (this.bytes >= (this.options.rotateBytes ?? ROTATE_BYTES)) void this.rotate();
-    return numbered;
+    return numbered(seq, entry);
   }
 
   /** Makes every entry written so far durable (fdatasync). */
@@ -173,6 +181,35 @@ export class QuotaJournal {
     await this.syncsDone();
     this.closed = true;
     closeSync(this.fd);
+  }
+}
+
+/** One entry's line, written out by hand: the same JSON as JSON.stringify of `numbered(seq, entry)`. */
+function entryJson(seq: number, entry: NewQuotaEntry): string {
+  switch (entry.op) {
+    case 'reserve':
+      return `{"seq":${seq},"op":"reserve","user_id":${num(entry.user_id)},"token_id":${num(entry.token_id)},"amount":${num(entry.amount)},"token_limited":${entry.token_limited === true},"call":${JSON.stringify(entry.call)}}`;
+    case 'settle':
+      return `{"seq":${seq},"op":"settle","id":${num(entry.id)},"cost":${num(entry.cost)},"channel_id":${num(entry.channel_id)},"log":${entry.log.json}}`;
+    case 'refund':
+      return `{"seq":${seq},"op":"refund","id":${num(entry.id)}${entry.log ? `,"log":${entry.log.json}` : ''}}`;
+  }
+}
+
+/** A number as JSON writes it. */
+function num(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}
+
+/** The entry as written, as the journal answers it (the log records as the log will store them). */
+function numbered(seq: number, entry: NewQuotaEntry): QuotaEntry {
+  switch (entry.op) {
+    case 'reserve':
+      return { seq, op: 'reserve', user_id: entry.user_id, token_id: entry.token_id, amount: entry.amount, token_limited: entry.token_limited, call: entry.call };
+    case 'settle':
+      return { seq, op: 'settle', id: entry.id, cost: entry.cost, channel_id: entry.channel_id, log: entry.log.record };
+    case 'refund':
+      return entry.log ? { seq, op: 'refund', id: entry.id, log: entry.log.record } : { seq, op: 'refund', id: entry.id };
   }
 }
 

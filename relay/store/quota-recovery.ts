@@ -44,7 +44,7 @@ export async function recoverQuota(options: { state: StateFile; logs: LogStore; 
   const open = Object.entries(book.open()).filter(([id]) => !held.has(Number(id)));
   for (const [id, reservation] of open) {
     const log: NewLogRecord = { ...reservation.call, type: LogType.error, quota: 0, error: REFUNDED_AT_START, other: { ...reservation.call.other, refunded_quota: reservation.amount } };
-    entries.push(book.refund(Number(id), log));
+    entries.push(book.refund(Number(id), logs.encode(log)));
   }
 
   const outcomes = entries.flatMap((entry) => (entry.op !== 'reserve' && entry.log ? [entry.log] : []));

@@ -111,7 +111,7 @@ export class VideoPoller implements VideoFollower {
     const reservation = this.deps.ledger.held(task.reservation_id);
     // Closed already: a restart came between the charge and this task's update; never charged twice.
     if (reservation) {
-      const log = { ...task.log, created_at: now, units, quota: cost, total_ms: now - task.created_at, other: { ...task.log.other, video_id: task.id } };
+      const log = this.deps.logs.encode({ ...task.log, created_at: now, units, quota: cost, total_ms: now - task.created_at, other: { ...task.log.other, video_id: task.id } });
       this.deps.ledger.settle(reservation, cost, task.channel_id, log);
       appendCallLog(this.deps, log);
     }
@@ -128,7 +128,7 @@ export class VideoPoller implements VideoFollower {
     const reservation = this.deps.ledger.held(task.reservation_id);
     if (reservation) {
       const reason = `video ${error.code}: ${error.message} Its quota was refunded.`;
-      const log = { ...task.log, type: LogType.error, created_at: now, units: {}, quota: 0, total_ms: now - task.created_at, error: reason, other: { video_id: task.id, refunded_quota: reservation.amount } };
+      const log = this.deps.logs.encode({ ...task.log, type: LogType.error, created_at: now, units: {}, quota: 0, total_ms: now - task.created_at, error: reason, other: { video_id: task.id, refunded_quota: reservation.amount } });
       this.deps.ledger.refund(reservation, log);
       appendCallLog(this.deps, log);
     }

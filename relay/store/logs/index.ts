@@ -2,6 +2,7 @@
 
 export { LogType } from './types.js';
 export type {
+  EncodedLogRecord,
   LogPage,
   LogQuery,
   LogRecord,
@@ -12,4 +13,5 @@ export type {
   RetryAttempt,
 } from './types.js';
 export { openLogStore } from './log-store.js';
+export { encodeLogRecord } from './log-record.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './log-query.js';

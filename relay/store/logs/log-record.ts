@@ -4,7 +4,7 @@
 
 import { readUnitCounts } from '../unit-counts.js';
 import { LogType } from './types.js';
-import type { LogRecord, RetryAttempt } from './types.js';
+import type { EncodedLogRecord, LogRecord, NewLogRecord, RetryAttempt } from './types.js';
 
 function str(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -96,6 +96,15 @@ export function serializeRecord(record: LogRecord): string {
     record.other = {};
     return JSON.stringify(record);
   }
+}
+
+/** How an encoded record's JSON text starts (log-store.ts puts the real id there). */
+export const UNNUMBERED_PREFIX = '{"id":0';
+
+/** `input` normalised and serialised as the store will keep it, its id still 0 (types.ts, EncodedLogRecord). */
+export function encodeLogRecord(input: NewLogRecord, createdAt: number): EncodedLogRecord {
+  const record = normalizeRecord(input, 0, createdAt);
+  return { record, json: serializeRecord(record) };
 }
 
 /** A stored line back to a record; undefined when it is not one (torn or foreign text). */

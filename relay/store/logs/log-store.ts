@@ -58,12 +58,12 @@ import { type DayWriter, DayWriters, resync } from './day-writers.js';
 import { appendFully, removeIfExists, syncDir } from './fs-util.js';
 import { ROW_BYTES } from './index-file.js';
 import { type QueryDay, findInDay, runQuery, scanQuery } from './log-query.js';
-import { normalizeRecord, serializeRecord } from './log-record.js';
+import { UNNUMBERED_PREFIX, encodeLogRecord } from './log-record.js';
 import { readLastId, writeLastId } from './meta-file.js';
 import { ModelDictionary } from './model-dictionary.js';
 import { recoverDays } from './recover-days.js';
-import type { LogPage, LogQuery, LogRecord, LogStore, LogStoreOptions, NewLogRecord } from './types.js';
-import { DAY_MS, dayKeyOf, dayStartOf, isValidTime } from './utc-day.js';
+import type { EncodedLogRecord, LogPage, LogQuery, LogRecord, LogStore, LogStoreOptions, NewLogRecord } from './types.js';
+import { DAY_MS, DayKeys, dayKeyOf, dayStartOf, isValidTime } from './utc-day.js';
 import { type Segment, SegmentQueue } from './write-segments.js';
 
 /** How long appended records wait to be written together. */
@@ -92,6 +92,7 @@ class FileLogStore implements LogStore {
   private dictionary!: ModelDictionary;
   private readonly days = new Map<string, DayState>();
   private readonly writers = new DayWriters((error) => this.fail(error));
+  private readonly dayKeys = new DayKeys();
   private nextId = 1;
   /** Queued records, oldest first; only the last segment is appended to. */
   private readonly segments = new SegmentQueue();
@@ -127,13 +128,21 @@ class FileLogStore implements LogStore {
   }
 
   append(input: NewLogRecord): LogRecord {
-    if (this.closed) throw new Error('the request log store is closed');
+    return this.appendEncoded(this.encode(input));
+  }
+
+  encode(input: NewLogRecord): EncodedLogRecord {
     if (typeof input !== 'object' || input === null) throw new TypeError('append expects a record object');
-    const createdAt = isValidTime(input.created_at) ? input.created_at : this.now();
-    const record = normalizeRecord(input, this.nextId++, createdAt);
-    const line = serializeRecord(record);
+    return encodeLogRecord(input, isValidTime(input.created_at) ? input.created_at : this.now());
+  }
+
+  appendEncoded({ record, json }: EncodedLogRecord): LogRecord {
+    if (this.closed) throw new Error('the request log store is closed');
+    record.id = this.nextId++;
+    const line = `{"id":${record.id}${json.slice(UNNUMBERED_PREFIX.length)}`;
     const length = Buffer.byteLength(line, 'utf8');
-    const segment = this.segments.segmentFor(dayKeyOf(createdAt), length);
+    const createdAt = record.created_at;
+    const segment = this.segments.segmentFor(this.dayKeys.of(createdAt), length);
     const offset = segment.bytes;
     segment.data.write(line, offset, length, 'utf8');
     segment.data[offset + length] = 0x0a;

@@ -100,9 +100,24 @@ export interface LogPage {
   page_size: number;
 }
 
+/**
+ * A record normalised and serialised once, before its id is known: the quota journal writes
+ * the same text as the log then stores (`encode`, then `appendEncoded`).
+ */
+export interface EncodedLogRecord {
+  /** The record as it will be stored; its `id` is 0 until it is appended. */
+  readonly record: LogRecord;
+  /** Its JSON text, with `"id":0` first. */
+  readonly json: string;
+}
+
 export interface LogStore {
   /** Synchronous: assigns id/created_at and queues the write; returns the full record. */
   append(record: NewLogRecord): LogRecord;
+  /** The record as `append` would store it (created_at assigned, if absent), not appended yet. */
+  encode(record: NewLogRecord): EncodedLogRecord;
+  /** Appends what `encode` answered (once): the id is assigned, the text is not serialised again. */
+  appendEncoded(encoded: EncodedLogRecord): LogRecord;
   /** Resolves when every record appended so far is written and fdatasync'ed. Rejects with the last write error, if any. */
   flush(): Promise<void>;
   query(query: LogQuery): Promise<LogPage>;

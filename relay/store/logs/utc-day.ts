@@ -15,6 +15,24 @@ export function dayKeyOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/**
+ * `dayKeyOf` for times that mostly fall on the same day (every call's record): the last
+ * day's bounds are kept, so the ISO formatting runs once a day, not once a call.
+ */
+export class DayKeys {
+  private start = 0;
+  private end = 0;
+  private key = '';
+
+  of(ms: number): string {
+    if (ms >= this.start && ms < this.end) return this.key;
+    this.start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+    this.end = this.start + DAY_MS;
+    this.key = dayKeyOf(ms);
+    return this.key;
+  }
+}
+
 export function dayStartOf(key: string): number {
   return Date.parse(`${key}T00:00:00.000Z`);
 }

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { BILLING_UNITS } from '../../ir/usage.js';
 import type { UnitCounts } from '../../ir/usage.js';
 import { writeFileDurably } from '../durable-write.js';
+import { DayKeys } from '../logs/utc-day.js';
 import { readUnitCounts } from '../unit-counts.js';
 
 const FORMAT_VERSION = 1;
@@ -128,11 +129,15 @@ export function addMetrics(into: StatsMetrics, from: StatsMetrics): void {
   into.errors += from.errors;
   into.prompt_tokens += from.prompt_tokens;
   into.completion_tokens += from.completion_tokens;
-  for (const unit of BILLING_UNITS) {
-    const count = from.units[unit];
-    if (count) into.units[unit] = (into.units[unit] ?? 0) + count;
-  }
+  addUnits(into.units, from.units);
   into.quota += from.quota;
+}
+
+function addUnits(into: UnitCounts, from: UnitCounts): void {
+  for (const unit of BILLING_UNITS) {
+    const count = from[unit];
+    if (count) into[unit] = (into[unit] ?? 0) + count;
+  }
 }
 
 function dayKeyOf(ms: number): string {
@@ -181,6 +186,7 @@ class FileStatsStore implements StatsStore {
   private readonly clock: () => number;
   private readonly onError: (error: unknown) => void;
   private readonly days = new Map<string, Day>();
+  private readonly dayKeys = new DayKeys();
   /** Day keys with a file on disk or counts in memory. */
   private readonly known = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
@@ -211,7 +217,7 @@ class FileStatsStore implements StatsStore {
     if (requests + errors === 0) return;
     const at = typeof entry.created_at === 'number' && Number.isFinite(entry.created_at) ? entry.created_at : this.clock();
     const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
-    const day = this.day(dayKeyOf(hour));
+    const day = this.day(this.dayKeys.of(hour));
     const family = entry.family || 'chat';
     const key = rowKey({ hour, family, model: entry.model, user_id: entry.user_id, token_id: entry.token_id, channel_id: entry.channel_id });
     let row = day.rows.get(key);
@@ -222,7 +228,12 @@ class FileStatsStore implements StatsStore {
     row.username = entry.username;
     row.token_name = entry.token_name;
     row.channel_name = entry.channel_name;
-    addMetrics(row, { requests, errors, prompt_tokens: num(entry.prompt_tokens), completion_tokens: num(entry.completion_tokens), units: entry.units ?? {}, quota: num(entry.quota) });
+    row.requests += requests;
+    row.errors += errors;
+    row.prompt_tokens += num(entry.prompt_tokens);
+    row.completion_tokens += num(entry.completion_tokens);
+    if (entry.units) addUnits(row.units, entry.units);
+    row.quota += num(entry.quota);
     day.dirty = true;
     this.schedule();
   }

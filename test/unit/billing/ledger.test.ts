@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../../relay/billing/ledger.js';
+import { encodeLogRecord } from '../../../relay/store/logs/index.js';
 import { QuotaBook } from '../../../relay/store/quota-book.js';
 import { QuotaJournal } from '../../../relay/store/quota-journal.js';
 import type { TokenRecord, UserRecord } from '../../../relay/store/schema.js';
@@ -31,7 +32,7 @@ describe('ledger', () => {
 
     // A waiting call wakes when quota comes back.
     const woken = ledger.nextRelease(10_000);
-    ledger.settle(first, 15, 0, { type: 2, request_id: 'r1' });
+    ledger.settle(first, 15, 0, encodeLogRecord({ type: 2, request_id: 'r1' }, Date.now()));
     await woken;
     expect(ledger.available(user, token)).toBe(45);
     ledger.refund(second);

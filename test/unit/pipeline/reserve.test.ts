@@ -12,6 +12,7 @@ import type { CallLog } from '../../../relay/pipeline/call-log.js';
 import { chatBound } from '../../../relay/pipeline/chat-family.js';
 import { reserveQuota } from '../../../relay/pipeline/reserve.js';
 import type { ClientCodec } from '../../../relay/protocols/types.js';
+import { encodeLogRecord } from '../../../relay/store/logs/index.js';
 import { QuotaBook } from '../../../relay/store/quota-book.js';
 import { QuotaJournal } from '../../../relay/store/quota-journal.js';
 import type { TokenRecord, UserRecord } from '../../../relay/store/schema.js';
@@ -74,7 +75,7 @@ describe('reserving quota while calls in progress hold it', () => {
     const other = ledger.reserve(caller.user, caller.token, 70, { type: 5 });
     const waiting = reserve(ledger, caller, client());
     expect(await settled(waiting)).toBe('pending');
-    ledger.settle(other, 10, 0, { type: 2 });
+    ledger.settle(other, 10, 0, encodeLogRecord({ type: 2 }, Date.now()));
     expect((await waiting).amount).toBe(38);
   });
 

@@ -4,7 +4,7 @@
 import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLogStore } from '../../../relay/store/logs/index.js';
+import { encodeLogRecord, openLogStore } from '../../../relay/store/logs/index.js';
 import type { LogRecord } from '../../../relay/store/logs/index.js';
 import { QuotaJournal } from '../../../relay/store/quota-journal.js';
 import type { QuotaEntry } from '../../../relay/store/quota-journal.js';
@@ -153,7 +153,7 @@ describe('quota journal', () => {
     let release!: () => void;
     const checkpoint = new Promise<void>((resolve) => (release = resolve));
     journal.setCheckpoint(() => checkpoint);
-    const entries = Array.from({ length: 4 }, () => journal.append({ op: 'refund', id: 1, log: call('req-x') }));
+    const entries = Array.from({ length: 4 }, () => journal.append({ op: 'refund', id: 1, log: encodeLogRecord(call('req-x'), Date.now()) }));
     expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     // The rotation waits for the checkpoint: until then both files are read back.
     expect(await seqsOnDisk(dir)).toEqual([1, 2, 3, 4]);
