@@ -1,15 +1,14 @@
 import type { ServerResponse } from 'node:http';
-import type { Dispatcher } from 'undici';
 import type { ChatRequest } from '../ir/chat-request.js';
 import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { ClientCodec } from '../protocols/types.js';
 import type { ProviderAdapter } from '../providers/types.js';
-import type { CallAbort } from '../upstream/call-abort.js';
 import { ClientStream } from './client-stream.js';
 import { connectionError, failure, isBodyTimeout, readWholeJson, redacted, sendUpstream, timeoutError, writeJson } from './send-upstream.js';
 import type { Answered, AttemptOutcome, Failed, SendOptions } from './send-upstream.js';
 import { PassthroughPump, TranslatingPump } from './stream-pumps.js';
+import type { UpstreamExchange } from './upstream-exchange.js';
 import type { StreamPump } from './stream-pumps.js';
 
 export type { AttemptOutcome } from './send-upstream.js';
@@ -41,12 +40,11 @@ export function attemptUpstream(options: AttemptOptions): Promise<AttemptOutcome
   const send: SendOptions = { ...options, parseError: (status, body) => options.adapter.parseError(status, body) };
   return sendUpstream(send, {
     streamed: options.request.stream,
-    read: (response, controller, stopFirstByteTimer) =>
-      options.request.stream ? streamAnswer(options, response, controller, stopFirstByteTimer) : wholeAnswer(options, response),
+    read: (response, stopFirstByteTimer) => (options.request.stream ? streamAnswer(options, response, stopFirstByteTimer) : wholeAnswer(options, response)),
   });
 }
 
-async function wholeAnswer(options: AttemptOptions, response: Dispatcher.ResponseData): Promise<Answered | Failed> {
+async function wholeAnswer(options: AttemptOptions, response: UpstreamExchange): Promise<Answered | Failed> {
   const whole = await readWholeJson(options, response);
   if ('ok' in whole) return whole;
   const { text, json, firstByteMs } = whole;
@@ -69,14 +67,13 @@ function answerText(result: ChatResult): string {
 
 async function streamAnswer(
   options: AttemptOptions,
-  response: Dispatcher.ResponseData,
-  controller: CallAbort,
+  response: UpstreamExchange,
   /** Stops the first-byte timer; answers whether it had already fired. */
   stopFirstByteTimer: () => boolean,
 ): Promise<Answered | Failed> {
   const { res, codec, request, codecContext } = options;
   const client = new ClientStream(res, options.startedAt, options.keepAliveMs, stopFirstByteTimer);
-  const abort = () => controller.abort(new Error('upstream error event'));
+  const abort = () => response.abort(new Error('upstream error event'));
   const pump: StreamPump =
     options.passthrough && codec.passthrough
       ? new PassthroughPump(client, codec, request, codecContext, abort)
@@ -84,19 +81,16 @@ async function streamAnswer(
 
   let streamFailure: unknown;
   try {
-    for await (const chunk of response.body) {
-      pump.push(chunk as Buffer);
-      if (controller.aborted) break;
-    }
-    if (!controller.aborted) pump.end();
-    if (!controller.aborted && !pump.finished && options.passthrough) {
+    await response.pipe((chunk) => pump.push(chunk));
+    if (!response.aborted) pump.end();
+    if (!response.aborted && !pump.finished && options.passthrough) {
       streamFailure = new Error('The upstream ended the stream before the answer was complete.');
     }
   } catch (error) {
     streamFailure = error;
   } finally {
     client.stopKeepAlive();
-    if (!response.body.destroyed) response.body.destroy();
+    response.abort(new Error('the answer was read')); // no-op once it ended
   }
 
   const clientGone = options.clientSignal.aborted;

@@ -1,12 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { request as undiciRequest } from 'undici';
-import type { Dispatcher } from 'undici';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
 import type { UpstreamBody, UpstreamRequest } from '../providers/types.js';
 import { parseRetryAfter } from '../routing/cooldowns.js';
-import { CallAbort } from '../upstream/call-abort.js';
+import type { CallAbort } from '../upstream/call-abort.js';
 import type { ChannelEndpoint } from '../upstream/channel-endpoint.js';
+import { UpstreamExchange, dispatchTarget } from './upstream-exchange.js';
 
 export type Answered = { ok: true; usage: Usage | undefined; outputText: string; firstByteMs: number; clientGone: boolean; streamError?: RelayErrorInfo };
 export type Failed = { ok: false; error: RelayErrorInfo; retryable: boolean; status: number; /** The upstream's Retry-After. */ retryAfterMs?: number };
@@ -36,7 +35,7 @@ export interface SendOptions {
 export interface AnswerReader {
   /** A stream's first byte is its first event of output (the reader stops the timer); a whole answer's is its headers. */
   streamed: boolean;
-  read(response: Dispatcher.ResponseData, controller: CallAbort, stopFirstByteTimer: () => boolean): Promise<Answered | Failed>;
+  read(response: UpstreamExchange, stopFirstByteTimer: () => boolean): Promise<Answered | Failed>;
 }
 
 /**
@@ -52,26 +51,26 @@ export async function sendUpstream(options: SendOptions, reader: AnswerReader): 
 
 async function send(options: SendOptions, reader: AnswerReader): Promise<Answered | Failed> {
   const { upstream } = options;
-  const controller = new CallAbort();
-  const onClientGone = () => controller.abort(new Error('client disconnected'));
+  const exchange = new UpstreamExchange();
+  const onClientGone = () => exchange.abort(new Error('client disconnected'));
   options.clientSignal.once('abort', onClientGone);
   let firstByteTimer: NodeJS.Timeout | undefined;
   let timedOut = false;
   if (options.firstByteTimeoutMs > 0) {
     firstByteTimer = setTimeout(() => {
       timedOut = true;
-      controller.abort(new Error('first byte timeout'));
+      exchange.abort(new Error('first byte timeout'));
     }, options.firstByteTimeoutMs);
   }
   try {
-    let response: Dispatcher.ResponseData;
+    const { origin, path } = dispatchTarget(upstream.url);
     try {
-      response = await undiciRequest(upstream.url, {
+      await exchange.start(options.endpoint.dispatcher, {
+        origin,
+        path,
         method: upstream.method ?? 'POST',
         headers: upstream.headers,
         body: upstream.body,
-        dispatcher: options.endpoint.dispatcher,
-        signal: controller,
         bodyTimeout: options.idleTimeoutMs,
         headersTimeout: 0,
       });
@@ -80,12 +79,12 @@ async function send(options: SendOptions, reader: AnswerReader): Promise<Answere
     }
     // A whole answer's first byte has come with its headers; a stream's commits it (ClientStream).
     if (!reader.streamed) clearTimeout(firstByteTimer);
-    if (response.statusCode >= 400) {
-      const text = await response.body.text().catch(() => '');
-      const info = options.parseError(response.statusCode, text);
-      return failure(options, info, response.statusCode, options.isRetryableStatus(response.statusCode), parseRetryAfter(response.headers['retry-after']));
+    if (exchange.status >= 400) {
+      const text = await exchange.text().catch(() => '');
+      const info = options.parseError(exchange.status, text);
+      return failure(options, info, exchange.status, options.isRetryableStatus(exchange.status), parseRetryAfter(exchange.headers['retry-after']));
     }
-    return await reader.read(response, controller, () => {
+    return await reader.read(exchange, () => {
       clearTimeout(firstByteTimer);
       return timedOut;
     });
@@ -99,10 +98,10 @@ async function send(options: SendOptions, reader: AnswerReader): Promise<Answere
  * A whole answer's text (the idle limit applies while it arrives) parsed as JSON, with the
  * time of its first byte; or the failure to hand back.
  */
-export async function readWholeJson(options: Pick<SendOptions, 'idleTimeoutMs' | 'startedAt' | 'clientSignal' | 'endpoint'>, response: Dispatcher.ResponseData): Promise<{ text: string; json: unknown; firstByteMs: number } | Failed> {
+export async function readWholeJson(options: Pick<SendOptions, 'idleTimeoutMs' | 'startedAt' | 'clientSignal' | 'endpoint'>, response: UpstreamExchange): Promise<{ text: string; json: unknown; firstByteMs: number } | Failed> {
   let text: string;
   try {
-    text = await response.body.text();
+    text = await response.text();
   } catch (error) {
     const idle: RelayErrorInfo = { status: 504, kind: 'timeout', message: `The upstream sent nothing for ${options.idleTimeoutMs / 1000} s while answering.`, code: 'upstream_idle_timeout' };
     return failure(options, isBodyTimeout(error) ? idle : connectionError(error), 0, true);
