@@ -50,6 +50,11 @@ export class SegmentQueue {
     return segment;
   }
 
+  /** Segments queued. */
+  get size(): number {
+    return this.segments.length;
+  }
+
   /** The oldest segment, taken off the queue: appends made while it is written go to a new one. */
   shift(): Segment | undefined {
     return this.segments.shift();
