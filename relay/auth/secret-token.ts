@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -13,9 +13,9 @@ export function randomAlphanumeric(length: number): string {
   return out;
 }
 
-/** Tokens are random enough that a fast hash is the right way to store them. */
+/** Tokens are random enough that a fast hash is the right way to store them. (One-shot: every call hashes its key.) */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function equalsConstantTime(a: string, b: string): boolean {

@@ -53,7 +53,7 @@ async function send(options: SendOptions, reader: AnswerReader): Promise<Answere
   const { upstream } = options;
   const exchange = new UpstreamExchange();
   const onClientGone = () => exchange.abort(new Error('client disconnected'));
-  options.clientSignal.once('abort', onClientGone);
+  options.clientSignal.onAbort(onClientGone);
   let firstByteTimer: NodeJS.Timeout | undefined;
   let timedOut = false;
   if (options.firstByteTimeoutMs > 0) {
@@ -90,7 +90,7 @@ async function send(options: SendOptions, reader: AnswerReader): Promise<Answere
     });
   } finally {
     clearTimeout(firstByteTimer);
-    options.clientSignal.off('abort', onClientGone);
+    options.clientSignal.offAbort(onClientGone);
   }
 }
 

@@ -65,6 +65,7 @@ export function createMemoryCooldowns(): Cooldowns {
   const entries = new Map<string, CooldownState & { countedAt: number }>();
   const keyOf = (target: CooldownTarget) => (target.keyIndex === undefined ? `${target.channelId}` : `${target.channelId}:${target.keyIndex}`);
   const stateOf = (target: CooldownTarget): CooldownState => {
+    if (entries.size === 0) return NOT_COOLING; // the usual case: nothing failed lately
     const entry = entries.get(keyOf(target));
     return entry ? { until: entry.until, failures: entry.failures } : NOT_COOLING;
   };
@@ -122,19 +123,31 @@ export function coolingKeys(cooldowns: Cooldowns, channel: ChannelRecord, now = 
  */
 export function channelCooldown(cooldowns: Cooldowns, channel: ChannelRecord, now = Date.now()): CooldownState {
   const own = cooldowns.get({ channelId: channel.id });
-  const keys = enabledKeys(channel).map((index) => cooldowns.get({ channelId: channel.id, keyIndex: index }));
-  const firstFreeKey = keys.length > 0 && keys.every((k) => k.until > now) ? keys.reduce((a, b) => (b.until < a.until ? b : a)) : undefined;
-  const cooling = [own, firstFreeKey].filter((s): s is CooldownState => s !== undefined && s.until > now);
-  if (cooling.length === 0) return { until: 0, failures: own.failures };
+  // The enabled key free first, when every enabled key is cooling.
+  let firstFreeKey: CooldownState | undefined;
+  for (let index = 0; index < channel.key_count; index++) {
+    if (!isEnabledKey(channel, index)) continue;
+    const key = cooldowns.get({ channelId: channel.id, keyIndex: index });
+    if (key.until <= now) {
+      firstFreeKey = undefined;
+      break;
+    }
+    if (!firstFreeKey || key.until < firstFreeKey.until) firstFreeKey = key;
+  }
+  const ownCooling = own.until > now;
+  if (!ownCooling && !firstFreeKey) return own.until === 0 ? own : { until: 0, failures: own.failures };
   // Usable again only once both the channel and one of its keys are.
-  return cooling.reduce((a, b) => (b.until > a.until ? b : a));
+  if (!firstFreeKey) return own;
+  return !ownCooling || firstFreeKey.until > own.until ? firstFreeKey : own;
+}
+
+function isEnabledKey(channel: ChannelRecord, index: number): boolean {
+  const state = channel.key_states[index];
+  return !state || state.status === ChannelStatus.enabled;
 }
 
 function enabledKeys(channel: ChannelRecord): number[] {
   const indexes: number[] = [];
-  for (let i = 0; i < channel.key_count; i++) {
-    const state = channel.key_states[i];
-    if (!state || state.status === ChannelStatus.enabled) indexes.push(i);
-  }
+  for (let i = 0; i < channel.key_count; i++) if (isEnabledKey(channel, i)) indexes.push(i);
   return indexes;
 }

@@ -19,10 +19,12 @@ export function candidateChannels(channels: readonly ChannelRecord[], need: Chan
   return servingChannels(channels, need).filter((c) => c.status === ChannelStatus.enabled);
 }
 
-function servingChannels(channels: readonly ChannelRecord[], { group, model, family, familiesOf }: ChannelNeed): ChannelRecord[] {
-  return channels.filter(
-    (c) => c.models.includes(model) && (c.groups.length === 0 || c.groups.includes(group)) && (family === undefined || familiesOf(c).includes(family)),
-  );
+function servingChannels(channels: readonly ChannelRecord[], need: ChannelNeed): ChannelRecord[] {
+  return channels.filter((c) => serves(c, need));
+}
+
+function serves(channel: ChannelRecord, { group, model, family, familiesOf }: ChannelNeed): boolean {
+  return channel.models.includes(model) && (channel.groups.length === 0 || channel.groups.includes(group)) && (family === undefined || familiesOf(channel).includes(family));
 }
 
 /** Where a call for `model` may go: the channels to try, or why there are none. */
@@ -33,14 +35,27 @@ export type ModelRoute =
   /** Channels serve it, but every one is disabled (`until` 0) or cooling down until `until` at the earliest. */
   | { kind: 'unavailable'; until: number };
 
-/** The enabled channels serving `need`, leaving out those cooling down after recent failures. */
+/**
+ * The enabled channels serving `need`, leaving out those cooling down after recent failures.
+ * One pass, no intermediate arrays: it runs on every call.
+ */
 export function routeModel(channels: readonly ChannelRecord[], need: ChannelNeed, cooldowns: Cooldowns, now = Date.now()): ModelRoute {
-  const serving = servingChannels(channels, need);
-  if (serving.length === 0) return { kind: 'unknown-model' };
-  const ends = serving.filter((c) => c.status === ChannelStatus.enabled).map((c) => ({ channel: c, until: channelCooldown(cooldowns, c, now).until }));
-  const ready = ends.filter((e) => e.until === 0).map((e) => e.channel);
-  if (ready.length > 0) return { kind: 'channels', channels: ready };
-  return { kind: 'unavailable', until: ends.length > 0 ? Math.min(...ends.map((e) => e.until)) : 0 };
+  let serving = false;
+  let enabled = false;
+  let ready: ChannelRecord[] | undefined;
+  let until = Infinity;
+  for (const channel of channels) {
+    if (!serves(channel, need)) continue;
+    serving = true;
+    if (channel.status !== ChannelStatus.enabled) continue;
+    enabled = true;
+    const cooling = channelCooldown(cooldowns, channel, now).until;
+    if (cooling === 0) (ready ??= []).push(channel);
+    else if (cooling < until) until = cooling;
+  }
+  if (!serving) return { kind: 'unknown-model' };
+  if (ready) return { kind: 'channels', channels: ready };
+  return { kind: 'unavailable', until: enabled ? until : 0 };
 }
 
 /**
@@ -52,17 +67,26 @@ export function pickChannel(
   excluded: ReadonlySet<number>,
   random: () => number = Math.random,
 ): ChannelRecord | undefined {
-  const remaining = candidates.filter((c) => !excluded.has(c.id));
-  if (remaining.length === 0) return undefined;
-  const top = Math.max(...remaining.map((c) => c.priority));
-  const tier = remaining.filter((c) => c.priority === top);
-  const weights = tier.map((c) => Math.max(1, c.weight));
-  let roll = random() * weights.reduce((a, b) => a + b, 0);
-  for (let i = 0; i < tier.length; i++) {
-    roll -= weights[i]!;
-    if (roll < 0) return tier[i];
+  let top = -Infinity;
+  let total = 0;
+  for (const channel of candidates) {
+    if (excluded.has(channel.id)) continue;
+    if (channel.priority > top) {
+      top = channel.priority;
+      total = 0;
+    }
+    if (channel.priority === top) total += Math.max(1, channel.weight);
   }
-  return tier[tier.length - 1];
+  if (total === 0) return undefined;
+  let roll = random() * total;
+  let last: ChannelRecord | undefined;
+  for (const channel of candidates) {
+    if (excluded.has(channel.id) || channel.priority !== top) continue;
+    last = channel;
+    roll -= Math.max(1, channel.weight);
+    if (roll < 0) return channel;
+  }
+  return last;
 }
 
 /** The upstream name of `model` on this channel. */
