@@ -37,7 +37,7 @@ export interface AttemptOptions extends Omit<SendOptions, 'parseError'> {
  * after that the idle limit governs the body.
  */
 export function attemptUpstream(options: AttemptOptions): Promise<AttemptOutcome> {
-  const send: SendOptions = { ...options, parseError: (status, body) => options.adapter.parseError(status, body) };
+  const send: SendOptions = { parseError: (status, body) => options.adapter.parseError(status, body), ...options };
   return sendUpstream(send, {
     streamed: options.request.stream,
     read: (response, stopFirstByteTimer) => (options.request.stream ? streamAnswer(options, response, stopFirstByteTimer) : wholeAnswer(options, response)),

@@ -260,7 +260,12 @@ function servable<Call>(family: FamilyPipeline<Call>, call: Call, channels: Chan
 
 /** Every call is one request (a model may be priced per request besides its tokens); the family meters its other units. */
 function withOneRequest<T extends { units?: UnitCounts }>(measure: T): T {
-  return { ...measure, units: { ...measure.units, requests: 1 } };
+  // Literals first, spreads after: V8 builds `{ ...a, b }` several times slower, on every call.
+  const units: UnitCounts = { requests: 1, ...measure.units };
+  units.requests = 1;
+  const copy = { units, ...measure };
+  copy.units = units;
+  return copy;
 }
 
 function withRequestId(error: RelayError, req: IncomingMessage): RelayError {

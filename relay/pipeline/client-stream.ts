@@ -44,7 +44,7 @@ export class ClientStream {
     this.committed = true;
     this.firstByteMs = performance.now() - this.startedAt;
     this.cork();
-    this.res.writeHead(200, { ...SSE_HEADERS, 'content-type': this.contentType });
+    this.res.writeHead(200, { 'content-type': this.contentType, 'cache-control': SSE_HEADERS['cache-control'], connection: SSE_HEADERS.connection, 'x-accel-buffering': SSE_HEADERS['x-accel-buffering'] });
     this.res.write(this.pending);
     this.pending = '';
     this.lastWrite = Date.now();

@@ -51,7 +51,7 @@ export function embeddingsFamily(codec: EmbeddingsCodec): FamilyPipeline<Embeddi
       upstream.headers = endpoint.headers(upstream.headers);
       return {
         upstreamModel,
-        send: (limits) => sendEmbeddings({ ...limits, upstream, endpoint, parseError: adapter.parseError }, { adapter, codec, call, route: target.route, passthrough }),
+        send: (limits) => sendEmbeddings({ upstream, endpoint, parseError: adapter.parseError, ...limits }, { adapter, codec, call, route: target.route, passthrough }),
       };
     },
     meter: async (call, answered) => answered.usage ?? (await countInput(call.request)),

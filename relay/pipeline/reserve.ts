@@ -63,7 +63,7 @@ export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: Res
   for (;;) {
     // From here to the reservation nothing awaits: the check and the change are one step.
     const available = deps.ledger.available(caller.user, caller.token);
-    const plan = planReservation({ ...ask, available });
+    const plan = planReservation({ available, ...ask });
     if (plan.amount !== undefined) {
       if (plan.outputLimit !== undefined) limitOutput(options, plan.outputLimit, available);
       return deps.ledger.reserve(caller.user, caller.token, plan.amount, callIdentity(options.req, caller, options.call));
@@ -71,7 +71,7 @@ export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: Res
     const wait = deadline - Date.now();
     // Calls in progress give back at most what they hold: when even that does not pay for this one, waiting is in vain.
     const held = deps.ledger.heldByCallsInProgress(caller.user, caller.token);
-    if (wait <= 0 || clientLeft(res) || planReservation({ ...ask, available: available + held }).amount === undefined) {
+    if (wait <= 0 || clientLeft(res) || planReservation({ available: available + held, ...ask }).amount === undefined) {
       throw deps.ledger.refusal(caller.user, caller.token, plan.needed);
     }
     const left = new AbortController();

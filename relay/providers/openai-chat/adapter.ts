@@ -36,10 +36,14 @@ export const openaiChatAdapter: ProviderAdapter = {
 
 /** The client's body for the upstream: the mapped model, and the usage chunk asked for when streaming. */
 export function passthroughBody(body: Record<string, unknown>, model: string): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...body, model };
+  // Written fields first, spreads last, then set: V8 builds `{ ...a, b }` several times slower (every call).
+  const out: Record<string, unknown> = { model, ...body };
+  out.model = model;
   if (body.stream === true) {
     const options = typeof body.stream_options === 'object' && body.stream_options !== null ? body.stream_options : {};
-    out.stream_options = { ...options, include_usage: true };
+    const streamOptions: Record<string, unknown> = { include_usage: true, ...options };
+    streamOptions.include_usage = true;
+    out.stream_options = streamOptions;
   }
   return out;
 }
