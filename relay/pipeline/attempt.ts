@@ -90,7 +90,7 @@ async function streamAnswer(
     streamFailure = error;
   } finally {
     client.stopKeepAlive();
-    response.abort(new Error('the answer was read')); // no-op once it ended
+    if (!response.finished) response.abort(ANSWER_READ);
   }
 
   const clientGone = options.clientSignal.aborted;
@@ -114,6 +114,9 @@ async function streamAnswer(
   client.end(lateError && !lateErrorSent && !clientGone ? pump.errorText(lateError) : '');
   return { ok: true, usage, outputText, firstByteMs: client.firstByteMs, clientGone, ...(lateError ? { streamError: lateError } : {}) };
 }
+
+/** Why an upstream still sending is cut off once its answer has been read (one Error: stack traces cost). */
+const ANSWER_READ = new Error('the answer was read');
 
 function isRetryableKind(error: RelayErrorInfo): boolean {
   return error.kind === 'overloaded' || error.kind === 'rate_limit' || error.kind === 'upstream' || error.kind === 'timeout';

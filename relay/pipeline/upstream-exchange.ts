@@ -54,6 +54,11 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     return this.whenEnded(true);
   }
 
+  /** The answer ended, failed or was aborted: nothing more comes. */
+  get finished(): boolean {
+    return this.ended || this.failure !== undefined;
+  }
+
   abort(reason: Error): void {
     if (this.aborted || this.ended || this.failure) return;
     this.aborted = true;

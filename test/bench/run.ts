@@ -23,7 +23,7 @@ const args = new Set(process.argv.slice(2));
 /** `--soak=600`: after the figures, constant load for that many seconds, watching memory. */
 const SOAK_SECONDS = Number([...args].find((a) => a.startsWith('--soak='))?.slice(7) ?? 0);
 const SECONDS = args.has('--quick') ? 2 : 5;
-const WARM_SECONDS = args.has('--quick') ? 1 : 3;
+const WARM_SECONDS = args.has('--quick') ? 2 : 4;
 const ROUNDS = Math.max(1, Number([...args].find((a) => a.startsWith('--rounds='))?.slice(9) ?? (args.has('--quick') ? 1 : 2)));
 const IDLE_ROUNDS = args.has('--quick') ? 100 : 400;
 const LOG_RECORDS = args.has('--quick') ? 100_000 : 1_000_000;
