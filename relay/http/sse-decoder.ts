@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { SseEvent } from '../wire/sse-event.js';
+import { ChunkDecoder } from './chunk-decoder.js';
 
 /**
  * Bytes of an upstream SSE body in, events out (eventsource-parser does the framing:
@@ -7,16 +8,16 @@ import type { SseEvent } from '../wire/sse-event.js';
  * events; the adapters decide what they mean.
  */
 export function createSseDecoder(onEvent: (event: SseEvent) => void): { push(chunk: Buffer | string): void; end(): void } {
-  const decoder = new TextDecoder();
+  const decoder = new ChunkDecoder();
   const parser = createParser({
     onEvent: (event) => onEvent(event.event ? { event: event.event, data: event.data } : { data: event.data }),
   });
   return {
     push(chunk) {
-      parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+      parser.feed(typeof chunk === 'string' ? chunk : decoder.write(chunk));
     },
     end() {
-      const rest = decoder.decode();
+      const rest = decoder.end();
       if (rest) parser.feed(rest);
       // A final event without its blank line still counts.
       parser.feed('\n\n');

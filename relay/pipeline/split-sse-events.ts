@@ -1,20 +1,18 @@
-import { StringDecoder } from 'node:string_decoder';
+import { ChunkDecoder } from '../http/chunk-decoder.js';
 
 /**
  * Splits an SSE byte stream into whole raw events (text up to and including the blank
  * line), so a pass-through can forward each event exactly as it came. `data` joins the
  * event's `data:` lines. It runs on every chunk of every streamed call: the text is scanned
  * with indexOf (no regular expression, no copy of what is left), a one-line event's data is
- * cut out directly, and a chunk ending in an ASCII byte (they end in a newline) is decoded
- * without a streaming decoder.
+ * cut out directly (ChunkDecoder does the text).
  */
 export class SseEventSplitter {
   private buffer = '';
-  /** Made once a chunk ends inside a character: from then on it holds the partial bytes. */
-  private decoder: StringDecoder | undefined;
+  private readonly decoder = new ChunkDecoder();
 
   push(chunk: Buffer): { raw: string; data: string }[] {
-    const text = this.decode(chunk);
+    const text = this.decoder.write(chunk);
     const buffer = this.buffer ? this.buffer + text : text;
     const events: { raw: string; data: string }[] = [];
     let start = 0;
@@ -29,15 +27,9 @@ export class SseEventSplitter {
 
   /** What is left when the upstream closes without a final blank line. */
   end(): { raw: string; data: string }[] {
-    const rest = this.buffer + (this.decoder?.end() ?? '');
+    const rest = this.buffer + this.decoder.end();
     this.buffer = '';
     return rest.trim() ? [{ raw: `${rest}\n\n`, data: dataOf(rest) }] : [];
-  }
-
-  private decode(chunk: Buffer): string {
-    if (!this.decoder && (chunk.length === 0 || chunk[chunk.length - 1]! < 0x80)) return chunk.toString('utf8');
-    this.decoder ??= new StringDecoder('utf8');
-    return this.decoder.write(chunk);
   }
 }
 
