@@ -18,6 +18,11 @@ const ERROR_TYPES: Record<string, { kind: RelayErrorKind; status: number }> = {
   overloaded_error: { kind: 'overloaded', status: 529 },
 };
 
+// One regular expression per test: cheaper than String#includes of a longer pattern (V8 sets
+// up a Boyer-Moore table for each), and every event is tested.
+const BLOCK_DELTA = /"type":"content_block_delta"/;
+const PING_OR_BLOCK_STOP = /"type":"(?:ping|content_block_stop)"/;
+
 /**
  * Forwards a messages stream exactly as the upstream sent it, reading it on the way: usage
  * (`message_start` input and cache counts, `message_delta` output and cumulative counts),
@@ -37,12 +42,12 @@ export class MessagesPassthroughTap implements PassthroughStreamTap {
   forward(rawEvent: string, data: string): string {
     // The upstream's own framing puts the type first; JSON-escaped text inside a delta can
     // never hold these substrings unescaped. Anything else is parsed.
-    if (data.includes('"type":"content_block_delta"')) {
+    if (BLOCK_DELTA.test(data)) {
       this.answering = true;
       this.keep(data);
       return rawEvent;
     }
-    if (data.includes('"type":"ping"') || data.includes('"type":"content_block_stop"')) return rawEvent;
+    if (PING_OR_BLOCK_STOP.test(data)) return rawEvent;
     let event: unknown;
     try {
       event = JSON.parse(data);
