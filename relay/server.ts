@@ -149,7 +149,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
         data.secret_backend = selected.store.backend;
       });
     }
-    logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: readSettings(opened).log_retention_days });
+    // A call's record never reaches the log before its quota journal entry.
+    logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: readSettings(opened).log_retention_days, beforeWrite: () => quotaJournal.commit() });
     stats = await openStatsStore({ dir: join(dataDir, 'stats'), onError: (error) => log.error(`stats: ${(error as Error).message}`) });
     // Before any call: what the journal holds and the state lacks, and the calls a crash cut short.
     const recovered = await recoverQuota({ state: opened, logs, stats, journal: quotaJournal, entries: journalEntries });

@@ -63,9 +63,18 @@ export const SETTING_DEFAULTS = {
 
 export type Settings = { -readonly [K in keyof typeof SETTING_DEFAULTS]: (typeof SETTING_DEFAULTS)[K] extends number ? number : (typeof SETTING_DEFAULTS)[K] extends boolean ? boolean : (typeof SETTING_DEFAULTS)[K] };
 
-/** Settings read from the state's options, falling back to the defaults. Read per call: cheap. */
-export function readSettings(state: StateFile): Settings {
-  return { ...SETTING_DEFAULTS, ...(state.data.options as Partial<Settings>) };
+const readSettingsCache = new WeakMap<StateFile, { revision: number; settings: Readonly<Settings> }>();
+
+/**
+ * Settings read from the state's options, falling back to the defaults. Read on every call,
+ * so they are kept until the state's next `update()` (options change only through it).
+ */
+export function readSettings(state: StateFile): Readonly<Settings> {
+  const cached = readSettingsCache.get(state);
+  if (cached && cached.revision === state.revision) return cached.settings;
+  const settings = Object.freeze({ ...SETTING_DEFAULTS, ...(state.data.options as Partial<Settings>) });
+  readSettingsCache.set(state, { revision: state.revision, settings });
+  return settings;
 }
 
 /** The largest file an upload route takes, in bytes, and the setting that says so (named in its 413). */

@@ -67,6 +67,11 @@ export class StateFile {
   private deferred: NodeJS.Timeout | null = null;
   /** Writes started so far: shows coalescing at work (tests, benchmarks). */
   writeCount = 0;
+  /**
+   * Counts `update()` calls: what is derived from the state (the settings) may be kept while it
+   * has not moved. `touch()` (per-call counters) does not count.
+   */
+  revision = 0;
 
   private constructor(
     private readonly db: Low<State>,
@@ -95,6 +100,7 @@ export class StateFile {
 
   /** Applies `change` now; the promise resolves once it is on disk. */
   update<R>(change: (data: State) => R): Promise<R> {
+    this.revision++;
     const result = change(this.db.data);
     return this.requestWrite().then(() => result);
   }

@@ -88,6 +88,7 @@ class FileLogStore implements LogStore {
   private readonly dir: string;
   private readonly clock: () => number;
   private readonly onError: ((error: unknown) => void) | undefined;
+  private readonly beforeWrite: (() => void) | undefined;
   private retentionDays: number;
   private dictionary!: ModelDictionary;
   private readonly days = new Map<string, DayState>();
@@ -111,6 +112,7 @@ class FileLogStore implements LogStore {
     this.dir = path.resolve(options.dir);
     this.clock = options.clock ?? Date.now;
     this.onError = options.onError;
+    this.beforeWrite = options.beforeWrite;
     this.retentionDays = checkRetention(options.retentionDays ?? 0);
   }
 
@@ -268,6 +270,14 @@ class FileLogStore implements LogStore {
   }
 
   private async drain(): Promise<void> {
+    if (this.segments.size > 0 && this.beforeWrite) {
+      try {
+        this.beforeWrite();
+      } catch (error) {
+        this.fail(error);
+        return; // the records wait for the next drain
+      }
+    }
     // What was queued when the drain began: appends made while it writes wait for their own
     // scheduled drain. (Draining until empty kept a busy relay writing a few records at a
     // time, one thread-pool round trip after another, instead of once per WRITE_GATHER_MS.)

@@ -148,4 +148,10 @@ export interface LogStoreOptions {
    * files rolled back); the same error is also thrown by the next `flush()`/`close()`.
    */
   onError?: (error: unknown) => void;
+  /**
+   * Runs, synchronously, before each batch of records is written; when it throws, the batch
+   * waits for the next write. The relay makes the quota journal write first: a call's record
+   * never reaches the log before its journal entry (relay/store/quota-journal.ts).
+   */
+  beforeWrite?: () => void;
 }

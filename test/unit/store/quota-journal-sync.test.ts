@@ -1,13 +1,16 @@
 // The quota journal against the disk, watched through fs. Power loss: the state on disk must
 // never count an entry the journal on disk lacks; the journal is made durable before each state
 // write (`sync`), and a rotation closes the old file, so whatever it still held unsynced must be
-// made durable first. A full disk: an entry written in part is refused, and must not swallow
-// the next one.
+// made durable first. A full disk: a reservation written in part is refused, must not swallow
+// the next entry, and the settlements and refunds that were pending with it are written again
+// (read back once). Group commit: those are written with the next reservation or at the end of
+// the event-loop turn, one write for all.
 import { describe, expect, it, vi } from 'vitest';
 import { QuotaJournal } from '../../../relay/store/quota-journal.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const unsyncedAtClose: number[] = [];
+const writes = { count: 0 };
 /** The next write to the journal stops after this many bytes with ENOSPC (a full disk). */
 const disk: { failAfter?: number } = {};
 
@@ -30,6 +33,7 @@ vi.mock('node:fs', async (importOriginal) => {
       mark(fd, size);
     },
     writeSync: (fd: number, buffer: Buffer, offset?: number) => {
+      writes.count++;
       if (disk.failAfter === undefined) return fs.writeSync(fd, buffer, offset);
       const room = disk.failAfter;
       disk.failAfter = 0;
@@ -45,17 +49,57 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
+const reserve = (amount: number) => ({ op: 'reserve' as const, user_id: 1, token_id: 2, amount, token_limited: true, call: { type: 5, request_id: `r${amount}` } });
+
 describe('quota journal on a full disk', () => {
-  it('an entry that could not be written whole is refused, and the next one is still read back', async () => {
+  it('refuses a reservation written in part; the next write starts a line of its own and carries what was pending again', async () => {
     const dir = await tempDir();
     const { journal } = QuotaJournal.open(dir);
-    disk.failAfter = 20;
-    expect(() => journal.append({ op: 'refund', id: 1 })).toThrow(/ENOSPC/);
-    journal.append({ op: 'refund', id: 2 });
+    journal.append({ op: 'refund', id: 7 }); // pending: written with the next reservation
+    disk.failAfter = 20; // that write stops inside the refund's line
+    expect(() => journal.append(reserve(100))).toThrow(/ENOSPC/);
+    journal.append(reserve(200));
     await journal.close();
     const reopened = QuotaJournal.open(dir);
     await reopened.journal.close();
-    expect(reopened.entries).toMatchObject([{ op: 'refund', id: 2 }]);
+    expect(reopened.entries).toMatchObject([
+      { seq: 1, op: 'refund', id: 7 },
+      { seq: 2, op: 'reserve', amount: 200 },
+    ]);
+  });
+
+  it('reads an entry written twice (whole before a failed write, then again with the retry) once', async () => {
+    const dir = await tempDir();
+    const { journal } = QuotaJournal.open(dir);
+    journal.append({ op: 'refund', id: 7 });
+    disk.failAfter = '{"seq":1,"op":"refund","id":7}\n'.length + 5; // the refund whole, the reservation torn
+    expect(() => journal.append(reserve(100))).toThrow(/ENOSPC/);
+    journal.commit();
+    await journal.close();
+    const reopened = QuotaJournal.open(dir);
+    await reopened.journal.close();
+    expect(reopened.entries).toEqual([{ seq: 1, op: 'refund', id: 7 }]);
+  });
+});
+
+describe('quota journal group commit', () => {
+  it('writes pending settlements and refunds with the next reservation, or at the end of the turn: one write each time', async () => {
+    const dir = await tempDir();
+    const { journal } = QuotaJournal.open(dir);
+    writes.count = 0;
+    for (let id = 1; id <= 5; id++) journal.append({ op: 'refund', id });
+    expect(writes.count).toBe(0);
+    journal.append(reserve(100));
+    expect(writes.count).toBe(1); // five refunds and the reservation together
+
+    for (let id = 6; id <= 8; id++) journal.append({ op: 'refund', id });
+    expect(writes.count).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes.count).toBe(2);
+    await journal.close();
+    const reopened = QuotaJournal.open(dir);
+    await reopened.journal.close();
+    expect(reopened.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });
 

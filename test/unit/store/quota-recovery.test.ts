@@ -154,12 +154,14 @@ describe('quota journal', () => {
     const checkpoint = new Promise<void>((resolve) => (release = resolve));
     journal.setCheckpoint(() => checkpoint);
     const entries = Array.from({ length: 4 }, () => journal.append({ op: 'refund', id: 1, log: encodeLogRecord(call('req-x'), Date.now()) }));
+    journal.commit(); // refunds go out in one write (at the latest at the end of this turn)
     expect(entries.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     // The rotation waits for the checkpoint: until then both files are read back.
     expect(await seqsOnDisk(dir)).toEqual([1, 2, 3, 4]);
     release();
     await journal.rotate();
     journal.append({ op: 'refund', id: 2 });
+    journal.commit();
     expect(await seqsOnDisk(dir)).toEqual([5]);
     await journal.close();
   });

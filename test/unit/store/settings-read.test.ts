@@ -1,0 +1,29 @@
+// Settings are read on every call, so they are kept between changes: a change made through
+// the state's update() is read at once, and nothing else is recomputed meanwhile.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSettings } from '../../../relay/settings.js';
+import { StateFile } from '../../../relay/store/state-file.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+describe('reading the settings', () => {
+  it('answers the defaults under the stored options, each change at once, and the same settings between changes', async () => {
+    const state = await StateFile.open(join(await tempDir(), 'state.json'));
+    const first = readSettings(state);
+    expect(first.retry_times).toBe(2);
+    expect(readSettings(state)).toBe(first); // kept: no update since
+    state.touch((data) => (data.ledger_seq += 1)); // per-call counters do not count as a change
+    expect(readSettings(state)).toBe(first);
+
+    await state.update((data) => {
+      data.options.retry_times = 5;
+    });
+    expect(readSettings(state).retry_times).toBe(5);
+    state.update((data) => {
+      delete data.options.retry_times;
+    });
+    expect(readSettings(state).retry_times).toBe(2); // read before the write is even on disk
+    expect(Object.isFrozen(readSettings(state))).toBe(true);
+    await state.flush();
+  });
+});
