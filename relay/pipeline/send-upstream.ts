@@ -46,7 +46,7 @@ export interface AnswerReader {
 export async function sendUpstream(options: SendOptions, reader: AnswerReader): Promise<AttemptOutcome> {
   const sentAt = Date.now();
   const outcome = await send(options, reader);
-  return outcome.ok ? outcome : { ...outcome, sentAt };
+  return outcome.ok ? outcome : { sentAt, ...outcome };
 }
 
 async function send(options: SendOptions, reader: AnswerReader): Promise<Answered | Failed> {

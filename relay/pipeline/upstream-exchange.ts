@@ -35,11 +35,16 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
 
   /** The whole body as text (UTF-8). */
   text(): Promise<string> {
-    return this.whenEnded(false).then(() => {
-      const chunks = this.chunks;
-      this.chunks = [];
-      return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
-    });
+    if (this.ended) return Promise.resolve(this.bodyText());
+    if (this.failure) return Promise.reject(this.failure);
+    this.endQuietlyOnAbort = false;
+    return new Promise<string>((resolve, reject) => (this.end = { resolve: () => resolve(this.bodyText()), reject }));
+  }
+
+  private bodyText(): string {
+    const chunks = this.chunks;
+    this.chunks = [];
+    return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8');
   }
 
   /**
@@ -51,7 +56,10 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     this.chunks = [];
     for (const chunk of held) if (!this.aborted) sink(chunk);
     this.sink = sink;
-    return this.whenEnded(true);
+    if (this.ended || this.aborted) return Promise.resolve();
+    if (this.failure) return Promise.reject(this.failure);
+    this.endQuietlyOnAbort = true;
+    return new Promise<void>((resolve, reject) => (this.end = { resolve, reject }));
   }
 
   /** The answer ended, failed or was aborted: nothing more comes. */
@@ -111,13 +119,6 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
       if (this.aborted && this.endQuietlyOnAbort) end.resolve();
       else end.reject(error);
     }
-  }
-
-  private whenEnded(quietOnAbort: boolean): Promise<void> {
-    if (this.ended || (this.aborted && quietOnAbort)) return Promise.resolve();
-    if (this.failure) return Promise.reject(this.failure);
-    this.endQuietlyOnAbort = quietOnAbort;
-    return new Promise<void>((resolve, reject) => (this.end = { resolve, reject }));
   }
 }
 

@@ -14,7 +14,8 @@ export interface ChannelStore {
   remove(id: number): Promise<boolean>;
   list(): readonly ChannelRecord[];
   byId(id: number): ChannelRecord | undefined;
-  keys(id: number): Promise<string[]>;
+  /** The channel's keys: at once once they are cached (every call asks; an `await` of it still works). */
+  keys(id: number): string[] | Promise<string[]>;
   /** The proxy URL to dial, password included (from the secret store when it has one). */
   proxyUrl(channel: ChannelRecord): Promise<string>;
   update(id: number, change: (channel: ChannelRecord) => void): Promise<void>;
@@ -56,13 +57,14 @@ export function createStateChannelStore(state: StateFile, secrets: SecretStore):
   const keyCache = new Map<number, string[]>();
   const proxyCache = new Map<number, string>();
   const keyEdits = new Map<number, Promise<unknown>>();
-  const readKeys = async (id: number) => {
+  const readKeys = (id: number): string[] | Promise<string[]> => {
     const cached = keyCache.get(id);
     if (cached) return cached;
-    const stored = await secrets.get(secretNameOfChannelKeys(id));
-    const keys = stored ? stored.split('\n').filter((k) => k.trim() !== '') : [];
-    keyCache.set(id, keys);
-    return keys;
+    return secrets.get(secretNameOfChannelKeys(id)).then((stored) => {
+      const keys = stored ? stored.split('\n').filter((k) => k.trim() !== '') : [];
+      keyCache.set(id, keys);
+      return keys;
+    });
   };
   return {
     async create(channel, keys, keyStates) {

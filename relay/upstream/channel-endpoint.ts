@@ -70,7 +70,11 @@ export interface EndpointDeps {
   dispatchers: Dispatchers;
 }
 
-/** The endpoint of a saved channel with one of its keys, through the channel's proxy. */
-export async function channelEndpoint(channel: ChannelRecord, key: string, deps: EndpointDeps): Promise<ChannelEndpoint> {
-  return endpointOf(channel, key, deps.dispatchers.for(await deps.channels.proxyUrl(channel)));
+/**
+ * The endpoint of a saved channel with one of its keys, through the channel's proxy. Without a
+ * proxy it answers at once, not a promise: every call asks (an `await` of it still works).
+ */
+export function channelEndpoint(channel: ChannelRecord, key: string, deps: EndpointDeps): ChannelEndpoint | Promise<ChannelEndpoint> {
+  if (!channel.proxy) return endpointOf(channel, key, deps.dispatchers.for(''));
+  return deps.channels.proxyUrl(channel).then((proxy) => endpointOf(channel, key, deps.dispatchers.for(proxy)));
 }
