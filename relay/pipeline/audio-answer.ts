@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import type { Dispatcher } from 'undici';
 import type { AudioUsage } from '../ir/audio.js';
-import type { CallAbort } from '../upstream/call-abort.js';
 import type { AttemptLimits } from './call-lifecycle.js';
 import { connectionError, failure, isBodyTimeout, timeoutError } from './send-upstream.js';
 import type { Answered, Failed, SendOptions } from './send-upstream.js';
 import { SseEventSplitter } from './split-sse-events.js';
+import type { UpstreamExchange } from './upstream-exchange.js';
 
 // The audio family's answers go to the client as the upstream gave them: audio bytes as they
 // arrive, a transcript whole, each with the upstream's content type.
@@ -46,8 +45,7 @@ function isEventStream(headers: IncomingHttpHeaders): boolean {
  */
 export async function pipeAnswer(
   options: AudioAnswerOptions,
-  response: Dispatcher.ResponseData,
-  controller: CallAbort,
+  response: UpstreamExchange,
   stopFirstByteTimer: () => boolean,
   fallbackType: string,
   eventUsage: EventUsageReader,
@@ -75,14 +73,12 @@ export async function pipeAnswer(
 
   let streamFailure: unknown;
   try {
-    for await (const chunk of response.body) {
-      write(chunk as Buffer);
-      if (controller.aborted || timedOut) break;
-    }
+    // An abort (the client left, the first-byte limit) ends the piping quietly.
+    await response.pipe(write);
   } catch (error) {
     streamFailure = error;
   } finally {
-    if (!response.body.destroyed) response.body.destroy();
+    if (!response.finished) response.abort(ANSWER_CUT);
   }
 
   const clientGone = options.clientSignal.aborted;
@@ -105,6 +101,9 @@ export async function pipeAnswer(
   return answered;
 }
 
+/** Why an upstream still sending is cut off when its answer is not read to the end (one Error: stack traces cost). */
+const ANSWER_CUT = new Error('the answer was not read to the end');
+
 function usageOfEvent(data: string, eventUsage: EventUsageReader): AudioUsage | undefined {
   if (!data.startsWith('{')) return undefined;
   try {
@@ -115,9 +114,9 @@ function usageOfEvent(data: string, eventUsage: EventUsageReader): AudioUsage | 
 }
 
 /** A whole answer: its text, and the headers to send it with. */
-export async function readWholeText(options: AudioAnswerOptions, response: Dispatcher.ResponseData): Promise<{ text: string; firstByteMs: number } | Failed> {
+export async function readWholeText(options: AudioAnswerOptions, response: UpstreamExchange): Promise<{ text: string; firstByteMs: number } | Failed> {
   try {
-    const text = await response.body.text();
+    const text = await response.text();
     return { text, firstByteMs: performance.now() - options.startedAt };
   } catch (error) {
     const idle = { status: 504, kind: 'timeout' as const, message: `The upstream sent nothing for ${options.idleTimeoutMs / 1000} s while answering.`, code: 'upstream_idle_timeout' };

@@ -61,7 +61,7 @@ export function speechFamily(codec: SpeechCodec): FamilyPipeline<SpeechCall> {
           const options = { ...limits, upstream, endpoint, parseError: adapter.parseError };
           return sendUpstream(options, {
             streamed: true,
-            read: (response, controller, stopFirstByteTimer) => pipeAnswer(options, response, controller, stopFirstByteTimer, fallbackType, adapter.parseSpeechEventUsage),
+            read: (response, stopFirstByteTimer) => pipeAnswer(options, response, stopFirstByteTimer, fallbackType, adapter.parseSpeechEventUsage),
           });
         },
       };

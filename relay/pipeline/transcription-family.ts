@@ -19,8 +19,8 @@ import { callRoute } from './call-lifecycle.js';
 import type { FamilyPipeline } from './call-lifecycle.js';
 import type { RelayDeps } from './relay-deps.js';
 import { failure, sendUpstream } from './send-upstream.js';
-import type { Dispatcher } from 'undici';
 import type { Failed } from './send-upstream.js';
+import type { UpstreamExchange } from './upstream-exchange.js';
 
 /** A transcription or translation call: the IR request, and how long its audio plays. */
 export interface TranscriptionCall {
@@ -89,9 +89,9 @@ export function transcriptionFamily(codec: TranscriptionCodec, task: AudioTask, 
           const options: AudioAnswerOptions = { ...limits, upstream, endpoint, parseError: adapter.parseError };
           return sendUpstream(options, {
             streamed: request.stream,
-            read: (response, controller, stopFirstByteTimer) =>
+            read: (response, stopFirstByteTimer) =>
               request.stream
-                ? pipeAnswer(options, response, controller, stopFirstByteTimer, 'text/event-stream', adapter.parseTranscriptionUsage)
+                ? pipeAnswer(options, response, stopFirstByteTimer, 'text/event-stream', adapter.parseTranscriptionUsage)
                 : wholeTranscript(options, response, request, adapter),
           });
         },
@@ -103,7 +103,7 @@ export function transcriptionFamily(codec: TranscriptionCodec, task: AudioTask, 
 }
 
 /** A transcript read whole and sent as it came; a JSON one is read for its usage and text. */
-async function wholeTranscript(options: AudioAnswerOptions, response: Dispatcher.ResponseData, request: TranscriptionRequest, adapter: AudioAdapter): Promise<AudioAnswered | Failed> {
+async function wholeTranscript(options: AudioAnswerOptions, response: UpstreamExchange, request: TranscriptionRequest, adapter: AudioAdapter): Promise<AudioAnswered | Failed> {
   const whole = await readWholeText(options, response);
   if ('ok' in whole) return whole;
   const { text, firstByteMs } = whole;

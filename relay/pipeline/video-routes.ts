@@ -7,7 +7,6 @@ import type { VideoCodec } from '../protocols/openai-chat/video-codec.js';
 import { readSettings } from '../settings.js';
 import type { VideoTaskRecord } from '../store/schema.js';
 import { videoTaskView } from '../store/video-tasks.js';
-import { CallAbort } from '../upstream/call-abort.js';
 import { byApiKeyWithoutQuota } from './account-queries.js';
 import { authorizeBeforeBody } from './read-body.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -64,11 +63,11 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
       const upstream = await taskUpstream(task, deps);
       if (!upstream) throw new RelayError(502, 'upstream', 'The channel that made this video was deleted or lost the key it was made with.', 'channel_unavailable');
       const settings = readSettings(deps.state);
-      const clientGone = new CallAbort();
+      const clientGone = new AbortController();
       res.on('close', () => {
         if (!res.writableFinished) clientGone.abort();
       });
-      const sent = await sendJobRequest(upstream, 'content', task, { timeoutMs: settings.stream_idle_timeout_seconds * 1000, signal: clientGone, variant });
+      const sent = await sendJobRequest(upstream, 'content', task, { timeoutMs: settings.stream_idle_timeout_seconds * 1000, signal: clientGone.signal, variant });
       if (!sent.ok) throw RelayError.from(sent.error);
       const { headers, body } = sent.response;
       const length = headers['content-length'];

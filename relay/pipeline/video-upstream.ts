@@ -5,7 +5,6 @@ import type { RelayErrorInfo } from '../ir/relay-error.js';
 import { videoAdapterFor } from '../providers/registry.js';
 import type { VideoAdapter } from '../providers/types.js';
 import type { VideoTaskRecord } from '../store/schema.js';
-import type { CallAbort } from '../upstream/call-abort.js';
 import { channelEndpoint } from '../upstream/channel-endpoint.js';
 import type { ChannelEndpoint } from '../upstream/channel-endpoint.js';
 import type { RelayDeps } from './relay-deps.js';
@@ -37,7 +36,7 @@ export type JobAnswer = { ok: true; response: Dispatcher.ResponseData } | { ok: 
  * or more comes back as the upstream's error; `timeoutMs` bounds the wait for the headers and
  * every pause in the body.
  */
-export async function sendJobRequest(upstream: TaskUpstream, action: 'status' | 'content' | 'delete', task: VideoTaskRecord, options: { timeoutMs: number; signal?: CallAbort; variant?: string }): Promise<JobAnswer> {
+export async function sendJobRequest(upstream: TaskUpstream, action: 'status' | 'content' | 'delete', task: VideoTaskRecord, options: { timeoutMs: number; signal?: AbortSignal; variant?: string }): Promise<JobAnswer> {
   const { endpoint, adapter } = upstream;
   const request = adapter.buildJobRequest(action, task.upstream_id, endpoint.target(task.upstream_model, {}), options.variant);
   let response: Dispatcher.ResponseData;
