@@ -46,7 +46,7 @@ export function completionsFamily(codec: CompletionsCodec): FamilyPipeline<Compl
         const { adapter, upstream, upstreamModel } = buildUpstreamRequest({ codec, ...target, request, raw, translate: true });
         return {
           upstreamModel,
-          send: (limits) => attemptUpstream({ ...limits, codec, adapter, request, codecContext: context, upstream, passthrough: false, endpoint: target.endpoint }),
+          send: (limits) => attemptUpstream({ codec, adapter, request, codecContext: context, upstream, passthrough: false, endpoint: target.endpoint, ...limits }),
         };
       }
       const upstreamModel = mapModel(target.channel, context.model);
@@ -54,7 +54,7 @@ export function completionsFamily(codec: CompletionsCodec): FamilyPipeline<Compl
       upstream.headers = target.endpoint.headers(upstream.headers);
       return {
         upstreamModel,
-        send: (limits) => attemptUpstream({ ...limits, codec, adapter: completions, request, codecContext: context, upstream, passthrough: true, endpoint: target.endpoint }),
+        send: (limits) => attemptUpstream({ codec, adapter: completions, request, codecContext: context, upstream, passthrough: true, endpoint: target.endpoint, ...limits }),
       };
     },
     // An upstream that reports nothing (or only zeros) is counted locally.

@@ -65,7 +65,7 @@ export function imagesFamily(codec: ImagesCodec, operation: ImageRequest['operat
       const upstreamModel = mapModel(channel, call.request.model);
       const upstream = adapter.buildImagesRequest(call.request, call.raw, endpoint.target(upstreamModel, channel.settings));
       upstream.headers = endpoint.headers(upstream.headers);
-      return { upstreamModel, send: (limits) => sendImages({ ...limits, upstream, endpoint, parseError: adapter.parseError }, adapter, codec) };
+      return { upstreamModel, send: (limits) => sendImages({ upstream, endpoint, parseError: adapter.parseError, ...limits }, adapter, codec) };
     },
     // The images answered (the lifecycle adds the one request), and the tokens when the upstream reported them.
     meter: async (_call, answered) => answered.usage ?? { inputTokens: 0, outputTokens: 0 },

@@ -52,7 +52,7 @@ export function moderationFamily(codec: ModerationCodec, defaultModel: () => str
       upstream.headers = endpoint.headers(upstream.headers);
       return {
         upstreamModel,
-        send: (limits) => sendModeration({ ...limits, upstream, endpoint, parseError: adapter.parseError }, { adapter, codec, request: call.request, passthrough }),
+        send: (limits) => sendModeration({ upstream, endpoint, parseError: adapter.parseError, ...limits }, { adapter, codec, request: call.request, passthrough }),
       };
     },
     meter: (call) => meterModeration(call.request),

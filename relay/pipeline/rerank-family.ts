@@ -40,7 +40,7 @@ export function rerankFamily(codec: RerankCodec): FamilyPipeline<RerankRequest> 
       const upstreamModel = mapModel(channel, request.model);
       const upstream = adapter.buildRerankRequest(request, endpoint.target(upstreamModel, channel.settings), target.warnings);
       upstream.headers = endpoint.headers(upstream.headers);
-      return { upstreamModel, send: (limits) => sendRerank({ ...limits, upstream, endpoint, parseError: adapter.parseError }, adapter, codec, request) };
+      return { upstreamModel, send: (limits) => sendRerank({ upstream, endpoint, parseError: adapter.parseError, ...limits }, adapter, codec, request) };
     },
     meter: async (request, answered) => answered.usage ?? billedUsage(request, undefined),
     encodeError: (error) => codec.encodeError(error),

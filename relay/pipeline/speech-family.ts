@@ -58,7 +58,7 @@ export function speechFamily(codec: SpeechCodec): FamilyPipeline<SpeechCall> {
       return {
         upstreamModel,
         send(limits) {
-          const options = { ...limits, upstream, endpoint, parseError: adapter.parseError };
+          const options = { upstream, endpoint, parseError: adapter.parseError, ...limits };
           return sendUpstream(options, {
             streamed: true,
             read: (response, stopFirstByteTimer) => pipeAnswer(options, response, stopFirstByteTimer, fallbackType, adapter.parseSpeechEventUsage),

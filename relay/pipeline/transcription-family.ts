@@ -86,7 +86,7 @@ export function transcriptionFamily(codec: TranscriptionCodec, task: AudioTask, 
       return {
         upstreamModel,
         send(limits) {
-          const options: AudioAnswerOptions = { ...limits, upstream, endpoint, parseError: adapter.parseError };
+          const options: AudioAnswerOptions = { upstream, endpoint, parseError: adapter.parseError, ...limits };
           return sendUpstream(options, {
             streamed: request.stream,
             read: (response, stopFirstByteTimer) =>

@@ -57,7 +57,7 @@ export function videoFamily(codec: VideoCodec, deps: RelayDeps): FamilyPipeline<
       return {
         upstreamModel,
         send(limits) {
-          const options = { ...limits, upstream, endpoint, parseError: adapter.parseError };
+          const options = { upstream, endpoint, parseError: adapter.parseError, ...limits };
           return sendUpstream(options, {
             streamed: false,
             async read(response) {
