@@ -19,7 +19,9 @@ export interface RelayRoutes {
  */
 export function createRelayRouter(routes: RelayRoutes = { exact: new Map(), patterns: [] }) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
     let handler = routes.exact.get(`${req.method} ${path}`);
     let params: Record<string, string> = {};
     if (!handler) {
@@ -33,19 +35,18 @@ export function createRelayRouter(routes: RelayRoutes = { exact: new Map(), patt
       }
     }
     if (!handler) return sendRelayError(res, new RelayError(404, 'invalid_request', invalidUrlMessage(req.method, req.url)));
-    let answered: void | Promise<void>;
-    try {
-      answered = handler(req, res, params);
-    } catch (error) {
-      answered = Promise.reject(error); // a handler that throws at once is answered like one that rejects
-    }
-    Promise.resolve(answered).catch((error: unknown) => {
+    const failed = (error: unknown) => {
       const relayError =
         error instanceof RelayError
           ? error
           : new RelayError(500, 'internal', `Internal error (request id: ${req.requestId})`, 'internal_error');
       if (!res.headersSent) sendRelayError(res, relayError);
       else res.destroy();
-    });
+    };
+    try {
+      handler(req, res, params)?.catch(failed);
+    } catch (error) {
+      failed(error); // a handler that throws at once is answered like one that rejects
+    }
   };
 }

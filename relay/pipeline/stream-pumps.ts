@@ -122,9 +122,10 @@ export class TranslatingPump implements StreamPump {
     if (this.encoder.contentType) client.contentType = this.encoder.contentType;
     if (this.encoder.keepAlive) client.keepAliveText = this.encoder.keepAlive;
     this.sse = createSseDecoder((event) => {
-      const parts = this.decoder.push(event);
-      if (parts.some((p) => p.type === 'finish' || p.type === 'error')) this.finished = true;
-      this.batch.push(...parts);
+      for (const part of this.decoder.push(event)) {
+        if (part.type === 'finish' || part.type === 'error') this.finished = true;
+        this.batch.push(part);
+      }
     });
   }
 

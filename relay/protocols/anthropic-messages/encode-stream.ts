@@ -76,7 +76,7 @@ export class MessagesStreamEncoder implements StreamEncoder {
         return (
           out +
           this.event('content_block_start', { index, content_block: { type: 'redacted_thinking', data: part.data } }) +
-          this.event('content_block_stop', { index })
+          blockStop(index)
         );
       }
       case 'reasoning-end':
@@ -114,7 +114,7 @@ export class MessagesStreamEncoder implements StreamEncoder {
             // Without an upstream count the output is guessed from its characters.
             usage: usage ? toMessagesUsage(usage) : { output_tokens: Math.ceil(this.outputChars / CHARS_PER_TOKEN) },
           }) +
-          this.event('message_stop', {})
+          MESSAGE_STOP
         );
       }
       case 'error':
@@ -147,7 +147,7 @@ export class MessagesStreamEncoder implements StreamEncoder {
       // The upstream's real counts come with message_delta; until then, a local guess.
       usage: { input_tokens: this.estimatedInput, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 },
     };
-    return this.event('message_start', { message }) + this.event('ping', {});
+    return this.event('message_start', { message }) + PING;
   }
 
   /** Opens a text or thinking block unless one of that kind is open already. */
@@ -179,7 +179,7 @@ export class MessagesStreamEncoder implements StreamEncoder {
       open.tool.hasInput = true;
       out += this.delta({ type: 'input_json_delta', partial_json: '{}' }, open.index);
     }
-    return out + this.event('content_block_stop', { index: open.index });
+    return out + blockStop(open.index);
   }
 
   private delta(delta: Record<string, unknown>, index = this.open!.index): string {
@@ -234,4 +234,12 @@ export function guessInputTokens(request: ChatRequest): number {
   }
   for (const tool of request.tools ?? []) chars += tool.name.length + (tool.description?.length ?? 0) + JSON.stringify(tool.parameters).length;
   return Math.ceil(chars / CHARS_PER_TOKEN) + media * MEDIA_TOKENS_GUESS;
+}
+
+// The fixed events, written out: byte for byte what event() gives them (every stream has them).
+const PING = 'event: ping\ndata: {"type":"ping"}\n\n';
+const MESSAGE_STOP = 'event: message_stop\ndata: {"type":"message_stop"}\n\n';
+
+function blockStop(index: number): string {
+  return `event: content_block_stop\ndata: {"type":"content_block_stop","index":${index}}\n\n`;
 }

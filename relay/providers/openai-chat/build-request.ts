@@ -2,32 +2,37 @@ import type { ChatRequest, ContentPart, Message } from '../../ir/chat-request.js
 
 type ChatMessage = Record<string, unknown>;
 
+/** Chat body fields copied from the IR as they are, when set (a table: no arrays made per call). */
+const COPIED: readonly (readonly [string, keyof ChatRequest])[] = [
+  ['temperature', 'temperature'],
+  ['top_p', 'topP'],
+  ['n', 'n'],
+  ['presence_penalty', 'presencePenalty'],
+  ['frequency_penalty', 'frequencyPenalty'],
+  ['seed', 'seed'],
+  ['max_completion_tokens', 'maxOutputTokens'],
+  ['stop', 'stop'],
+  ['parallel_tool_calls', 'parallelToolCalls'],
+  ['logprobs', 'logprobs'],
+  ['top_logprobs', 'topLogprobs'],
+  ['user', 'user'],
+  ['metadata', 'metadata'],
+  ['prompt_cache_key', 'promptCacheKey'],
+  ['service_tier', 'serviceTier'],
+  ['modalities', 'modalities'],
+  ['audio', 'audio'],
+];
+
 /** IR → a chat completions body (the upstream side). Unsupported parts become warnings. */
 export function toChatBody(request: ChatRequest, model: string): { body: Record<string, unknown>; warnings: string[] } {
   const warnings: string[] = [];
   const messages = request.messages.flatMap((message) => toChatMessages(message, warnings));
   const body: Record<string, unknown> = { model, messages, stream: request.stream };
   if (request.stream) body.stream_options = { include_usage: true }; // billing needs the usage chunk
-  const copy: [string, unknown][] = [
-    ['temperature', request.temperature],
-    ['top_p', request.topP],
-    ['n', request.n],
-    ['presence_penalty', request.presencePenalty],
-    ['frequency_penalty', request.frequencyPenalty],
-    ['seed', request.seed],
-    ['max_completion_tokens', request.maxOutputTokens],
-    ['stop', request.stop],
-    ['parallel_tool_calls', request.parallelToolCalls],
-    ['logprobs', request.logprobs],
-    ['top_logprobs', request.topLogprobs],
-    ['user', request.user],
-    ['metadata', request.metadata],
-    ['prompt_cache_key', request.promptCacheKey],
-    ['service_tier', request.serviceTier],
-    ['modalities', request.modalities],
-    ['audio', request.audio],
-  ];
-  for (const [key, value] of copy) if (value !== undefined) body[key] = value;
+  for (const [key, field] of COPIED) {
+    const value = request[field];
+    if (value !== undefined) body[key] = value;
+  }
   if (request.topK !== undefined) warnings.push('top_k is not supported by chat completions upstreams; dropped');
   if (request.tools) {
     body.tools = request.tools.map((tool) => ({

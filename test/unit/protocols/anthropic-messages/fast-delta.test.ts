@@ -15,4 +15,19 @@ describe('messages stream text deltas', () => {
     expect(deltas[0]).toEqual({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'thinking "hard"' } });
     expect(deltas.slice(1)).toEqual(texts.map((text) => ({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text } })));
   });
+
+  it('writes the fixed events (ping, block stops, message_stop) as the generic event writer does', () => {
+    const request: ChatRequest = { model: 'm', stream: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] };
+    const encoder = new MessagesStreamEncoder(request);
+    let out = encoder.encode({ type: 'start', id: 'msg_1', model: 'm', created: 1 });
+    out += encoder.encode({ type: 'text-delta', text: 'a' });
+    out += encoder.encode({ type: 'text-end' });
+    out += encoder.encode({ type: 'reasoning-redacted', data: 'opaque' });
+    out += encoder.encode({ type: 'finish', reason: { unified: 'stop' } });
+    const generic = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+    expect(out).toContain(generic('ping', {}));
+    expect(out).toContain(generic('content_block_stop', { index: 0 }));
+    expect(out).toContain(generic('content_block_stop', { index: 1 }));
+    expect(out.endsWith(generic('message_stop', {}))).toBe(true);
+  });
 });
