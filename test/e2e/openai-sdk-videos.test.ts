@@ -85,7 +85,8 @@ async function apiError(promise: Promise<unknown>): Promise<InstanceType<typeof 
 
 describe('a video task through an OpenAI channel', () => {
   it('creates a queued task under the relay id, follows it to completed, streams the MP4, and charges its seconds once', async () => {
-    const { relay, admin, client, key, videos, upstream } = await videoRelay();
+    // Two seconds to finish: long enough in progress that a loaded machine still sees that state.
+    const { relay, admin, client, key, videos, upstream } = await videoRelay({ videos: fakeVideoApi({ msToComplete: 2000 }) });
     const video = await client.videos.create({ model: 'sora-2', prompt: 'A calico cat playing a piano on stage', seconds: '8', size: '1280x720' });
     expect(openAISchemas().check(video, 'VideoResource')).toEqual([]);
     expect(video).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued', progress: 0, seconds: '8', size: '1280x720', error: null });
