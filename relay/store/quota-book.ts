@@ -59,25 +59,31 @@ export function applyQuotaEntry(data: State, entry: QuotaEntry): void {
   }
   const { cost } = entry;
   change(data, open.user_id, open.token_id, open.token_limited, open.amount - cost);
-  const user = data.users.find((u) => u.id === open.user_id);
+  const user = byId(data.users, open.user_id);
   if (user) {
     user.used_quota += cost;
     user.request_count += 1;
   }
-  const token = data.tokens.find((t) => t.id === open.token_id);
+  const token = byId(data.tokens, open.token_id);
   if (token) {
     token.used_quota += cost;
     token.request_count += 1;
     token.accessed_at = entry.log.created_at ?? Date.now();
   }
-  const channel = data.channels.find((c) => c.id === entry.channel_id);
+  const channel = byId(data.channels, entry.channel_id);
   if (channel) channel.used_quota += cost;
 }
 
 /** Adds `delta` to what is left to the user, and to the key when the reservation held its quota too. */
 function change(data: State, userId: number, tokenId: number, tokenLimited: boolean, delta: number): void {
-  const user = data.users.find((u) => u.id === userId);
+  const user = byId(data.users, userId);
   if (user) user.quota += delta;
-  const token = tokenLimited ? data.tokens.find((t) => t.id === tokenId) : undefined;
+  const token = tokenLimited ? byId(data.tokens, tokenId) : undefined;
   if (token) token.remain_quota += delta;
+}
+
+/** A plain loop, no closure: it runs several times a call. */
+function byId<T extends { id: number }>(list: readonly T[], id: number): T | undefined {
+  for (const item of list) if (item.id === id) return item;
+  return undefined;
 }
