@@ -13,7 +13,8 @@ function ratioCell(load: Record<string, any>, name: string, base: string, suffix
   const rounds: number[] = load[`${name} ${suffix}`].rounds_cpu_us_per_call;
   const baseRounds: number[] = load[`${base} ${suffix}`].rounds_cpu_us_per_call;
   const ratios = rounds.map((cpu, i) => cpu / baseRounds[i]!).sort((a, b) => a - b);
-  const median = ratios[Math.floor(ratios.length / 2)]!;
+  const middle = ratios.length / 2;
+  const median = ratios.length % 2 === 1 ? ratios[Math.floor(middle)]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
   return ratios.length > 1 ? `${median.toFixed(2)}× (${ratios[0]!.toFixed(2)}–${ratios.at(-1)!.toFixed(2)})` : `${median.toFixed(2)}×`;
 }
 
