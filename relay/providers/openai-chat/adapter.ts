@@ -34,11 +34,19 @@ export const openaiChatAdapter: ProviderAdapter = {
   buildPassthroughRequest: (body, target) => bearerJsonRequest(joinV1(target.baseUrl, 'chat/completions'), passthroughBody(body, target.model), target),
 };
 
-/** The client's body for the upstream: the mapped model, and the usage chunk asked for when streaming. */
-export function passthroughBody(body: Record<string, unknown>, model: string): Record<string, unknown> {
-  // Written fields first, spreads last, then set: V8 builds `{ ...a, b }` several times slower (every call).
+/**
+ * The client's body with the upstream's model name. Written fields first, spreads last, then
+ * set: V8 builds `{ ...body, model }` several times slower, and every pass-through call does it.
+ */
+export function withModel(body: Record<string, unknown>, model: string): Record<string, unknown> {
   const out: Record<string, unknown> = { model, ...body };
   out.model = model;
+  return out;
+}
+
+/** The client's body for the upstream: the mapped model, and the usage chunk asked for when streaming. */
+export function passthroughBody(body: Record<string, unknown>, model: string): Record<string, unknown> {
+  const out = withModel(body, model);
   if (body.stream === true) {
     const options = typeof body.stream_options === 'object' && body.stream_options !== null ? body.stream_options : {};
     const streamOptions: Record<string, unknown> = { include_usage: true, ...options };

@@ -2,13 +2,13 @@ import type { EmbeddingsRequest, EmbeddingsResult } from '../../ir/embeddings.js
 import { arrayAt, isJsonObject, numberAt, objectAt } from '../../wire/json-access.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import type { EmbeddingsAdapter, UpstreamTarget } from '../types.js';
-import { azureRequest, bearerJsonRequest, joinV1 } from './adapter.js';
+import { azureRequest, bearerJsonRequest, joinV1, withModel } from './adapter.js';
 
 /** OpenAI's `/v1/embeddings`, spoken by every OpenAI-compatible upstream. */
 export const openaiEmbeddingsAdapter: EmbeddingsAdapter = {
   protocol: 'openai-chat',
   buildEmbeddingsRequest: (request, target) => openaiRequest(embeddingsBody(request, target.model), target),
-  buildPassthroughRequest: (body, target) => openaiRequest({ ...body, model: target.model }, target),
+  buildPassthroughRequest: (body, target) => openaiRequest(withModel(body, target.model), target),
   parseEmbeddingsResponse,
   parseError: parseOpenAIError,
 };
@@ -17,7 +17,7 @@ export const openaiEmbeddingsAdapter: EmbeddingsAdapter = {
 export const azureEmbeddingsAdapter: EmbeddingsAdapter = {
   ...openaiEmbeddingsAdapter,
   buildEmbeddingsRequest: (request, target) => azureRequest(embeddingsBody(request, target.model), target, 'embeddings'),
-  buildPassthroughRequest: (body, target) => azureRequest({ ...body, model: target.model }, target, 'embeddings'),
+  buildPassthroughRequest: (body, target) => azureRequest(withModel(body, target.model), target, 'embeddings'),
 };
 
 function openaiRequest(body: Record<string, unknown>, target: UpstreamTarget) {

@@ -2,13 +2,13 @@ import type { ModerationInput, ModerationResult, ModerationVerdict } from '../..
 import { arrayAt, isJsonObject, stringAt } from '../../wire/json-access.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import type { ModerationAdapter, UpstreamTarget } from '../types.js';
-import { bearerJsonRequest, joinV1 } from './adapter.js';
+import { bearerJsonRequest, joinV1, withModel } from './adapter.js';
 
 /** OpenAI's `/v1/moderations`, spoken by OpenAI and the OpenAI-compatible upstreams that have it. */
 export const openaiModerationAdapter: ModerationAdapter = {
   protocol: 'openai-chat',
   buildModerationRequest: (request, target) => openaiRequest({ model: target.model, input: wireInput(request.inputs) }, target),
-  buildPassthroughRequest: (body, target) => openaiRequest({ ...body, model: target.model }, target),
+  buildPassthroughRequest: (body, target) => openaiRequest(withModel(body, target.model), target),
   parseModerationResponse,
   parseError: parseOpenAIError,
 };
