@@ -21,10 +21,12 @@ export function toChatUsage(usage: Usage) {
   };
 }
 
-/** Chat `usage` (as OpenAI-compatible upstreams send it, details optional) → IR. */
+/**
+ * Chat `usage` (as OpenAI-compatible upstreams send it, details optional) → IR. Read on every
+ * chat answer: the optional counts are set one by one (no arrays or closures made per call).
+ */
 export function fromChatUsage(raw: unknown): Usage | undefined {
   if (!isObject(raw)) return undefined;
-  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   const prompt = isObject(raw.prompt_tokens_details) ? raw.prompt_tokens_details : {};
   const completion = isObject(raw.completion_tokens_details) ? raw.completion_tokens_details : {};
   const usage: Usage = {
@@ -34,15 +36,22 @@ export function fromChatUsage(raw: unknown): Usage | undefined {
   };
   // DeepSeek reports cache hits at the top level.
   const cached = number(prompt.cached_tokens) ?? number(raw.prompt_cache_hit_tokens);
-  const optional: [keyof Usage, number | undefined][] = [
-    ['cachedInputTokens', cached],
-    ['inputTextTokens', number(prompt.text_tokens)],
-    ['inputAudioTokens', number(prompt.audio_tokens)],
-    ['inputImageTokens', number(prompt.image_tokens)],
-    ['reasoningTokens', number(completion.reasoning_tokens)],
-    ['outputTextTokens', number(completion.text_tokens)],
-    ['outputAudioTokens', number(completion.audio_tokens)],
-  ];
-  for (const [key, value] of optional) if (value) (usage as unknown as Record<string, number>)[key] = value;
+  if (cached) usage.cachedInputTokens = cached;
+  const inputText = number(prompt.text_tokens);
+  if (inputText) usage.inputTextTokens = inputText;
+  const inputAudio = number(prompt.audio_tokens);
+  if (inputAudio) usage.inputAudioTokens = inputAudio;
+  const inputImage = number(prompt.image_tokens);
+  if (inputImage) usage.inputImageTokens = inputImage;
+  const reasoning = number(completion.reasoning_tokens);
+  if (reasoning) usage.reasoningTokens = reasoning;
+  const outputText = number(completion.text_tokens);
+  if (outputText) usage.outputTextTokens = outputText;
+  const outputAudio = number(completion.audio_tokens);
+  if (outputAudio) usage.outputAudioTokens = outputAudio;
   return usage;
+}
+
+function number(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
