@@ -36,20 +36,22 @@ export function fromChatUsage(raw: unknown): Usage | undefined {
   };
   // DeepSeek reports cache hits at the top level.
   const cached = number(prompt.cached_tokens) ?? number(raw.prompt_cache_hit_tokens);
-  if (cached) usage.cachedInputTokens = cached;
-  const inputText = number(prompt.text_tokens);
-  if (inputText) usage.inputTextTokens = inputText;
-  const inputAudio = number(prompt.audio_tokens);
-  if (inputAudio) usage.inputAudioTokens = inputAudio;
-  const inputImage = number(prompt.image_tokens);
-  if (inputImage) usage.inputImageTokens = inputImage;
-  const reasoning = number(completion.reasoning_tokens);
-  if (reasoning) usage.reasoningTokens = reasoning;
-  const outputText = number(completion.text_tokens);
-  if (outputText) usage.outputTextTokens = outputText;
-  const outputAudio = number(completion.audio_tokens);
-  if (outputAudio) usage.outputAudioTokens = outputAudio;
+  setCount(usage, 'cachedInputTokens', cached);
+  setCount(usage, 'inputTextTokens', prompt.text_tokens);
+  setCount(usage, 'inputAudioTokens', prompt.audio_tokens);
+  setCount(usage, 'inputImageTokens', prompt.image_tokens);
+  setCount(usage, 'reasoningTokens', completion.reasoning_tokens);
+  setCount(usage, 'outputTextTokens', completion.text_tokens);
+  setCount(usage, 'outputAudioTokens', completion.audio_tokens);
   return usage;
+}
+
+type OptionalCount = 'cachedInputTokens' | 'inputTextTokens' | 'inputAudioTokens' | 'inputImageTokens' | 'reasoningTokens' | 'outputTextTokens' | 'outputAudioTokens';
+
+/** Sets a count the upstream reported (a positive number); leaves it out otherwise. */
+function setCount(usage: Usage, key: OptionalCount, value: unknown): void {
+  const count = number(value);
+  if (count) usage[key] = count;
 }
 
 function number(value: unknown): number | undefined {
