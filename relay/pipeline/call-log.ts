@@ -53,8 +53,9 @@ export function callIdentity(req: IncomingMessage, caller: Caller, call: CallLog
 }
 
 /**
- * The call's one record in the request log (never a key or the prompt). Written out field by
- * field, with no spread or merge: it is built on every call.
+ * The call's one record in the request log (never a key or the prompt). Built on every call:
+ * its own fields written first and the identity spread after (V8 builds `{ ...a, b, c }`
+ * several times slower, making new object maps each time), the type set last.
  */
 export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLog, outcome: CallOutcome): NewLogRecord {
   const { usage } = outcome;
@@ -63,19 +64,7 @@ export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLo
   if (call.warnings.length > 0) other.warnings = call.warnings;
   if (usage?.estimated) other.usage_estimated = true;
   if (consumed && !outcome.price) other.unpriced = true;
-  return {
-    type: outcome.type,
-    created_at: Date.now(),
-    user_id: caller.user.id,
-    username: caller.user.username,
-    token_id: caller.token.id,
-    token_name: caller.token.name,
-    model: call.model,
-    family: call.family,
-    group: caller.group,
-    is_stream: call.stream,
-    ip: req.socket.remoteAddress ?? '',
-    request_id: req.requestId,
+  const record: NewLogRecord = {
     upstream_model: call.upstreamModel,
     channel_id: call.channel?.id ?? 0,
     channel_name: call.channel?.name ?? '',
@@ -90,7 +79,10 @@ export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLo
     retry_chain: call.chain,
     error: outcome.error,
     other,
+    ...callIdentity(req, caller, call),
   };
+  record.type = outcome.type;
+  return record;
 }
 
 /** Appends the record (as the log store encoded it for the quota journal) to the request log and its hourly statistics. */
