@@ -84,6 +84,7 @@ export function createMemoryCooldowns(): Cooldowns {
       return { until: next.until, failures: next.failures };
     },
     succeed(channelId, keyIndex) {
+      if (entries.size === 0) return; // the usual case: nothing to clear
       entries.delete(keyOf({ channelId }));
       entries.delete(keyOf({ channelId, keyIndex }));
     },
