@@ -102,6 +102,7 @@ export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter =
         source: m.source,
         prices: m.prices.map((p) => ({ unit: p.unit, per: p.per, quota: p.quota, usd: usdOf(p.quota) })),
         unit_prices: m.unitPrices,
+        size_ratios: m.sizeRatios,
       })),
     };
   });

@@ -19,6 +19,11 @@ export interface ModelPrice {
   pricePerCall?: number;
   /** USD per unit of each kind a call reports (search units, images, seconds, characters, requests), added to the token price. */
   unitPrices?: UnitCounts;
+  /**
+   * Multiplier of the unit prices for an output of this size ("1792x1024"), as providers price
+   * a second of video or an image by its size; a size not named costs the plain unit price.
+   */
+  sizeRatios?: Record<string, number>;
 }
 
 /** Defaults for well-known models, matched by the longest prefix; settings override them. */
@@ -68,19 +73,19 @@ export const DEFAULT_PRICES: Record<string, ModelPrice> = {
   // OpenAI's moderation models are free: priced at 0, so that they are never refused as unpriced.
   'omni-moderation': { modelRatio: 0 },
   'text-moderation': { modelRatio: 0 },
-  // Images. DALL·E per image at its standard 1024×1024 price (OpenAI charges 2–3× that for HD
-  // or larger sizes: price the model per image yourself if you ask for those). gpt-image-1 and
+  // Images. DALL·E per image by its size (standard quality; OpenAI charges more for HD: price
+  // the model yourself if you ask for it). gpt-image-1 and
   // Gemini's image model by tokens, as their answers report them: gpt-image-1 5 USD/M input,
   // 40 USD/M output (its image input, 10 USD/M upstream, is billed at the input price);
   // gemini-2.5-flash-image 0.30 USD/M input, 30 USD/M output (about 0.039 USD an image).
-  'dall-e-2': { unitPrices: { images: 0.02 } },
-  'dall-e-3': { unitPrices: { images: 0.04 } },
+  'dall-e-2': { unitPrices: { images: 0.02 }, sizeRatios: { '256x256': 0.8, '512x512': 0.9 } },
+  'dall-e-3': { unitPrices: { images: 0.04 }, sizeRatios: { '1024x1792': 2, '1792x1024': 2 } },
   'gpt-image-1': { modelRatio: 2.5, completionRatio: 8 },
   'gpt-image-1-mini': { modelRatio: 1, completionRatio: 4 },
   'gemini-2.5-flash-image': { modelRatio: 0.15, completionRatio: 100 },
-  // Video (Sora) by the second of video made, at its default sizes.
+  // Video (Sora) by the second of video made and its size: sora-2-pro's 1024×1792 costs 0.50 USD a second.
   'sora-2': { unitPrices: { seconds: 0.1 } },
-  'sora-2-pro': { unitPrices: { seconds: 0.3 } },
+  'sora-2-pro': { unitPrices: { seconds: 0.3 }, sizeRatios: { '1024x1792': 5 / 3, '1792x1024': 5 / 3 } },
 };
 
 /** The price of `model`: an exact configured entry, else the longest matching prefix. */

@@ -33,10 +33,16 @@ export function billedInputTokens(usage: Usage): { uncached: number; cached: num
   return { uncached: usage.inputTokens - cached - written, cached, written };
 }
 
-/** What the units a call used cost in USD; a unit the price does not name is free. */
+/** What the units a call used cost in USD, at the ratio of its output size; a unit the price does not name is free. */
 function unitsUsd(usage: Usage, price: ModelPrice): number {
   if (!usage.units || !price.unitPrices) return 0;
   let usd = 0;
   for (const unit in usage.units) usd += (usage.units[unit as BillingUnit] ?? 0) * (price.unitPrices[unit as BillingUnit] ?? 0);
-  return usd;
+  return usd * sizeRatio(price, usage.size);
+}
+
+/** The unit price multiplier of an output of `size` (1 for a size the price does not name). */
+export function sizeRatio(price: ModelPrice, size: string | undefined): number {
+  const ratios = price.sizeRatios;
+  return ratios && size !== undefined && Object.hasOwn(ratios, size) ? (ratios[size] ?? 1) : 1;
 }

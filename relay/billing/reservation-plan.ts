@@ -11,6 +11,8 @@ export interface ReservationAsk {
   choices: number;
   /** Upper bound of the units other than tokens (images asked, search units, seconds…). */
   units?: UnitCounts;
+  /** The output size asked (prices by size). */
+  size?: string;
   /** The call's own output limit per choice, if it gives one: a lowered limit never exceeds it. */
   callLimit?: number;
   price: ModelPrice | undefined;
@@ -30,7 +32,7 @@ export type ReservationPlan = { amount: number; outputLimit?: number } | { amoun
 export function planReservation(ask: ReservationAsk): ReservationPlan {
   const { price, available } = ask;
   if (!price) return { amount: 0 }; // free: unpriced models under the `free` policy
-  const cost = (outputTokens: number) => boundQuota(ask.promptTokens, outputTokens, price, ask.groupRatio, ask.units);
+  const cost = (outputTokens: number) => boundQuota(ask.promptTokens, outputTokens, price, ask.groupRatio, ask.units, ask.size);
   const full = cost(ask.outputTokens);
   if (full <= available) return { amount: full };
   const least = cost(MIN_OUTPUT_TOKENS * ask.choices);
@@ -52,9 +54,9 @@ export function planReservation(ask: ReservationAsk): ReservationPlan {
  * The quota of `promptTokens` in and `outputTokens` out (and `units`), the input at the dearest
  * rate the price has for it (a cache write usually costs more than plain input).
  */
-export function boundQuota(promptTokens: number, outputTokens: number, price: ModelPrice, groupRatio: number, units?: UnitCounts): number {
+export function boundQuota(promptTokens: number, outputTokens: number, price: ModelPrice, groupRatio: number, units?: UnitCounts, size?: string): number {
   const write = price.cacheWriteRatio ?? 1;
   const read = price.cacheRatio ?? 1;
   const dearest = write > Math.max(1, read) ? { cacheWriteInputTokens: promptTokens } : read > 1 ? { cachedInputTokens: promptTokens } : {};
-  return quotaFor({ inputTokens: promptTokens, outputTokens, units, ...dearest }, price, groupRatio);
+  return quotaFor({ inputTokens: promptTokens, outputTokens, units, size, ...dearest }, price, groupRatio);
 }

@@ -25,6 +25,8 @@ export interface Usage {
   outputAudioTokens?: number;
   /** Units other than tokens (a rerank's search units, an image call's images, …). */
   units?: UnitCounts;
+  /** The size ("1792x1024") the images or video were made at, for prices by size (ModelPrice.sizeRatios). */
+  size?: string;
   /** True when the relay counted the tokens itself because the upstream gave none. */
   estimated?: boolean;
   raw?: unknown;

@@ -21,6 +21,11 @@ const UNIT_WORDS: Record<BillingUnit, string> = { requests: 'call', search_units
 /** USD per unit of each kind; other kinds are refused in applyFields with a message naming the known ones. */
 const UnitPrices = (description: string) => UnitCountsSchema(description, (unit) => ({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }));
 
+/** `WIDTHxHEIGHT` → multiplier: a second of 1792×1024 video, an image of 1024×1792, priced above the plain unit price. */
+const SizeRatios = (description: string) =>
+  Type.Record(Type.String({ pattern: SIZE_PATTERN.source }), Type.Number({ minimum: 0, maximum: MAX_RATIO }), { description: `${description}, e.g. {"1792x1024": 1.67}` });
+const SIZE_PATTERN = /^[1-9][0-9]{1,4}x[1-9][0-9]{1,4}$/;
+
 const ModelFields = {
   supplier_id: Type.Optional(Type.Integer({ minimum: 0, description: '0: none' })),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -34,6 +39,7 @@ const ModelFields = {
   cache_ratio: Type.Optional(Ratio('Cached input ÷ input price; null: 1')),
   cache_write_ratio: Type.Optional(Ratio('Cache write ÷ input price; null: 1')),
   unit_prices: Type.Optional(UnitPrices('USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call')),
+  size_ratios: Type.Optional(SizeRatios('Multiplier of the unit prices by output size (replaces the whole set; {} clears it)')),
 };
 const NewModelBody = Type.Object({ name: Type.String(), ...ModelFields });
 const ModelChangeBody = Type.Object({ id: Type.Integer(), name: Type.Optional(Type.String()), ...ModelFields });
@@ -55,6 +61,7 @@ const ModelViewSchema = Type.Object({
   cache_ratio: NullableNumber,
   cache_write_ratio: NullableNumber,
   unit_prices: UnitPrices('USD per unit of each kind other than tokens, added to the token price; {}: none'),
+  size_ratios: SizeRatios('Multiplier of the unit prices by output size; a size not named: 1'),
   price_source: Type.Union([Type.Literal('model'), Type.Literal('default'), Type.Literal('none')], { description: 'Where the price a call pays comes from' }),
   enable_groups: Type.Array(Type.String(), { description: 'Groups an enabled channel serves it to (channels of every group: "*")' }),
   channels: Type.Integer({ description: 'Channels (enabled or not) listing it' }),
@@ -99,6 +106,17 @@ function checkedUnitPrices(value: Record<string, unknown>): UnitCounts {
   return prices;
 }
 
+/** Sizes as WIDTHxHEIGHT, each with a non-negative finite multiplier. */
+function checkedSizeRatios(value: Record<string, unknown>): Record<string, number> {
+  const ratios: Record<string, number> = {};
+  for (const [size, ratio] of Object.entries(value)) {
+    if (!SIZE_PATTERN.test(size)) throw new ApiError(400, `size_ratios: "${size}" is not a size; write it as WIDTHxHEIGHT, e.g. 1792x1024.`);
+    if (typeof ratio !== 'number' || !Number.isFinite(ratio) || ratio < 0) throw new ApiError(400, `size_ratios.${size} must be a non-negative number.`);
+    ratios[size] = ratio;
+  }
+  return ratios;
+}
+
 /** The checked changes a body asks for, applied over `model` (a copy, for create and update alike). */
 function applyFields(context: ManagementContext, body: Fields, model: ModelRecord): void {
   if (body.name !== undefined) model.name = checkedName(body.name);
@@ -115,6 +133,7 @@ function applyFields(context: ManagementContext, body: Fields, model: ModelRecor
     if (body[key] !== undefined) model[key] = body[key];
   }
   if (body.unit_prices !== undefined) model.unit_prices = checkedUnitPrices(body.unit_prices);
+  if (body.size_ratios !== undefined) model.size_ratios = checkedSizeRatios(body.size_ratios);
   // A price is either per token and unit, or per call; setting one clears the other.
   const setsPerCall = (body.price_per_call ?? null) !== null;
   const setsPerToken = (body.model_ratio ?? null) !== null || Object.keys(body.unit_prices ?? {}).length > 0;
@@ -266,7 +285,7 @@ export function modelRoutes(context: ManagementContext) {
       handler: async ({ body }) => {
         const current = byIdParam(String(body.id));
         // Check on a copy first: an invalid change must leave the record as it was.
-        applyFields(context, body, { ...current, tags: [...current.tags], endpoints: [...current.endpoints], unit_prices: { ...current.unit_prices } });
+        applyFields(context, body, { ...current, tags: [...current.tags], endpoints: [...current.endpoints], unit_prices: { ...current.unit_prices }, size_ratios: { ...current.size_ratios } });
         const updated = await context.models.update(body.id, (model) => applyFields(context, body, model));
         if (updated === undefined) throw new ApiError(404, `No model ${body.id}.`);
         if (updated === null) throw new ApiError(409, `Another record describes ${body.name} already.`);

@@ -107,6 +107,8 @@ export interface ModelUnitPrices {
   prices: { unit: PriceUnit; per: number; quota: number }[];
   /** USD per one unit of each kind other than tokens, at the group's ratio (a fixed price per call is `requests`). */
   unitPrices: UnitCounts;
+  /** Multiplier of the unit prices by output size; {} when no size costs more or less. */
+  sizeRatios: Record<string, number>;
 }
 
 export interface KeyPricing {
@@ -122,7 +124,8 @@ export function keyPricing(caller: Caller, deps: Pick<RelayDeps, 'state' | 'chan
   const ratio = groupRatio(deps.state, caller.group);
   const models = modelsFor(caller, deps).map((model) => {
     const price = modelPrice(deps.state, model);
-    return { model, source: priceSource(deps.state, model), prices: price ? listedPrices(price, ratio) : [], unitPrices: price ? usdPerUnit(price, ratio) : {} };
+    const listed = price ? { prices: listedPrices(price, ratio), unitPrices: usdPerUnit(price, ratio), sizeRatios: { ...price.sizeRatios } } : { prices: [], unitPrices: {}, sizeRatios: {} };
+    return { model, source: priceSource(deps.state, model), ...listed };
   });
   return { group: caller.group, groupRatio: ratio, unpricedModels: readSettings(deps.state).unpriced_model_policy, models };
 }

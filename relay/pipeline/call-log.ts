@@ -3,7 +3,7 @@ import type { Caller } from '../auth/api-key.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import type { CallFamily } from '../ir/call-family.js';
 import type { Usage } from '../ir/usage.js';
-import { billedInputTokens } from '../billing/quota-math.js';
+import { billedInputTokens, sizeRatio } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
 import type { EncodedLogRecord, NewLogRecord, RetryAttempt } from '../store/logs/index.js';
 import type { ChannelRecord } from '../store/schema.js';
@@ -109,6 +109,8 @@ function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined
     facts.cache_creation_ratio = price.cacheWriteRatio ?? 1;
   }
   if (price.unitPrices && hasKeys(price.unitPrices)) facts.unit_prices = { ...price.unitPrices };
+  const bySize = sizeRatio(price, usage?.size);
+  if (bySize !== 1) Object.assign(facts, { size: usage?.size, size_ratio: bySize });
   return facts;
 }
 

@@ -52,6 +52,7 @@ export function imagesFamily(codec: ImagesCodec, operation: ImageRequest['operat
       outputTokens: request.n * MAX_IMAGE_TOKENS,
       choices: 1,
       units: { images: request.n },
+      size: request.size,
     }),
     // A channel whose kind has no image endpoint, or cannot make these images as asked (Gemini and a URL…), is left out.
     refusal(call, channel) {
@@ -65,9 +66,9 @@ export function imagesFamily(codec: ImagesCodec, operation: ImageRequest['operat
       const upstreamModel = mapModel(channel, call.request.model);
       const upstream = adapter.buildImagesRequest(call.request, call.raw, endpoint.target(upstreamModel, channel.settings));
       upstream.headers = endpoint.headers(upstream.headers);
-      return { upstreamModel, send: (limits) => sendImages({ upstream, endpoint, parseError: adapter.parseError, ...limits }, adapter, codec) };
+      return { upstreamModel, send: (limits) => sendImages({ upstream, endpoint, parseError: adapter.parseError, ...limits }, adapter, codec, call.request.size) };
     },
-    // The images answered (the lifecycle adds the one request), and the tokens when the upstream reported them.
+    // The images answered (the lifecycle adds the one request) at their size, and the tokens when the upstream reported them.
     meter: async (_call, answered) => answered.usage ?? { inputTokens: 0, outputTokens: 0 },
     encodeError: (error) => codec.encodeError(error),
   };
@@ -78,7 +79,7 @@ function noImagesEndpoint(channel: ChannelRecord): RelayError {
 }
 
 /** One attempt: the whole answer, OpenAI's passed through as it came, another encoded from the IR. */
-function sendImages(options: SendOptions & AttemptLimits, adapter: ImagesAdapter, codec: ImagesCodec): Promise<AttemptOutcome> {
+function sendImages(options: SendOptions & AttemptLimits, adapter: ImagesAdapter, codec: ImagesCodec, askedSize: string | undefined): Promise<AttemptOutcome> {
   return sendUpstream(options, {
     streamed: false,
     async read(response) {
@@ -87,7 +88,9 @@ function sendImages(options: SendOptions & AttemptLimits, adapter: ImagesAdapter
       const parsed = adapter.parseImagesResponse(whole.json);
       if (!parsed) return failure(options, { status: 502, kind: 'upstream', message: `The upstream answered without images: ${whole.text.slice(0, 200)}` }, 502, true);
       const { result, sameWire } = parsed;
-      const usage: Usage = { ...(result.usage ?? { inputTokens: 0, outputTokens: 0 }), units: { images: result.data.length } };
+      const made = result.extra?.size;
+      const size = typeof made === 'string' ? made : askedSize;
+      const usage: Usage = { ...(result.usage ?? { inputTokens: 0, outputTokens: 0 }), units: { images: result.data.length }, size };
       writeJson(options.res, sameWire && adapter.protocol === codec.protocol ? whole.text : JSON.stringify(codec.encodeResponse(result)));
       return { ok: true, usage, outputText: '', firstByteMs: whole.firstByteMs, clientGone: false };
     },

@@ -20,6 +20,8 @@ export interface CallBound {
   choices: number;
   /** The most of each unit other than tokens the call can use (images asked, documents to rerank…). */
   units?: UnitCounts;
+  /** The output size asked, when the model may be priced by size. */
+  size?: string;
   /** The call's own output limit per choice, if it gives one. */
   callLimit?: number;
   /**
@@ -55,6 +57,7 @@ export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: Res
     outputTokens: bound.outputTokens,
     choices: bound.choices,
     units: bound.units,
+    size: bound.size,
     callLimit: bound.callLimit,
     price: options.price,
     groupRatio: options.groupRatio,

@@ -44,8 +44,8 @@ export function videoFamily(codec: VideoCodec, deps: RelayDeps): FamilyPipeline<
       const request = codec.decode(body.fields, body.upload);
       return { model: request.model, stream: false, call: { request } };
     },
-    // Reserved by the seconds asked: a video is priced per second (DEFAULT_PRICES, unit_prices.seconds).
-    estimate: ({ request }) => ({ promptTokens: 0, outputTokens: 0, choices: 1, units: { seconds: request.seconds } }),
+    // Reserved by the seconds and size asked: a video is priced per second (unit_prices.seconds) and by size (size_ratios).
+    estimate: ({ request }) => ({ promptTokens: 0, outputTokens: 0, choices: 1, units: { seconds: request.seconds }, size: request.size }),
     refusal: (_call, channel) => (videoAdapterFor(channel) ? undefined : noVideoApi(channel)),
     prepare(call, target) {
       const { channel, endpoint } = target;
@@ -74,7 +74,7 @@ export function videoFamily(codec: VideoCodec, deps: RelayDeps): FamilyPipeline<
       };
     },
     // What the call would cost now: the seconds the job makes (else those asked); the task settles by what the upstream made.
-    meter: async ({ request, job }) => ({ inputTokens: 0, outputTokens: 0, units: { seconds: job?.seconds ?? request.seconds } }),
+    meter: async ({ request, job }) => ({ inputTokens: 0, outputTokens: 0, units: { seconds: job?.seconds ?? request.seconds }, size: job?.size ?? request.size }),
     hold: (call, held, res) => startTask(call, held, res, codec, deps),
     encodeError: (error) => codec.encodeError(error),
   };

@@ -54,7 +54,7 @@ export function createStateModelStore(state: StateFile): ModelStore {
       return state.update((data) => {
         const model = data.models.find((m) => m.id === id);
         if (!model) return undefined;
-        const changed = { ...model, tags: [...model.tags], endpoints: [...model.endpoints], unit_prices: { ...model.unit_prices } };
+        const changed = { ...model, tags: [...model.tags], endpoints: [...model.endpoints], unit_prices: { ...model.unit_prices }, size_ratios: { ...model.size_ratios } };
         change(changed);
         if (data.models.some((m) => m.id !== id && m.name === changed.name)) return null;
         Object.assign(model, changed, { id, updated_at: Date.now() });
@@ -76,7 +76,8 @@ export function createStateModelStore(state: StateFile): ModelStore {
 export function priceOfRecord(record: ModelRecord): ModelPrice | undefined {
   if (!isPriced(record)) return undefined;
   if (record.price_per_call !== null) return { pricePerCall: record.price_per_call }; // replaces token and unit prices
-  const units = hasUnitPrices(record) ? { unitPrices: { ...record.unit_prices } } : {};
+  const units: ModelPrice = hasUnitPrices(record) ? { unitPrices: { ...record.unit_prices } } : {};
+  if (units.unitPrices && Object.keys(record.size_ratios).length > 0) units.sizeRatios = { ...record.size_ratios };
   if (record.model_ratio === null) return units;
   const extras: ModelPrice = {};
   if (record.completion_ratio !== null) extras.completionRatio = record.completion_ratio;

@@ -164,6 +164,8 @@ export interface ModelRecord {
   cache_write_ratio: number | null;
   /** USD per unit of each kind other than tokens (requests, search units…), added to the token price; {}: none. */
   unit_prices: UnitCounts;
+  /** Multiplier of the unit prices by output size ("1792x1024": 1.67); {}: the plain unit price for every size. */
+  size_ratios: Record<string, number>;
   created_at: number;
   updated_at: number;
 }
@@ -246,7 +248,7 @@ export interface State {
   video_tasks: VideoTaskRecord[];
 }
 
-export const CURRENT_SCHEMA_VERSION = 7;
+export const CURRENT_SCHEMA_VERSION = 8;
 
 /**
  * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
@@ -329,6 +331,10 @@ export const migrations: Record<number, Migration> = {
   7: (data) => {
     data.video_tasks ??= [];
   },
+  // Unit prices may depend on the output size (a second of video, an image); none so far.
+  8: (data) => {
+    for (const model of (data.models ?? []) as { size_ratios?: unknown }[]) model.size_ratios ??= {};
+  },
 };
 
 function parseJsonObject(value: unknown): Record<string, unknown> {
@@ -362,6 +368,7 @@ export function blankModel(id: number, name: string, now = Date.now()): ModelRec
     cache_ratio: null,
     cache_write_ratio: null,
     unit_prices: {},
+    size_ratios: {},
     created_at: now,
     updated_at: now,
   };

@@ -102,12 +102,13 @@ export class VideoPoller implements VideoFollower {
     }
   }
 
-  /** Charged by the seconds the upstream made (else those asked), at the price of its creation. */
+  /** Charged by the seconds and size the upstream made (else those asked), at the price of its creation. */
   private async complete(task: VideoTaskRecord, job: VideoJob): Promise<void> {
     const now = Date.now();
     const seconds = job.seconds ?? Number(task.seconds);
     const units = { ...task.log.units, seconds };
-    const cost = task.price ? quotaFor({ inputTokens: 0, outputTokens: 0, units }, task.price, task.group_ratio) : 0;
+    const size = job.size ?? (task.size || undefined);
+    const cost = task.price ? quotaFor({ inputTokens: 0, outputTokens: 0, units, size }, task.price, task.group_ratio) : 0;
     const reservation = this.deps.ledger.held(task.reservation_id);
     // Closed already: a restart came between the charge and this task's update; never charged twice.
     if (reservation) {

@@ -4727,6 +4727,10 @@ export interface operations {
                                     /** @description USD per character (speech input) */
                                     characters?: number;
                                 };
+                                /** @description Multiplier of the unit prices by output size; a size not named: 1, e.g. {"1792x1024": 1.67} */
+                                size_ratios: {
+                                    [key: string]: number;
+                                };
                                 /** @description Where the price a call pays comes from */
                                 price_source: "model" | "default" | "none";
                                 /** @description Groups an enabled channel serves it to (channels of every group: "*") */
@@ -4798,6 +4802,10 @@ export interface operations {
                         /** @description USD per character (speech input) */
                         characters?: number;
                     };
+                    /** @description Multiplier of the unit prices by output size (replaces the whole set; {} clears it), e.g. {"1792x1024": 1.67} */
+                    size_ratios?: {
+                        [key: string]: number;
+                    };
                 };
             };
         };
@@ -4838,6 +4846,10 @@ export interface operations {
                                 seconds?: number;
                                 /** @description USD per character (speech input) */
                                 characters?: number;
+                            };
+                            /** @description Multiplier of the unit prices by output size; a size not named: 1, e.g. {"1792x1024": 1.67} */
+                            size_ratios: {
+                                [key: string]: number;
                             };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
@@ -4905,6 +4917,10 @@ export interface operations {
                         /** @description USD per character (speech input) */
                         characters?: number;
                     };
+                    /** @description Multiplier of the unit prices by output size (replaces the whole set; {} clears it), e.g. {"1792x1024": 1.67} */
+                    size_ratios?: {
+                        [key: string]: number;
+                    };
                 };
             };
         };
@@ -4945,6 +4961,10 @@ export interface operations {
                                 seconds?: number;
                                 /** @description USD per character (speech input) */
                                 characters?: number;
+                            };
+                            /** @description Multiplier of the unit prices by output size; a size not named: 1, e.g. {"1792x1024": 1.67} */
+                            size_ratios: {
+                                [key: string]: number;
                             };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
@@ -5016,6 +5036,10 @@ export interface operations {
                                 seconds?: number;
                                 /** @description USD per character (speech input) */
                                 characters?: number;
+                            };
+                            /** @description Multiplier of the unit prices by output size; a size not named: 1, e.g. {"1792x1024": 1.67} */
+                            size_ratios: {
+                                [key: string]: number;
                             };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";

@@ -249,17 +249,19 @@ describe('image edits (multipart)', () => {
 });
 
 describe('images billing and routing', () => {
-  it('reserves the images asked and charges the images answered (dall-e-3’s built-in 0.04 USD; a price set per image)', async () => {
+  it('reserves the images asked and charges the images answered (dall-e-3’s built-in 0.04 USD, twice that at 1792x1024; a price set per image)', async () => {
     const { client, gateway } = await relay([{ type: 1, models: ['dall-e-3', 'sketcher'], model_mapping: { sketcher: 'dall-e-2' } }], { unlimited_quota: false, remain_quota: 1_000_000 });
     expect((await gateway.admin.call('POST', '/api/models/meta', { name: 'sketcher', unit_prices: { images: 0.01 } })).json.success).toBe(true);
     await client.images.generate({ model: 'dall-e-3', prompt: 'one' });
+    await client.images.generate({ model: 'dall-e-3', prompt: 'wide', size: '1792x1024' });
     await client.images.generate({ model: 'sketcher', prompt: 'three', n: 3 });
     // A key that cannot pay for the 3 images asked is refused before any upstream call.
     const poor = (await gateway.admin.call('POST', '/api/token/', { name: 'poor', unlimited_quota: false, remain_quota: 14_000 })).json.data.key;
     const poorClient = new OpenAI({ baseURL: gateway.relay.relayBaseUrl, apiKey: poor, maxRetries: 0 });
     await expect(poorClient.images.generate({ model: 'sketcher', prompt: 'three', n: 3 })).rejects.toMatchObject({ status: 403 });
     const logs = await logsOf(gateway);
-    expect(logs).toHaveLength(2);
+    expect(logs).toHaveLength(3);
+    expect(logs.filter((r) => r.model === 'dall-e-3').map((r) => r.quota)).toEqual([20_000, 40_000]);
     expect(logs.find((r) => r.model === 'dall-e-3')).toMatchObject({ family: 'images', units: { requests: 1, images: 1 }, quota: 20_000 });
     expect(logs.find((r) => r.model === 'sketcher')).toMatchObject({ units: { requests: 1, images: 3 }, quota: 15_000 });
   });

@@ -149,6 +149,22 @@ describe('a video task through an OpenAI channel', () => {
     expect(records[0].error).toContain('moderation_blocked');
   });
 
+  it('reserves and charges a second of sora-2-pro by the size made: 0.50 USD at 1792x1024, 0.30 USD at 1280x720', async () => {
+    const { relay, client, key } = await videoRelay({ videos: fakeVideoApi({ msToComplete: 100 }) });
+    const large = await client.videos.create({ model: 'sora-2-pro', prompt: 'Wide', seconds: '4', size: '1792x1024' });
+    expect((await keyQuota(relay, key)).held).toBe(4 * 0.5 * 500_000);
+    await pollUntil(client, large.id, finished);
+    expect(await keyQuota(relay, key)).toMatchObject({ used: 4 * 0.5 * 500_000, held: 0 });
+    const small = await client.videos.create({ model: 'sora-2-pro', prompt: 'Small', seconds: '4', size: '1280x720' });
+    await pollUntil(client, small.id, finished);
+    expect(await keyQuota(relay, key)).toMatchObject({ used: 4 * 0.8 * 500_000, held: 0 });
+    await relay.close();
+    const records = (await readCallLogs(relay.dataDir)).filter((r) => r.family === 'video');
+    expect(records.map((r) => r.quota).sort((a, b) => a - b)).toEqual([4 * 0.3 * 500_000, 4 * 0.5 * 500_000]);
+    // The bill says which size ratio it was charged at.
+    expect(records.find((r) => r.quota === 4 * 0.5 * 500_000)).toMatchObject({ other: { size: '1792x1024', size_ratio: 5 / 3, unit_prices: { seconds: 0.3 } } });
+  });
+
   it('refuses the content of a video still running', async () => {
     const { client } = await videoRelay({ videos: fakeVideoApi({ msToComplete: 60_000 }) });
     const video = await client.videos.create({ prompt: 'A slow sunrise' });

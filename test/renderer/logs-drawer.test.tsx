@@ -61,6 +61,15 @@ describe('log drawer', () => {
     expect(drawer.textContent).not.toMatch(/unit_prices|\{/);
   });
 
+  it('bills a video by its seconds at the price of the size it was made at', () => {
+    // 4 s of sora-2-pro at 1792x1024: $0.30 × 5/3 = $0.50 a second, $2 in all.
+    const { drawer } = open(
+      logRecord({ model: 'sora-2-pro', family: 'video', prompt_tokens: 0, completion_tokens: 0, units: { seconds: 4 }, quota: 1_000_000, other: { model_ratio: 0, completion_ratio: 1, cache_ratio: 1, group_ratio: 1, unit_prices: { seconds: 0.3 }, size: '1792x1024', size_ratio: 5 / 3 } }),
+    );
+    expect(billLines(drawer)).toEqual(['Seconds at 1792x1024: 4 seconds × $30/min = $2.00', 'Group “default”: × 1', 'Charged: $2.00']);
+    expect(drawer.textContent).not.toContain('size_ratio');
+  });
+
   it('adds unit lines to the token lines, leaves a unit the price does not name out of the bill, and the one request every call is out of the units', () => {
     const { drawer } = open(
       logRecord({

@@ -103,4 +103,21 @@ describe('model dialog: built-in price', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Saved the model “rerank-house”.'));
     expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'rerank-house', model_ratio: null, price_per_call: null, unit_prices: { search_units: 0.002 } });
   });
+
+  it('prices a video model per second by output size, refusing a size not written WIDTHxHEIGHT', async () => {
+    const api = relay('reject');
+    const { dialog, onSaved } = open('my-video');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Per minute' }), '6');
+    const sizes = within(dialog).getByRole('textbox', { name: 'Price by output size' });
+    await userEvent.type(sizes, 'large = 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save model' }));
+    expect(sizes.getAttribute('aria-invalid')).toBe('true');
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await userEvent.clear(sizes);
+    await userEvent.type(sizes, '1792x1024 = 1.67, 1024x1792=1.67');
+    await userEvent.click(screen.getByRole('button', { name: 'Save model' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ unit_prices: { seconds: 0.1 }, size_ratios: { '1792x1024': 1.67, '1024x1792': 1.67 } });
+  });
 });

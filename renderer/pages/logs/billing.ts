@@ -25,7 +25,7 @@ export type Bill =
   | { kind: 'no-facts' };
 
 /** The `other` keys the bill reads; the drawer shows the remaining ones as they are. */
-export const BILL_KEYS = new Set(['model_ratio', 'completion_ratio', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'model_price', 'group_ratio', 'unit_prices', 'unpriced']);
+export const BILL_KEYS = new Set(['model_ratio', 'completion_ratio', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'model_price', 'group_ratio', 'unit_prices', 'size', 'size_ratio', 'unpriced']);
 
 export function billOf(record: LogView): Bill {
   const other = record.other ?? {};
@@ -48,11 +48,14 @@ export function billOf(record: LogView): Bill {
     // Ratio 1 is one quota unit per token.
     quota: count * modelRatio * ratio,
   });
-  // Units × USD per unit; a unit the price does not name is free (quota-math's unitsUsd).
+  // Units × USD per unit at the ratio of the output size; a unit the price does not name is free (quota-math's unitsUsd).
   const unitPrices = new Map(unitsIn(other.unit_prices));
+  const sizeRatio = num(other.size_ratio) ?? 1;
+  const sized = sizeRatio !== 1 && typeof other.size === 'string' ? ` at ${other.size}` : '';
   const unitLines = unitsIn(record.units).flatMap(([unit, count]): BillLine[] => {
     const usd = unitPrices.get(unit);
-    return usd === undefined ? [] : [{ label: capitalised(UNITS[unit].many), count, unit, usdPrice: usd, quota: count * usd * QUOTA_PER_USD }];
+    if (usd === undefined) return [];
+    return [{ label: capitalised(UNITS[unit].many) + sized, count, unit, usdPrice: usd * sizeRatio, quota: count * usd * sizeRatio * QUOTA_PER_USD }];
   });
   // A price per unit only (tokens free): no token lines of $0.
   if (modelRatio === 0 && unitLines.length > 0) return priced(unitLines, groupRatio);

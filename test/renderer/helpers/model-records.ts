@@ -18,6 +18,7 @@ export function modelRecord(overrides: Partial<ModelMeta> = {}): ModelMeta {
     cache_ratio: null,
     cache_write_ratio: null,
     unit_prices: {},
+    size_ratios: {},
     price_source: 'none',
     enable_groups: [],
     channels: 0,

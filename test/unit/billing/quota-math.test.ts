@@ -43,6 +43,16 @@ describe('quota math in units', () => {
     expect(quotaFor({ inputTokens: 0, outputTokens: 0, units: { images: 2 } }, price, 0.5)).toBe(Math.round(2 * 0.04 * 500_000 * 0.5));
   });
 
+  it('prices units by the output size where the price names it, tokens never, other sizes at the plain price', () => {
+    const price = { modelRatio: 1, unitPrices: { seconds: 0.3 }, sizeRatios: { '1792x1024': 5 / 3 } };
+    const call = (size?: string) => quotaFor({ inputTokens: 100, outputTokens: 0, units: { seconds: 4 }, size }, price, 1);
+    expect(call('1792x1024')).toBe(100 + 4 * 0.5 * 500_000);
+    expect(call('1280x720')).toBe(100 + 4 * 0.3 * 500_000);
+    expect(call()).toBe(100 + 4 * 0.3 * 500_000);
+    // A size the client made up is never read off the object's prototype.
+    expect(call('constructor')).toBe(100 + 4 * 0.3 * 500_000);
+  });
+
   it('does not charge a unit the price does not name', () => {
     expect(quotaFor({ inputTokens: 0, outputTokens: 0, units: { seconds: 60 } }, { unitPrices: { characters: 0.00001 } }, 1)).toBe(0);
   });

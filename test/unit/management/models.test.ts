@@ -136,6 +136,21 @@ describe('model records (admin)', () => {
     expect(JSON.stringify(document.paths['/api/models/meta']!.post)).toContain('"search_units"');
   });
 
+  it('prices units by output size: size_ratios stored, listed by /v1/pricing, and refused unless WIDTHxHEIGHT', async () => {
+    const gateway = await startGateway([{ type: 1, upstream: await startFakeOpenAIChat().then((u) => (upstreams.push(u), u)), models: ['my-video'] }]);
+    const { admin } = gateway;
+    const created = await admin.call('POST', '/api/models/meta', { name: 'my-video', unit_prices: { seconds: 0.2 }, size_ratios: { '1792x1024': 2.5 } });
+    expect(created.json.data).toMatchObject({ unit_prices: { seconds: 0.2 }, size_ratios: { '1792x1024': 2.5 } });
+    const pricing: any = await (await fetch(`${gateway.relay.relayBaseUrl}/pricing`, { headers: { authorization: `Bearer ${gateway.key}` } })).json();
+    expect(pricing.data.find((m: { model: string }) => m.model === 'my-video')).toMatchObject({ unit_prices: { seconds: 0.2 }, size_ratios: { '1792x1024': 2.5 } });
+
+    for (const size_ratios of [{ large: 2 }, { '1792x1024': -1 }, { '1792X1024': 2 }]) {
+      const refused = await admin.call('PUT', '/api/models/meta', { id: created.json.data.id, size_ratios });
+      expect(refused.status, JSON.stringify(size_ratios)).toBe(400);
+    }
+    expect((await admin.call('PUT', '/api/models/meta', { id: created.json.data.id, size_ratios: {} })).json.data.size_ratios).toEqual({});
+  });
+
   it('lists models channels use without a record (missing), and the groups each is served to', async () => {
     const relay = await startTestRelay();
     const admin = await setupAndLogin(relay);

@@ -121,7 +121,13 @@ export function ModelDialog({
               <Field label="Cached input price (USD per 1M tokens)" inputMode="decimal" value={values.cacheRead} onChange={(e) => set('cacheRead', e.currentTarget.value)} error={errors.cacheRead} hint="Empty: the input price." />
               <Field label="Cache write price (USD per 1M tokens)" inputMode="decimal" value={values.cacheWrite} onChange={(e) => set('cacheWrite', e.currentTarget.value)} error={errors.cacheWrite} hint="Empty: the input price." />
             </div>
-            <UnitPriceFields values={values.units} errors={errors} onChange={(unit, value) => setValues((current) => ({ ...current, units: { ...current.units, [unit]: value } }))} />
+            <UnitPriceFields
+              values={values.units}
+              sizes={values.sizes}
+              errors={errors}
+              onChange={(unit, value) => setValues((current) => ({ ...current, units: { ...current.units, [unit]: value } }))}
+              onSizes={(value) => set('sizes', value)}
+            />
           </>
         )}
         {values.mode === 'call' && (

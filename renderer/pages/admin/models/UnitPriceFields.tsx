@@ -14,7 +14,15 @@ const HINTS: Record<BillingUnit, string> = {
   characters: 'Text read aloud.',
 };
 
-export function UnitPriceFields({ values, errors, onChange }: { values: Values['units']; errors: Errors; onChange: (unit: BillingUnit, value: string) => void }) {
+interface Props {
+  values: Values['units'];
+  sizes: string;
+  errors: Errors;
+  onChange: (unit: BillingUnit, value: string) => void;
+  onSizes: (value: string) => void;
+}
+
+export function UnitPriceFields({ values, sizes, errors, onChange, onSizes }: Props) {
   const hintId = useId();
   return (
     <fieldset className="form-section" aria-describedby={hintId}>
@@ -35,6 +43,13 @@ export function UnitPriceFields({ values, errors, onChange }: { values: Values['
           />
         ))}
       </div>
+      <Field
+        label="Price by output size"
+        value={sizes}
+        onChange={(e) => onSizes(e.currentTarget.value)}
+        error={errors.sizes}
+        hint="Multiplies the prices per unit for images or video of that size, e.g. 1792x1024 = 1.67. Other sizes: the prices above."
+      />
     </fieldset>
   );
 }

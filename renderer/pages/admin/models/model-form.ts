@@ -22,6 +22,8 @@ export interface Values {
   perCall: string;
   /** Price per unit kind as shown (empty: not charged by that unit); with a price per token. */
   units: Record<BillingUnit, string>;
+  /** Unit price multipliers by output size, as "1792x1024 = 1.67, 1024x1792 = 1.67" (empty: none). */
+  sizes: string;
 }
 
 export type Errors = Partial<Record<keyof Values | BillingUnit, string>>;
@@ -51,6 +53,7 @@ export function validate(v: Values): Errors {
     for (const unit of BILLING_UNITS) {
       if (v.units[unit].trim() !== '' && !NUMBER.test(v.units[unit].trim())) errors[unit] = 'A price in USD (0 or more), or empty.';
     }
+    if (sizeRatios(v.sizes) === undefined) errors.sizes = 'Sizes as WIDTHxHEIGHT = multiplier, separated by commas, e.g. 1792x1024 = 1.67.';
     const others = ['output', 'cacheRead', 'cacheWrite'] as const;
     for (const key of others) {
       if (v[key].trim() !== '' && !NUMBER.test(v[key].trim())) errors[key] = 'A price in USD, or empty for the input price.';
@@ -97,7 +100,21 @@ export function toBody(v: Values): ModelBody {
     cache_write_ratio: relative(v.cacheWrite),
     // A price per call replaces the prices per token and per unit: none are kept with it.
     unit_prices: v.mode === 'token' ? unitPrices(v.units) : {},
+    size_ratios: v.mode === 'token' ? (sizeRatios(v.sizes) ?? {}) : {},
   };
+}
+
+const SIZE_RATIO = /^([1-9]\d{1,4}x[1-9]\d{1,4})\s*=\s*(\d+(?:\.\d+)?)$/;
+
+/** "1792x1024 = 1.67, …" as the API's size_ratios; undefined when a part is not of that form. */
+export function sizeRatios(text: string): Record<string, number> | undefined {
+  const ratios: Record<string, number> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = SIZE_RATIO.exec(part);
+    if (!match) return undefined;
+    ratios[match[1]!] = Number(match[2]);
+  }
+  return ratios;
 }
 
 function unitPrices(shown: Values['units']): UnitCounts {
@@ -111,7 +128,7 @@ function unitPrices(shown: Values['units']): UnitCounts {
 
 export function initialValues(model: ModelMeta | null, name: string): Values {
   if (model === null)
-    return { name, supplier: '0', description: '', tags: '', context: '', maxOutput: '', mode: 'token', input: '', output: '', cacheRead: '', cacheWrite: '', perCall: '', units: NO_UNIT_PRICES };
+    return { name, supplier: '0', description: '', tags: '', context: '', maxOutput: '', mode: 'token', input: '', output: '', cacheRead: '', cacheWrite: '', perCall: '', units: NO_UNIT_PRICES, sizes: '' };
   const input = model.model_ratio !== null ? ratioToUsd(model.model_ratio) : 0;
   const relative = (ratio: number | null) => (ratio === null || model.model_ratio === null ? '' : String(clean(input * ratio)));
   return {
@@ -128,6 +145,7 @@ export function initialValues(model: ModelMeta | null, name: string): Values {
     cacheWrite: relative(model.cache_write_ratio),
     perCall: model.price_per_call !== null ? String(model.price_per_call) : '',
     units: Object.fromEntries(BILLING_UNITS.map((unit) => [unit, shownUnitPrice(unit, model.unit_prices[unit])])) as Record<BillingUnit, string>,
+    sizes: Object.entries(model.size_ratios).map(([size, ratio]) => `${size} = ${ratio}`).join(', '),
   };
 }
 
