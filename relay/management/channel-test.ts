@@ -25,7 +25,7 @@ export function channelTestRoutes(context: ManagementContext) {
       path: '/channel/test/:id',
       tag: 'channel management',
       access: 'admin',
-      summary: 'Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat; a rerank of one document for a channel serving rerank but neither chat nor embeddings, or for a model named a reranker); on success records its response time, ends its cooldown (and the tested key\'s), and re-enables it if the relay had disabled it',
+      summary: 'Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat; a rerank of one document, a moderation of "hi", a completion, or for audio the speech of "hi" or a transcription of half a second of silence, for a channel serving that family but neither chat nor embeddings, or for a model named for it (a reranker, tts-1, whisper-1…); images and video channels are tried with chat, as no test image or video costs less than cents); on success records its response time, ends its cooldown (and the tested key\'s), and re-enables it if the relay had disabled it',
       query: Type.Object({
         model: Type.Optional(Type.String({ description: 'A model the channel serves (mapped as for a call); default its test model, else its first model' })),
         key_index: Type.Optional(Type.Integer({ minimum: 0, description: 'The key to test (0-based); default the first enabled one' })),

@@ -2,12 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { request as undiciRequest } from 'undici';
 import type { CallFamily } from '../ir/call-family.js';
 import { servedFamilies } from '../providers/channel-facts.js';
-import { adapterFor, completionsAdapterFor, moderationAdapterFor, rerankAdapterFor } from '../providers/registry.js';
-import type { ModerationAdapter, RerankAdapter, UpstreamRequest } from '../providers/types.js';
+import { adapterFor, audioAdapterFor, completionsAdapterFor, moderationAdapterFor, rerankAdapterFor } from '../providers/registry.js';
+import type { RelayErrorInfo } from '../ir/relay-error.js';
+import type { ModerationAdapter, RerankAdapter, UpstreamBody, UpstreamRequest } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { channelEndpoint } from './channel-endpoint.js';
 import type { ChannelEndpoint, EndpointDeps } from './channel-endpoint.js';
+import { audioProbeRequest } from './audio-probe.js';
 import { embeddingsProbeRequest } from './embeddings-probe.js';
 
 export type ProbeDeps = EndpointDeps;
@@ -23,11 +25,14 @@ export interface ProbeOutcome {
   elapsedMs: number;
   /** The model name sent upstream. */
   model: string;
-  /** The family of the call sent: chat, or embeddings, rerank, moderation or completions for a channel that serves them (see probeFamily). */
+  /** The family of the call sent: chat, or embeddings, rerank, moderation, completions or audio for a channel that serves them (see probeFamily). */
   family: CallFamily;
 }
 
-export type ProbeFamily = 'chat' | 'embeddings' | 'rerank' | 'moderation' | 'completions';
+export type ProbeFamily = 'chat' | 'embeddings' | 'rerank' | 'moderation' | 'completions' | 'audio';
+
+/** Models of the audio family by their names (tts-1, whisper-1, gpt-4o-mini-tts, gpt-4o-transcribe). */
+const AUDIO_MODEL = /(^|[/-])(tts|whisper)|transcribe/i;
 
 /** OpenAI's models served only by the legacy completions endpoint. */
 const COMPLETION_MODEL = /(^|\/)(gpt-3\.5-turbo-instruct|davinci|babbage)/i;
@@ -36,8 +41,10 @@ const COMPLETION_MODEL = /(^|\/)(gpt-3\.5-turbo-instruct|davinci|babbage)/i;
  * The family a probe calls in: rerank for a channel serving rerank and neither chat nor
  * embeddings, or serving rerank for a model named a reranker (`jina-reranker-v2…`, `rerank-v3.5`);
  * moderation likewise (`omni-moderation-latest`); completions through the upstream's completions
- * endpoint likewise (`gpt-3.5-turbo-instruct`, `davinci-002`); else chat when the channel serves
- * it, else embeddings when it serves those. Other families have no test call yet and are tried with chat.
+ * endpoint likewise (`gpt-3.5-turbo-instruct`, `davinci-002`); audio likewise (`tts-1`,
+ * `whisper-1`: see audio-probe.ts); else chat when the channel serves it, else embeddings when
+ * it serves those. Images and video have no test call (the cheapest costs cents): such a
+ * channel is tried with chat.
  */
 export function probeFamily(channel: Pick<ChannelRecord, 'type' | 'families' | 'settings'>, model: string): ProbeFamily {
   const families = servedFamilies(channel);
@@ -47,10 +54,13 @@ export function probeFamily(channel: Pick<ChannelRecord, 'type' | 'families' | '
   if (moderates && (/moderation/i.test(model) || (!families.includes('chat') && !families.includes('embeddings')))) return 'moderation';
   const completes = families.includes('completions') && completionsAdapterFor(channel) !== undefined;
   if (completes && (COMPLETION_MODEL.test(model) || (!families.includes('chat') && !families.includes('embeddings')))) return 'completions';
+  const speaks = families.includes('audio') && audioAdapterFor(channel) !== undefined;
+  if (speaks && (AUDIO_MODEL.test(model) || (!families.includes('chat') && !families.includes('embeddings')))) return 'audio';
   return !families.includes('chat') && families.includes('embeddings') ? 'embeddings' : 'chat';
 }
 
-function probeRequest(channel: ChannelRecord, endpoint: ChannelEndpoint, model: string, family: ProbeFamily): UpstreamRequest {
+function probeRequest(channel: ChannelRecord, endpoint: ChannelEndpoint, model: string, family: ProbeFamily): UpstreamRequest<UpstreamBody> {
+  if (family === 'audio') return audioProbeRequest(channel, endpoint, model)!;
   if (family === 'embeddings') return embeddingsProbeRequest(channel, endpoint, model);
   if (family === 'rerank') {
     const request = { model, query: 'hi', documents: [{ text: 'hi' }], returnDocuments: false };
@@ -90,7 +100,7 @@ export async function probeChannel(
   const model = options.model ?? probeModel(channel);
   const timeout = options.timeoutMs ?? 30_000;
   const family = probeFamily(channel, model);
-  const parseError = family === 'rerank' ? (rerankAdapterFor(channel) as RerankAdapter).parseError : adapterFor(channel).parseError;
+  const parseError = probeErrorParser(channel, family);
   const endpoint = await channelEndpoint(channel, key, deps);
   const request = probeRequest(channel, endpoint, model, family);
   const started = performance.now();
@@ -112,7 +122,8 @@ export async function probeChannel(
   }
   const elapsedMs = Math.round(performance.now() - started);
   if (status >= 200 && status < 300) {
-    if (family === 'chat' || isJson(text)) return { ok: true, status, error: '', elapsedMs, model, family };
+    // A chat answer is checked by its status, speech is audio bytes; the others answer JSON.
+    if (family === 'chat' || (family === 'audio' && text !== '') || isJson(text)) return { ok: true, status, error: '', elapsedMs, model, family };
     return { ok: false, status, error: `The upstream answered ${status} without a JSON body.`, elapsedMs, model, family };
   }
   let error = text.slice(0, 200);
@@ -123,6 +134,12 @@ export async function probeChannel(
   }
   // The upstream's message may echo the key: it is shown in the console and kept as the reason a key was disabled.
   return { ok: false, status, error: endpoint.redact(error).slice(0, 500), elapsedMs, model, family };
+}
+
+function probeErrorParser(channel: ChannelRecord, family: ProbeFamily): (status: number, body: string) => RelayErrorInfo {
+  if (family === 'rerank') return (rerankAdapterFor(channel) as RerankAdapter).parseError;
+  if (family === 'audio') return audioAdapterFor(channel)!.parseError;
+  return adapterFor(channel).parseError;
 }
 
 function isJson(text: string): boolean {

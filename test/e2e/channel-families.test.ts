@@ -107,4 +107,16 @@ describe('channel test by family', () => {
     const tested = await gateway.admin.call('GET', `/api/channel/test/${id}`);
     expect(tested.json.data).toMatchObject({ ok: false, status_code: 200, family: 'embeddings', error: expect.stringContaining('without a JSON body') });
   });
+
+  it('tests an audio channel with the speech of "hi", and a transcription model with half a second of silence', async () => {
+    const speaker = await fake();
+    const gateway = await gatewayWith([{ type: 1, upstream: speaker, models: ['tts-1', 'whisper-1'], extra: { families: ['audio'] } }]);
+    const [id] = ((await gateway.admin.call('GET', '/api/channel/')).json.data.items as { id: number }[]).map((c) => c.id);
+    expect((await gateway.admin.call('GET', `/api/channel/test/${id}`)).json.data).toMatchObject({ ok: true, status_code: 200, family: 'audio', model: 'tts-1', error: '' });
+    expect(speaker.requests[0]).toMatchObject({ method: 'POST', path: '/v1/audio/speech', body: { model: 'tts-1', input: 'hi' } });
+    const heard = (await gateway.admin.call('GET', `/api/channel/test/${id}?model=whisper-1`)).json.data;
+    expect(heard).toMatchObject({ ok: true, status_code: 200, family: 'audio', model: 'whisper-1' });
+    expect(speaker.requests[1]).toMatchObject({ method: 'POST', path: '/v1/audio/transcriptions' });
+    expect(speaker.requests.map((r) => r.path)).not.toContain('/v1/chat/completions');
+  });
 });
