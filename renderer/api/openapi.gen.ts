@@ -254,7 +254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat; a rerank of one document for a channel serving rerank but neither chat nor embeddings, or for a model named a reranker); on success records its response time, ends its cooldown (and the tested key's), and re-enables it if the relay had disabled it */
+        /** Test a channel with a real minimal call (chat with one output token; an embedding of "hi" for a channel serving embeddings but not chat; a rerank of one document, a moderation of "hi", a completion, or for audio the speech of "hi" or a transcription of half a second of silence, for a channel serving that family but neither chat nor embeddings, or for a model named for it (a reranker, tts-1, whisper-1…); images and video channels are tried with chat, as no test image or video costs less than cents); on success records its response time, ends its cooldown (and the tested key's), and re-enables it if the relay had disabled it */
         get: operations["get_api_channel_test_id_"];
         put?: never;
         post?: never;
