@@ -1,0 +1,236 @@
+// The storage ports: everything the relay keeps, as asynchronous, value-returning operations.
+// Two implementations: embedded (the state file, log files and the OS keychain, for one
+// machine; relay/store/embedded/) and server (PostgreSQL for state and logs, Redis for what
+// instances share at call speed; relay/store/postgres/ and relay/store/redis/). Records are
+// the state file's (schema.ts); a port answers copies, never an object it keeps, and changes
+// a record only through its own operations, so a caller cannot change stored state by
+// mutating what it was given.
+import type { NewLogRecord, EncodedLogRecord, LogStore } from './logs/types.js';
+import type { StatsStore } from './stats/stats-store.js';
+import type {
+  ChannelKeyState,
+  ChannelRecord,
+  GroupRecord,
+  ModelRecord,
+  SessionRecord,
+  SupplierRecord,
+  TokenRecord,
+  UserRecord,
+  VideoTaskRecord,
+} from './schema.js';
+
+/** The fields to change: given as values, or computed from the current record (called once, on the current copy). */
+export type Patch<T> = Partial<T> | ((current: Readonly<T>) => Partial<T>);
+
+/** A page of records and how many match in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface Paging {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+// ── Records ──────────────────────────────────────────────────────────────────────────────
+
+export type NewUserRecord = Pick<UserRecord, 'username' | 'password_hash' | 'role'> & Partial<Pick<UserRecord, 'display_name' | 'group' | 'email' | 'quota'>>;
+
+/**
+ * Users. Quota counters (`quota`, `used_quota`, `request_count`) change only through the
+ * quota ledger (a patch of them is refused), so that they stay exact across instances.
+ */
+export interface UserRepo {
+  count(): Promise<number>;
+  get(id: number): Promise<UserRecord | undefined>;
+  byUsername(username: string): Promise<UserRecord | undefined>;
+  byAccessTokenHash(hash: string): Promise<UserRecord | undefined>;
+  /** Newest first; `keyword` matches the username, display name or email, case-insensitively. */
+  list(paging: Paging & { keyword?: string }): Promise<Page<UserRecord>>;
+  /** Creates the user unless the username is taken (null), or `onlyIfNone` and a user exists (null): one atomic step. */
+  create(user: NewUserRecord, options?: { onlyIfNone?: boolean }): Promise<UserRecord | null>;
+  update(id: number, patch: Patch<Omit<UserRecord, 'id' | 'quota' | 'used_quota' | 'request_count'>>): Promise<UserRecord | undefined>;
+}
+
+export interface SessionRepo {
+  create(session: Omit<SessionRecord, 'created_at' | 'expires_at' | 'last_seen_at'>): Promise<SessionRecord>;
+  /** The live session with this id hash, if any; refreshes its last-seen time now and then. */
+  find(idHash: string, now?: number): Promise<SessionRecord | undefined>;
+  delete(idHash: string): Promise<void>;
+  /** Ends every session of a user but `keep`; answers how many ended. */
+  deleteForUser(userId: number, keep?: string): Promise<number>;
+  /** A user's live sessions, newest first. */
+  listForUser(userId: number, now?: number): Promise<SessionRecord[]>;
+}
+
+export type NewTokenRecord = Pick<TokenRecord, 'user_id' | 'name'> &
+  Partial<Pick<TokenRecord, 'remain_quota' | 'unlimited_quota' | 'expired_time' | 'model_limits' | 'allow_ips' | 'group' | 'allow_balance'>>;
+
+/** API keys, found by the SHA-256 of the presented key. Quota counters change only through the quota ledger. */
+export interface TokenRepo {
+  /** Creates a key and answers it in clear this once. */
+  create(token: NewTokenRecord): Promise<{ record: TokenRecord; key: string }>;
+  byKey(key: string): Promise<TokenRecord | undefined>;
+  get(id: number): Promise<TokenRecord | undefined>;
+  /** Every key (of one user when given), oldest first. */
+  list(userId?: number): Promise<TokenRecord[]>;
+  update(id: number, patch: Patch<Omit<TokenRecord, 'id' | 'key_hash' | 'remain_quota' | 'used_quota' | 'request_count'>>): Promise<TokenRecord | undefined>;
+  /** A new key for the record, answered in clear this once; the old one stops working at once (on every instance). */
+  regenerate(id: number): Promise<{ record: TokenRecord; key: string } | undefined>;
+  /** Deletes these keys (unknown ids skipped); answers the records deleted. */
+  remove(ids: readonly number[]): Promise<TokenRecord[]>;
+}
+
+export type NewChannelRecord = Omit<ChannelRecord, 'id' | 'key_count' | 'key_states' | 'created_at' | 'status_changed_at' | 'status_reason' | 'response_time' | 'balance' | 'used_quota'>;
+
+/** Channels; their keys and a proxy's password are secrets (the secret store), never in a record. */
+export interface ChannelRepo {
+  create(channel: NewChannelRecord, keys: string[], keyStates?: ChannelKeyState[]): Promise<ChannelRecord>;
+  remove(id: number): Promise<boolean>;
+  list(): Promise<ChannelRecord[]>;
+  get(id: number): Promise<ChannelRecord | undefined>;
+  keys(id: number): Promise<string[]>;
+  /** The proxy URL to dial, password included. */
+  proxyUrl(channel: ChannelRecord): Promise<string>;
+  update(id: number, patch: Patch<Omit<ChannelRecord, 'id' | 'used_quota'>>): Promise<ChannelRecord | undefined>;
+  /** Changes keys and their states together (same length); one edit of a channel's keys at a time, on every instance. */
+  editKeys<T>(id: number, edit: (keys: string[], states: ChannelKeyState[]) => T | Promise<T>): Promise<T>;
+  setProxy(id: number, proxy: string): Promise<void>;
+}
+
+export interface GroupRepo {
+  list(): Promise<GroupRecord[]>;
+  get(name: string): Promise<GroupRecord | undefined>;
+  create(group: Omit<GroupRecord, 'created_at' | 'updated_at'>): Promise<GroupRecord | null>;
+  update(name: string, patch: Patch<Omit<GroupRecord, 'name' | 'created_at'>>): Promise<GroupRecord | undefined>;
+  delete(name: string): Promise<boolean>;
+}
+
+export interface SupplierRepo {
+  list(): Promise<SupplierRecord[]>;
+  get(id: number): Promise<SupplierRecord | undefined>;
+  create(supplier: Omit<SupplierRecord, 'id' | 'created_at' | 'updated_at'>): Promise<SupplierRecord | null>;
+  /** null: the new name is taken. */
+  update(id: number, patch: Patch<Omit<SupplierRecord, 'id' | 'created_at'>>): Promise<SupplierRecord | null | undefined>;
+  delete(id: number): Promise<boolean>;
+}
+
+export interface ModelRepo {
+  list(): Promise<ModelRecord[]>;
+  get(id: number): Promise<ModelRecord | undefined>;
+  byName(name: string): Promise<ModelRecord | undefined>;
+  /** null: a record of that name exists. */
+  create(model: Omit<ModelRecord, 'id' | 'created_at' | 'updated_at'>): Promise<ModelRecord | null>;
+  update(id: number, patch: Patch<Omit<ModelRecord, 'id' | 'created_at'>>): Promise<ModelRecord | null | undefined>;
+  delete(id: number): Promise<boolean>;
+}
+
+/** Settings (the `options` of the established relays): name → JSON value. */
+export interface SettingsRepo {
+  all(): Promise<Record<string, unknown>>;
+  /** Sets the given names (undefined deletes one) in one atomic step; answers all settings after it. */
+  set(changes: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+export type NewVideoTaskRecord = Omit<VideoTaskRecord, 'created_at' | 'finished_at'> & Partial<Pick<VideoTaskRecord, 'created_at'>>;
+
+export interface VideoTaskRepo {
+  get(id: string): Promise<VideoTaskRecord | undefined>;
+  /** A key's tasks (every task without one), newest first. */
+  list(tokenId?: number): Promise<VideoTaskRecord[]>;
+  /** Tasks not ended yet: what the poller follows. */
+  live(): Promise<VideoTaskRecord[]>;
+  create(task: NewVideoTaskRecord): Promise<VideoTaskRecord>;
+  update(id: string, patch: Patch<VideoTaskRecord>): Promise<VideoTaskRecord | undefined>;
+  delete(id: string): Promise<boolean>;
+}
+
+// ── Quota: reserve, settle and refund, each one atomic step against key and user ─────────
+
+export interface QuotaReservation {
+  readonly id: number;
+  readonly amount: number;
+}
+
+/** What limits a caller now. */
+export interface QuotaStanding {
+  /** The user's quota left. */
+  userLeft: number;
+  /** The key's quota left; null for a key without its own limit. */
+  keyLeft: number | null;
+  /** Held by calls in progress on the quota that binds (the key's when it is limited and lower). */
+  held: number;
+}
+
+export interface ReserveAsk {
+  userId: number;
+  tokenId: number;
+  amount: number;
+  /** What the call's log record would say: kept so that a reservation left open by a crash is refunded and logged. */
+  call: NewLogRecord;
+}
+
+export interface QuotaLedgerPort {
+  standing(userId: number, tokenId: number): Promise<QuotaStanding>;
+  /** Holds `amount` of the user's quota and of the key's (when limited) if both have it, in one atomic step; else answers the standing that refused it. */
+  reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }>;
+  /** The reservation if still open (work outliving its call, a video task, closes it later). */
+  held(id: number): Promise<QuotaReservation | undefined>;
+  /** Charges `cost` (the rest of the reservation given back), counts the call for user, key and channel, and appends its log record; once. */
+  settle(id: number, cost: number, channelId: number, log: EncodedLogRecord): Promise<void>;
+  /** Gives the whole reservation back, with the failed call's record when it has one; once. */
+  refund(id: number, log?: EncodedLogRecord): Promise<void>;
+  /** Adds to (or, negative, takes from) a user's quota: a top-up, a redemption, an administrator's change. */
+  adjustUser(userId: number, delta: number): Promise<number>;
+  /** Sets a key's own limit (null: unlimited) and what is left of it. */
+  setKeyQuota(tokenId: number, remain: number | null): Promise<void>;
+  /** Resolves at the next settlement or refund of this instance, after `ms`, or when `stop` aborts. */
+  nextRelease(ms: number, stop?: AbortSignal): Promise<void>;
+}
+
+// ── What instances share at call speed ──────────────────────────────────────────────────
+
+/** Fixed-window counters shared by every instance (rate limits, login attempts). */
+export interface RateCounters {
+  /** Counts one hit of `key` in its window; answers whether it is within `limit` and, when not, the ms until the window ends. */
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+}
+
+/** Short leases: one holder at a time (a video task polled by one instance). */
+export interface Leases {
+  /** Takes `name` for `ms` if free or already this holder's; answers whether it is held now. */
+  acquire(name: string, holder: string, ms: number): Promise<boolean>;
+  release(name: string, holder: string): Promise<void>;
+}
+
+/** What changed, for the in-memory snapshots of other instances (channels, keys, settings, prices…). */
+export interface ChangeFeed {
+  publish(topic: ChangeTopic, id?: string | number): Promise<void>;
+  /** Answers an unsubscribe. */
+  subscribe(listener: (topic: ChangeTopic, id?: string) => void): () => void;
+}
+
+export type ChangeTopic = 'users' | 'tokens' | 'channels' | 'groups' | 'suppliers' | 'models' | 'settings' | 'sessions' | 'cooldowns' | 'video_tasks';
+
+/** Every port, as one configuration opened them. */
+export interface StoragePorts {
+  readonly mode: 'embedded' | 'server';
+  users: UserRepo;
+  sessions: SessionRepo;
+  tokens: TokenRepo;
+  channels: ChannelRepo;
+  groups: GroupRepo;
+  suppliers: SupplierRepo;
+  models: ModelRepo;
+  settings: SettingsRepo;
+  videoTasks: VideoTaskRepo;
+  logs: LogStore;
+  stats: StatsStore;
+  quota: QuotaLedgerPort;
+  counters: RateCounters;
+  leases: Leases;
+  changes: ChangeFeed;
+  close(): Promise<void>;
+}
