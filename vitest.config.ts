@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 // Three projects: `unit` and `component` need nothing but `npm install` (`npm test` runs
 // both); `system` needs the real OS keychain (gnome-keyring in a D-Bus session) and
-// Debian's Chromium, which .ci/run installs.
+// Debian's Chromium, PostgreSQL and redis-server, which .ci/run installs.
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'system',
           include: ['test/system/**/*.test.ts'],
+          // A throwaway PostgreSQL cluster and redis-server for the server-mode tests.
+          globalSetup: ['test/system/servers-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

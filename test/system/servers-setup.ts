@@ -1,0 +1,151 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+
+// The system project's global setup: a throwaway PostgreSQL cluster and redis-server on
+// 127.0.0.1 (free ports, temporary folders, nothing kept), unless RELAYDESK_TEST_DATABASE_URL /
+// RELAYDESK_TEST_REDIS_URL name servers to use instead. Tests read the URLs with
+// inject('databaseUrl') / inject('redisUrl') through test/helpers/server-db.ts.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A superuser's URL of the test PostgreSQL server (its `postgres` database). */
+    databaseUrl: string;
+    redisUrl: string;
+  }
+}
+
+const run = promisify(execFile);
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void>> = [];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+  };
+  try {
+    const [databaseUrl, redisUrl] = await Promise.all([
+      process.env.RELAYDESK_TEST_DATABASE_URL || startPostgres(stops),
+      process.env.RELAYDESK_TEST_REDIS_URL || startRedis(stops),
+    ]);
+    project.provide('databaseUrl', databaseUrl);
+    project.provide('redisUrl', redisUrl);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
+
+async function startPostgres(stops: Array<() => Promise<void>>): Promise<string> {
+  const bin = postgresBinDir();
+  const dir = await mkdtemp(join(tmpdir(), 'relaydesk-pg-'));
+  stops.push(() => rm(dir, { recursive: true, force: true }));
+  // PostgreSQL refuses to run as root: then the cluster belongs to the `postgres` OS user.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']).catch(() => {
+      throw new Error('The tests run as root, and PostgreSQL must run as another user: no `postgres` OS user (Debian\'s `postgresql` package makes it).');
+    });
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout), Number(gid));
+  }
+  const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args));
+  const data = join(dir, 'data');
+  await as(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']).catch((error: Error) => {
+    throw new Error(`initdb failed for the test PostgreSQL cluster: ${error.message}`);
+  });
+  const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
+    '-c max_connections=300 -c shared_buffers=32MB',
+  ].join(' ');
+  const pgCtl = join(bin, 'pg_ctl');
+  await as(pgCtl, ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']).catch((error: Error) => {
+    throw new Error(`The test PostgreSQL server did not start (log in ${dir}/server.log): ${error.message}`);
+  });
+  stops.push(async () => void (await as(pgCtl, ['-D', data, '-m', 'immediate', 'stop'])));
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+function postgresBinDir(): string {
+  const onPath = findOnPath('initdb');
+  if (onPath && existsSync(join(onPath, 'pg_ctl'))) return onPath;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (newest) return join(root, newest, 'bin');
+  throw new Error(
+    'The server-mode tests need PostgreSQL: initdb and pg_ctl are neither on PATH nor in /usr/lib/postgresql/*/bin. ' +
+      'Install Debian\'s `postgresql` package (apt-get install postgresql), or set RELAYDESK_TEST_DATABASE_URL to a server to use.',
+  );
+}
+
+async function startRedis(stops: Array<() => Promise<void>>): Promise<string> {
+  const binary = findOnPath('redis-server') ? 'redis-server' : ['/usr/bin/redis-server', '/usr/sbin/redis-server'].find(existsSync);
+  if (!binary) {
+    throw new Error(
+      'The server-mode tests need Redis: redis-server is not on PATH. ' +
+        'Install Debian\'s `redis-server` package (apt-get install redis-server), or set RELAYDESK_TEST_REDIS_URL to a server to use.',
+    );
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'relaydesk-redis-'));
+  stops.push(() => rm(dir, { recursive: true, force: true }));
+  const port = await freePort();
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
+  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  stops.push(() => stopChild(child, exited));
+  await waitForPong(port, child).catch((error: Error) => {
+    throw new Error(`The test redis-server did not start: ${error.message}${stderr ? `\n${stderr}` : ''}`);
+  });
+  return `redis://127.0.0.1:${port}`;
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Waits until redis-server answers PING (the plain RESP exchange, no client needed). */
+async function waitForPong(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`it exited with code ${child.exitCode}`);
+    const answered = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => socket.write('PING\r\n'));
+      socket.once('data', (data) => (socket.destroy(), resolve(data.toString().startsWith('+PONG'))));
+      socket.once('error', () => resolve(false));
+    });
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('it did not answer PING within 10 s');
+}
+
+function findOnPath(command: string): string | undefined {
+  return (process.env.PATH ?? '').split(delimiter).find((dir) => dir && existsSync(join(dir, command)));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
