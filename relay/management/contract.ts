@@ -8,7 +8,8 @@ export interface Envelope<T> {
   data: T;
 }
 
-export type SecretBackendName = 'keychain' | 'encrypted-file' | 'memory';
+/** `database`: server mode, each secret sealed (AES-256-GCM) in PostgreSQL under the operator's RELAYDESK_SECRET_KEY. */
+export type SecretBackendName = 'keychain' | 'encrypted-file' | 'memory' | 'database';
 
 /**
  * How the encrypted file's own key is kept: `os-sealed`, encrypted by the OS for this user

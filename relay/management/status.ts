@@ -14,7 +14,7 @@ const StatusSchema = Type.Object({
   site_name: Type.String({ description: 'The name the console shows (setting site_name)' }),
   version: Type.String(),
   setup: Type.Boolean(),
-  secret_backend: Type.Union([Type.Literal('keychain'), Type.Literal('encrypted-file'), Type.Literal('memory')]),
+  secret_backend: Type.Union([Type.Literal('keychain'), Type.Literal('encrypted-file'), Type.Literal('memory'), Type.Literal('database')]),
   secret_key_protection: Type.Union([Type.Literal('os-sealed'), Type.Literal('key-file'), Type.Null()], {
     description: 'With the encrypted-file backend: its key sealed by the OS for this user, or a plain 0600 file',
   }),

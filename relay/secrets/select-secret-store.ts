@@ -76,7 +76,7 @@ async function moveSecrets(from: SecretStore, to: SecretStore): Promise<number> 
   return names.length;
 }
 
-const BACKEND_NAMES: Record<SecretBackendName, string> = { keychain: 'OS keychain', 'encrypted-file': 'encrypted file', memory: 'memory only' };
+const BACKEND_NAMES: Record<SecretBackendName, string> = { keychain: 'OS keychain', 'encrypted-file': 'encrypted file', memory: 'memory only', database: 'database, encrypted' };
 
 /**
  * Where this start keeps its secrets, in one line for the start banner, e.g.

@@ -969,7 +969,7 @@ export interface operations {
                             site_name: string;
                             version: string;
                             setup: boolean;
-                            secret_backend: "keychain" | "encrypted-file" | "memory";
+                            secret_backend: "keychain" | "encrypted-file" | "memory" | "database";
                             /** @description With the encrypted-file backend: its key sealed by the OS for this user, or a plain 0600 file */
                             secret_key_protection: ("os-sealed" | "key-file") | null;
                             lan: boolean;

@@ -18,6 +18,10 @@ const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: strin
     label: 'Memory',
     explain: 'Secrets are held in memory only and are lost when Relaydesk stops.',
   },
+  database: {
+    label: 'Database, encrypted',
+    explain: 'Channel keys are encrypted in the database under the secret key every instance is started with; the database alone cannot unlock them.',
+  },
 };
 
 /** The landing page: where to point clients, how secrets are kept, the version, a personal access token. */
