@@ -21,6 +21,7 @@ import type { LogStore } from './store/logs/index.js';
 import { openStatsStore } from './store/stats/index.js';
 import type { StatsStore } from './store/stats/index.js';
 import { createStateSessionStore } from './store/sessions.js';
+import { embeddedPorts } from './store/embedded/index.js';
 import { StateFile } from './store/state-file.js';
 import { QuotaBook } from './store/quota-book.js';
 import { QuotaJournal } from './store/quota-journal.js';
@@ -171,8 +172,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     dispatchers = new Dispatchers(readSettings(opened).connect_timeout_seconds * 1000);
     const sessions = createStateSessionStore(opened);
     const cooldowns = createMemoryCooldowns();
-    const ledger = new Ledger(new QuotaBook(opened, quotaJournal));
+    const quotaBook = new QuotaBook(opened, quotaJournal);
+    const ledger = new Ledger(quotaBook);
     const videoTasks = createStateVideoTaskStore(opened);
+    const groups = createStateGroupStore(opened);
+    const suppliers = createStateSupplierStore(opened);
+    const models = createStateModelStore(opened);
+    const store = embeddedPorts({ state: opened, users, sessions, tokens, channels, groups, suppliers, models, videoTasks, logs, stats, quotaBook });
     const videoPoller = new VideoPoller({ state: opened, channels, dispatchers, ledger, logs, stats, log, videoTasks }, options.videoPolling);
     const relayDeps: RelayDeps = {
       state: opened,
@@ -193,13 +199,14 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     };
     const context: ManagementContext = {
       version,
+      store,
       state: opened,
       users,
       tokens,
       channels,
-      groups: createStateGroupStore(opened),
-      suppliers: createStateSupplierStore(opened),
-      models: createStateModelStore(opened),
+      groups,
+      suppliers,
+      models,
       dispatchers,
       cooldowns,
       tasks: createTaskRegistry(),

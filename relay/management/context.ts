@@ -3,6 +3,7 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import type { LogStore } from '../store/logs/index.js';
 import type { StatsStore } from '../store/stats/index.js';
 import type { SessionStore } from '../store/sessions.js';
+import type { StoragePorts } from '../store/ports.js';
 import type { StateFile } from '../store/state-file.js';
 import type { UserStore } from '../store/users.js';
 import type { TokenStore } from '../store/tokens.js';
@@ -24,6 +25,8 @@ export interface AppLogger {
 /** Everything a management router needs, passed in (no module-level state). */
 export interface ManagementContext {
   version: string;
+  /** Everything kept, through the storage ports (embedded or server). */
+  store: StoragePorts;
   state: StateFile;
   users: UserStore;
   tokens: TokenStore;

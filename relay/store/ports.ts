@@ -5,8 +5,12 @@
 // the state file's (schema.ts); a port answers copies, never an object it keeps, and changes
 // a record only through its own operations, so a caller cannot change stored state by
 // mutating what it was given.
+import type { GroupDeletion, GroupUsage, NewGroup } from './groups.js';
 import type { NewLogRecord, EncodedLogRecord, LogStore } from './logs/types.js';
+import type { NewModel } from './models.js';
 import type { StatsStore } from './stats/stats-store.js';
+import type { NewSupplier, SupplierDeletion } from './suppliers.js';
+import type { NewVideoTask } from './video-tasks.js';
 import type {
   ChannelKeyState,
   ChannelRecord,
@@ -103,18 +107,24 @@ export interface ChannelRepo {
 export interface GroupRepo {
   list(): Promise<GroupRecord[]>;
   get(name: string): Promise<GroupRecord | undefined>;
-  create(group: Omit<GroupRecord, 'created_at' | 'updated_at'>): Promise<GroupRecord | null>;
+  /** null: the name is taken. */
+  create(group: NewGroup): Promise<GroupRecord | null>;
   update(name: string, patch: Patch<Omit<GroupRecord, 'name' | 'created_at'>>): Promise<GroupRecord | undefined>;
-  delete(name: string): Promise<boolean>;
+  /** Refused for `default` and for a group channels, users or keys still name. */
+  delete(name: string): Promise<GroupDeletion>;
+  /** How many channels, users and keys name each group. */
+  usageByGroup(): Promise<Map<string, GroupUsage>>;
 }
 
 export interface SupplierRepo {
   list(): Promise<SupplierRecord[]>;
   get(id: number): Promise<SupplierRecord | undefined>;
-  create(supplier: Omit<SupplierRecord, 'id' | 'created_at' | 'updated_at'>): Promise<SupplierRecord | null>;
+  /** null: the name is taken. */
+  create(supplier: NewSupplier): Promise<SupplierRecord | null>;
   /** null: the new name is taken. */
   update(id: number, patch: Patch<Omit<SupplierRecord, 'id' | 'created_at'>>): Promise<SupplierRecord | null | undefined>;
-  delete(id: number): Promise<boolean>;
+  /** Refused while model records name it. */
+  delete(id: number): Promise<SupplierDeletion>;
 }
 
 export interface ModelRepo {
@@ -122,19 +132,20 @@ export interface ModelRepo {
   get(id: number): Promise<ModelRecord | undefined>;
   byName(name: string): Promise<ModelRecord | undefined>;
   /** null: a record of that name exists. */
-  create(model: Omit<ModelRecord, 'id' | 'created_at' | 'updated_at'>): Promise<ModelRecord | null>;
+  create(model: NewModel): Promise<ModelRecord | null>;
+  /** null: the new name is taken. */
   update(id: number, patch: Patch<Omit<ModelRecord, 'id' | 'created_at'>>): Promise<ModelRecord | null | undefined>;
   delete(id: number): Promise<boolean>;
 }
 
-/** Settings (the `options` of the established relays): name → JSON value. */
-export interface SettingsRepo {
-  all(): Promise<Record<string, unknown>>;
-  /** Sets the given names (undefined deletes one) in one atomic step; answers all settings after it. */
-  set(changes: Record<string, unknown>): Promise<Record<string, unknown>>;
-}
+export type SettingValue = string | number | boolean;
 
-export type NewVideoTaskRecord = Omit<VideoTaskRecord, 'created_at' | 'finished_at'> & Partial<Pick<VideoTaskRecord, 'created_at'>>;
+/** Settings (the `options` of the established relays): name → value. */
+export interface SettingsRepo {
+  all(): Promise<Record<string, SettingValue>>;
+  /** Sets the given names (undefined deletes one) in one atomic step; answers all settings after it. */
+  set(changes: Record<string, SettingValue | undefined>): Promise<Record<string, SettingValue>>;
+}
 
 export interface VideoTaskRepo {
   get(id: string): Promise<VideoTaskRecord | undefined>;
@@ -142,7 +153,7 @@ export interface VideoTaskRepo {
   list(tokenId?: number): Promise<VideoTaskRecord[]>;
   /** Tasks not ended yet: what the poller follows. */
   live(): Promise<VideoTaskRecord[]>;
-  create(task: NewVideoTaskRecord): Promise<VideoTaskRecord>;
+  create(task: NewVideoTask): Promise<VideoTaskRecord>;
   update(id: string, patch: Patch<VideoTaskRecord>): Promise<VideoTaskRecord | undefined>;
   delete(id: string): Promise<boolean>;
 }

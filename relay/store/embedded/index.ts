@@ -1,0 +1,55 @@
+// The embedded store's ports (state file, log files, the OS keychain): one machine, one process.
+import type { ChannelStore } from '../channels.js';
+import type { GroupStore } from '../groups.js';
+import type { LogStore } from '../logs/types.js';
+import type { ModelStore } from '../models.js';
+import type { StoragePorts } from '../ports.js';
+import type { QuotaBook } from '../quota-book.js';
+import type { SessionStore } from '../sessions.js';
+import type { StateFile } from '../state-file.js';
+import type { StatsStore } from '../stats/stats-store.js';
+import type { SupplierStore } from '../suppliers.js';
+import type { TokenStore } from '../tokens.js';
+import type { UserStore } from '../users.js';
+import type { VideoTaskStore } from '../video-tasks.js';
+import { channelRepo, groupRepo, modelRepo, sessionRepo, settingsRepo, supplierRepo, tokenRepo, userRepo, videoTaskRepo } from './records.js';
+import { embeddedQuotaLedger, localChangeFeed, memoryLeases, memoryRateCounters } from './shared.js';
+
+/** The state-file stores the server opened, and what it keeps beside them. */
+export interface EmbeddedParts {
+  state: StateFile;
+  users: UserStore;
+  sessions: SessionStore;
+  tokens: TokenStore;
+  channels: ChannelStore;
+  groups: GroupStore;
+  suppliers: SupplierStore;
+  models: ModelStore;
+  videoTasks: VideoTaskStore;
+  logs: LogStore;
+  stats: StatsStore;
+  quotaBook: QuotaBook;
+}
+
+export function embeddedPorts(parts: EmbeddedParts): StoragePorts {
+  return {
+    mode: 'embedded',
+    users: userRepo(parts.state, parts.users),
+    sessions: sessionRepo(parts.sessions),
+    tokens: tokenRepo(parts.tokens),
+    channels: channelRepo(parts.channels),
+    groups: groupRepo(parts.groups),
+    suppliers: supplierRepo(parts.suppliers),
+    models: modelRepo(parts.models),
+    settings: settingsRepo(parts.state),
+    videoTasks: videoTaskRepo(parts.videoTasks),
+    logs: parts.logs,
+    stats: parts.stats,
+    quota: embeddedQuotaLedger(parts.state, parts.quotaBook),
+    counters: memoryRateCounters(),
+    leases: memoryLeases(),
+    changes: localChangeFeed(),
+    // The server closes the state file, logs and statistics itself, in its shutdown order.
+    close: async () => {},
+  };
+}

@@ -1,0 +1,132 @@
+// What instances share at call speed, for the one instance of the embedded store: the quota
+// ledger on the journaled quota book, and counters, leases and changes in this process.
+import { EventEmitter } from 'node:events';
+import type { QuotaBook } from '../quota-book.js';
+import type { ChangeFeed, ChangeTopic, Leases, QuotaLedgerPort, QuotaStanding, RateCounters } from '../ports.js';
+import type { StateFile } from '../state-file.js';
+
+/**
+ * The quota ledger of one process: each operation is one synchronous step on the journaled
+ * quota book (relay/store/quota-book.ts), so two calls cannot both pass a check only one fits.
+ */
+export function embeddedQuotaLedger(state: StateFile, book: QuotaBook): QuotaLedgerPort {
+  const waiting = new Set<() => void>();
+  const released = () => {
+    if (waiting.size > 0) for (const wake of [...waiting]) wake();
+  };
+  const standing = (userId: number, tokenId: number): QuotaStanding => {
+    const user = state.data.users.find((u) => u.id === userId);
+    const token = state.data.tokens.find((t) => t.id === tokenId);
+    const userLeft = user?.quota ?? 0;
+    const keyLeft = token && !token.unlimited_quota ? token.remain_quota : null;
+    const byKey = keyLeft !== null && keyLeft <= userLeft;
+    let held = 0;
+    for (const open of Object.values(book.open())) if (byKey ? open.token_id === tokenId : open.user_id === userId) held += open.amount;
+    return { userLeft, keyLeft, held };
+  };
+  return {
+    standing: async (userId, tokenId) => standing(userId, tokenId),
+    async reserve({ userId, tokenId, amount, call }) {
+      const now = standing(userId, tokenId);
+      const left = now.keyLeft === null ? now.userLeft : Math.min(now.userLeft, now.keyLeft);
+      const token = state.data.tokens.find((t) => t.id === tokenId);
+      if (amount > left || !token || !state.data.users.some((u) => u.id === userId)) return { refused: now };
+      return { reservation: { id: book.reserve(userId, tokenId, amount, !token.unlimited_quota, call), amount } };
+    },
+    async held(id) {
+      const open = book.open()[id];
+      return open ? { id, amount: open.amount } : undefined;
+    },
+    async settle(id, cost, channelId, log) {
+      if (!book.open()[id]) return;
+      book.settle(id, cost, channelId, log);
+      released();
+    },
+    async refund(id, log) {
+      if (!book.open()[id]) return;
+      book.refund(id, log);
+      released();
+    },
+    async adjustUser(userId, delta) {
+      let quota = 0;
+      await state.update((data) => {
+        const user = data.users.find((u) => u.id === userId);
+        if (!user) return;
+        user.quota += delta;
+        quota = user.quota;
+      });
+      released();
+      return quota;
+    },
+    async setKeyQuota(tokenId, remain) {
+      await state.update((data) => {
+        const token = data.tokens.find((t) => t.id === tokenId);
+        if (!token) return;
+        token.unlimited_quota = remain === null;
+        if (remain !== null) token.remain_quota = remain;
+      });
+      released();
+    },
+    nextRelease(ms, stop) {
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          stop?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        waiting.add(done);
+        stop?.addEventListener('abort', done, { once: true });
+        if (stop?.aborted) done();
+      });
+    },
+  };
+}
+
+/** Fixed windows counted in this process. */
+export function memoryRateCounters(clock: () => number = Date.now): RateCounters {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    async hit(key, limit, windowMs) {
+      const now = clock();
+      if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
+      let window = windows.get(key);
+      if (!window || now - window.start >= windowMs) windows.set(key, (window = { start: now, count: 0 }));
+      window.count++;
+      return window.count <= limit ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: window.start + windowMs - now };
+    },
+  };
+}
+
+/** Leases held in this process. */
+export function memoryLeases(clock: () => number = Date.now): Leases {
+  const held = new Map<string, { holder: string; until: number }>();
+  return {
+    async acquire(name, holder, ms) {
+      const now = clock();
+      const current = held.get(name);
+      if (current && current.holder !== holder && current.until > now) return false;
+      held.set(name, { holder, until: now + ms });
+      return true;
+    },
+    async release(name, holder) {
+      if (held.get(name)?.holder === holder) held.delete(name);
+    },
+  };
+}
+
+/** Changes announced to listeners in this process (the one instance of an embedded install). */
+export function localChangeFeed(): ChangeFeed {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  return {
+    async publish(topic, id) {
+      events.emit('change', topic, id === undefined ? undefined : String(id));
+    },
+    subscribe(listener: (topic: ChangeTopic, id?: string) => void) {
+      events.on('change', listener);
+      return () => events.off('change', listener);
+    },
+  };
+}

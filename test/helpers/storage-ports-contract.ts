@@ -1,0 +1,148 @@
+// What every implementation of the storage ports (relay/store/ports.ts) must do, as tests a
+// store runs against itself: the embedded store here, the PostgreSQL + Redis one in test/system.
+import { expect, it } from 'vitest';
+import type { StoragePorts } from '../../relay/store/ports.js';
+import type { NewLogRecord } from '../../relay/store/logs/types.js';
+
+/** Opens a fresh, empty store; the test closes it. */
+export type OpenPorts = () => Promise<StoragePorts & { dispose(): Promise<void> }>;
+
+const call = (userId: number, tokenId: number): NewLogRecord => ({ type: 2, user_id: userId, token_id: tokenId, model: 'm', created_at: Date.now() }) as NewLogRecord;
+
+async function userWithKey(ports: StoragePorts, quota: number, keyQuota: number | null) {
+  const user = (await ports.users.create({ username: `u${Math.random().toString(36).slice(2, 8)}`, password_hash: 'x', role: 1 }))!;
+  await ports.quota.adjustUser(user.id, quota);
+  const { record, key } = await ports.tokens.create({ user_id: user.id, name: 'k' });
+  await ports.quota.setKeyQuota(record.id, keyQuota);
+  return { user, token: record, key };
+}
+
+export function storagePortsContract(open: OpenPorts): void {
+  it('answers copies: changing what a port answered changes nothing stored; patches change the record and answer it', async () => {
+    const ports = await open();
+    try {
+      const created = (await ports.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
+      created.display_name = 'changed by the caller';
+      const read = (await ports.users.get(created.id))!;
+      expect(read.display_name).toBe('ada');
+      read.group = 'vip';
+      expect((await ports.users.byUsername('ada'))!.group).toBe('default');
+      expect(await ports.users.update(created.id, { display_name: 'Ada L.' })).toMatchObject({ id: created.id, display_name: 'Ada L.' });
+      expect(await ports.users.update(created.id, (u) => ({ display_name: `${u.display_name}!` }))).toMatchObject({ display_name: 'Ada L.!' });
+      expect(await ports.users.update(9_999, { display_name: 'nobody' })).toBeUndefined();
+      // A taken username, or a second "first user", is refused.
+      expect(await ports.users.create({ username: 'ada', password_hash: 'h', role: 1 })).toBeNull();
+      expect(await ports.users.create({ username: 'root2', password_hash: 'h', role: 100 }, { onlyIfNone: true })).toBeNull();
+    } finally {
+      await ports.dispose();
+    }
+  });
+
+  it('pages users newest first and finds them by a keyword', async () => {
+    const ports = await open();
+    try {
+      for (const name of ['alice', 'bob', 'carol', 'alina']) await ports.users.create({ username: name, password_hash: 'h', role: 1 });
+      const first = await ports.users.list({ page: 1, pageSize: 3 });
+      expect(first.total).toBe(4);
+      expect(first.items.map((u) => u.username)).toEqual(['alina', 'carol', 'bob']);
+      expect((await ports.users.list({ page: 2, pageSize: 3 })).items.map((u) => u.username)).toEqual(['alice']);
+      expect((await ports.users.list({ page: 1, pageSize: 10, keyword: 'ALI' })).items.map((u) => u.username)).toEqual(['alina', 'alice']);
+    } finally {
+      await ports.dispose();
+    }
+  });
+
+  it('finds an API key by the key, and no longer by the old one once regenerated', async () => {
+    const ports = await open();
+    try {
+      const { token, key } = await userWithKey(ports, 100, null);
+      expect((await ports.tokens.byKey(key))?.id).toBe(token.id);
+      const made = (await ports.tokens.regenerate(token.id))!;
+      expect(made.key).not.toBe(key);
+      expect(await ports.tokens.byKey(key)).toBeUndefined();
+      expect((await ports.tokens.byKey(made.key))?.id).toBe(token.id);
+      expect((await ports.tokens.list(token.user_id)).map((t) => t.id)).toEqual([token.id]);
+      expect(JSON.stringify(await ports.tokens.list())).not.toContain(made.key);
+    } finally {
+      await ports.dispose();
+    }
+  });
+
+  it('never lets concurrent reservations on a limited key add up to more than is left', async () => {
+    const ports = await open();
+    try {
+      const { user, token } = await userWithKey(ports, 10_000, 1_000);
+      const results = await Promise.all(Array.from({ length: 50 }, () => ports.quota.reserve({ userId: user.id, tokenId: token.id, amount: 30, call: call(user.id, token.id) })));
+      const granted = results.flatMap((r) => ('reservation' in r ? [r.reservation] : []));
+      expect(granted).toHaveLength(33);
+      expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 10_000 - 990, keyLeft: 10, held: 990 });
+      const refused = results.find((r) => 'refused' in r);
+      expect(refused).toMatchObject({ refused: { keyLeft: 10 } });
+    } finally {
+      await ports.dispose();
+    }
+  });
+
+  it('settles a reservation once (the rest given back) and refunds another whole; closing twice does nothing', async () => {
+    const ports = await open();
+    try {
+      const { user, token } = await userWithKey(ports, 1_000, null);
+      const ask = { userId: user.id, tokenId: token.id, amount: 300, call: call(user.id, token.id) };
+      const a = await ports.quota.reserve(ask);
+      const b = await ports.quota.reserve(ask);
+      if (!('reservation' in a) || !('reservation' in b)) throw new Error('refused');
+      expect(await ports.quota.held(a.reservation.id)).toEqual({ id: a.reservation.id, amount: 300 });
+      const log = ports.logs.encode({ ...call(user.id, token.id), quota: 120 } as NewLogRecord);
+      await ports.quota.settle(a.reservation.id, 120, 0, log);
+      await ports.quota.settle(a.reservation.id, 120, 0, log);
+      await ports.quota.refund(b.reservation.id);
+      await ports.quota.refund(b.reservation.id);
+      expect(await ports.quota.held(a.reservation.id)).toBeUndefined();
+      expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 880, keyLeft: null, held: 0 });
+      expect(await ports.users.get(user.id)).toMatchObject({ quota: 880, used_quota: 120, request_count: 1 });
+    } finally {
+      await ports.dispose();
+    }
+  });
+
+  it('keeps settings, deletes one given undefined', async () => {
+    const ports = await open();
+    try {
+      await ports.settings.set({ a: 1, b: 'two' });
+      expect(await ports.settings.set({ a: undefined, c: true })).toMatchObject({ b: 'two', c: true });
+      expect(await ports.settings.all()).not.toHaveProperty('a');
+    } finally {
+      await ports.dispose();
+    }
+  });
+
+  it('counts hits in a window, and gives a lease to one holder at a time', async () => {
+    const ports = await open();
+    try {
+      const hits = await Promise.all(Array.from({ length: 5 }, () => ports.counters.hit('login:1.2.3.4', 3, 60_000)));
+      expect(hits.filter((h) => h.allowed)).toHaveLength(3);
+      expect(hits.find((h) => !h.allowed)!.retryAfterMs).toBeGreaterThan(0);
+      expect(await ports.leases.acquire('video:1', 'a', 10_000)).toBe(true);
+      expect(await ports.leases.acquire('video:1', 'b', 10_000)).toBe(false);
+      await ports.leases.release('video:1', 'b'); // not b's to release
+      expect(await ports.leases.acquire('video:1', 'b', 10_000)).toBe(false);
+      await ports.leases.release('video:1', 'a');
+      expect(await ports.leases.acquire('video:1', 'b', 10_000)).toBe(true);
+    } finally {
+      await ports.dispose();
+    }
+  });
+
+  it('tells subscribers what changed', async () => {
+    const ports = await open();
+    try {
+      const seen: unknown[] = [];
+      const stop = ports.changes.subscribe((topic, id) => seen.push([topic, id]));
+      await ports.changes.publish('channels', 7);
+      await expect.poll(() => seen).toEqual([['channels', '7']]);
+      stop();
+    } finally {
+      await ports.dispose();
+    }
+  });
+}
