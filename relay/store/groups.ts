@@ -38,6 +38,17 @@ export function groupRatioOf(state: StateFile, name: string): number {
   return group ? group.ratio : 1;
 }
 
+/** Of `groups`, those a user may use for keys: their own group and every selectable one. */
+export function groupsUsableBy(groups: readonly GroupRecord[], user: Pick<UserRecord, 'group'>): GroupRecord[] {
+  const own = user.group || DEFAULT_GROUP;
+  const usable = groups.filter((g) => g.selectable || g.name === own);
+  if (!usable.some((g) => g.name === own)) {
+    // A group named on the user but never described: usable, at ratio 1.
+    usable.unshift({ name: own, ratio: 1, description: '', selectable: false, created_at: 0, updated_at: 0 });
+  }
+  return usable;
+}
+
 function countUsage(state: StateFile): Map<string, GroupUsage> {
   const usage = new Map<string, GroupUsage>();
   const of = (name: string) => {
@@ -97,14 +108,6 @@ export function createStateGroupStore(state: StateFile): GroupStore {
     },
     usage,
     usageByGroup: () => countUsage(state),
-    usableBy(user) {
-      const own = user.group || DEFAULT_GROUP;
-      const usable = state.data.groups.filter((g) => g.selectable || g.name === own);
-      if (!usable.some((g) => g.name === own)) {
-        // A group named on the user but never described: usable, at ratio 1.
-        usable.unshift({ name: own, ratio: 1, description: '', selectable: false, created_at: 0, updated_at: 0 });
-      }
-      return usable;
-    },
+    usableBy: (user) => groupsUsableBy(state.data.groups, user),
   };
 }
