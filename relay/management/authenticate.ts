@@ -3,6 +3,7 @@ import { fetchedByAnotherSite, fromConsoleOrigin } from '../auth/console-origin.
 import { sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import type { UserRecord } from '../store/schema.js';
+import type { StoragePorts } from '../store/ports.js';
 import type { SessionStore } from '../store/sessions.js';
 import type { UserStore } from '../store/users.js';
 import { UserStatus } from './contract.js';
@@ -28,14 +29,29 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** The enabled user whose live session the `Cookie` header carries, and that session's id hash. */
-export function sessionUser(cookieHeader: string | undefined, sessions: SessionStore, users: UserStore): { user: UserRecord; idHash: string } | undefined {
+function sessionIdHash(cookieHeader: string | undefined): string | undefined {
   const cookie = readCookie(cookieHeader, SESSION_COOKIE);
-  if (!cookie) return undefined;
-  const idHash = sha256Hex(cookie);
-  const session = sessions.find(idHash);
-  const user = session && users.byId(session.user_id);
-  return user && user.status === UserStatus.enabled ? { user, idHash } : undefined;
+  return cookie ? sha256Hex(cookie) : undefined;
+}
+
+function enabled(user: UserRecord | undefined): user is UserRecord {
+  return user?.status === UserStatus.enabled;
+}
+
+/** The enabled user whose live session the `Cookie` header carries, and that session's id hash (the relay's hot path: its in-memory stores). */
+export function sessionUser(cookieHeader: string | undefined, sessions: SessionStore, users: UserStore): { user: UserRecord; idHash: string } | undefined {
+  const idHash = sessionIdHash(cookieHeader);
+  const session = idHash && sessions.find(idHash);
+  const user = session ? users.byId(session.user_id) : undefined;
+  return idHash && enabled(user) ? { user, idHash } : undefined;
+}
+
+/** sessionUser through the storage ports. */
+async function signedInUser(cookieHeader: string | undefined, store: StoragePorts): Promise<{ user: UserRecord; idHash: string } | undefined> {
+  const idHash = sessionIdHash(cookieHeader);
+  const session = idHash ? await store.sessions.find(idHash) : undefined;
+  const user = session ? await store.users.get(session.user_id) : undefined;
+  return idHash && enabled(user) ? { user, idHash } : undefined;
 }
 
 /**
@@ -43,8 +59,8 @@ export function sessionUser(cookieHeader: string | undefined, sessions: SessionS
  * (the management API's two security schemes). Leaves `req.user` unset when neither holds.
  */
 export function identify(context: ManagementContext): RequestHandler {
-  return (req, _res, next) => {
-    const signedIn = sessionUser(req.headers.cookie, context.sessions, context.users);
+  return async (req, _res, next) => {
+    const signedIn = await signedInUser(req.headers.cookie, context.store);
     if (signedIn) {
       req.user = signedIn.user;
       req.authScheme = 'session';
@@ -53,8 +69,8 @@ export function identify(context: ManagementContext): RequestHandler {
     }
     const authorization = req.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
-      const user = context.users.byAccessTokenHash(sha256Hex(authorization.slice(7).trim()));
-      if (user && user.status === UserStatus.enabled) {
+      const user = await context.store.users.byAccessTokenHash(sha256Hex(authorization.slice(7).trim()));
+      if (enabled(user)) {
         req.user = user;
         req.authScheme = 'access-token';
       }

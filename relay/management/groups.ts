@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
-import { DEFAULT_GROUP } from '../store/groups.js';
+import { DEFAULT_GROUP, groupsUsableBy } from '../store/groups.js';
 import type { GroupUsage } from '../store/groups.js';
 import type { GroupRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
@@ -42,6 +42,7 @@ function checkedName(value: unknown): string {
 
 /** Groups (admin): ratios, descriptions, which users may pick; and the groups a user may use. */
 export function groupRoutes(context: ManagementContext) {
+  const usageOf = async (name: string) => (await context.store.groups.usageByGroup()).get(name);
   return [
     route({
       method: 'get',
@@ -51,14 +52,12 @@ export function groupRoutes(context: ManagementContext) {
       summary: 'Groups with their ratios, descriptions and where they are used (paged)',
       query: Type.Object({ ...PageQuery, keyword: Type.Optional(Type.String()) }),
       response: pageOf(GroupViewSchema),
-      handler: ({ query }) => {
+      handler: async ({ query }) => {
         const page = query.p ?? 1;
         const pageSize = query.page_size ?? 20;
         const keyword = (query.keyword ?? '').trim().toLowerCase();
-        const usage = context.groups.usageByGroup();
-        const matching = context.groups
-          .list()
-          .filter((g) => !keyword || g.name.toLowerCase().includes(keyword) || g.description.toLowerCase().includes(keyword));
+        const usage = await context.store.groups.usageByGroup();
+        const matching = (await context.store.groups.list()).filter((g) => !keyword || g.name.toLowerCase().includes(keyword) || g.description.toLowerCase().includes(keyword));
         const items = matching.slice((page - 1) * pageSize, page * pageSize).map((g) => view(g, usage.get(g.name)));
         return { items, total: matching.length, page, page_size: pageSize };
       },
@@ -70,10 +69,10 @@ export function groupRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'One group',
       response: GroupViewSchema,
-      handler: ({ params }) => {
-        const group = context.groups.byName(String(params.name));
+      handler: async ({ params }) => {
+        const group = await context.store.groups.get(String(params.name));
         if (!group) throw new ApiError(404, `No group ${params.name}.`);
-        return view(group, context.groups.usage(group.name));
+        return view(group, await usageOf(group.name));
       },
     }),
     route({
@@ -86,7 +85,7 @@ export function groupRoutes(context: ManagementContext) {
       response: GroupViewSchema,
       handler: async ({ body }) => {
         const name = checkedName(body.name);
-        const created = await context.groups.create({
+        const created = await context.store.groups.create({
           name,
           ratio: body.ratio ?? 1,
           description: (body.description ?? '').trim(),
@@ -106,13 +105,13 @@ export function groupRoutes(context: ManagementContext) {
       response: GroupViewSchema,
       handler: async ({ body }) => {
         const name = typeof body.name === 'string' ? body.name.trim() : '';
-        const updated = await context.groups.update(name, (group) => {
-          if (body.ratio !== undefined) group.ratio = body.ratio;
-          if (body.description !== undefined) group.description = body.description.trim();
-          if (body.selectable !== undefined) group.selectable = body.selectable;
+        const updated = await context.store.groups.update(name, {
+          ...(body.ratio !== undefined && { ratio: body.ratio }),
+          ...(body.description !== undefined && { description: body.description.trim() }),
+          ...(body.selectable !== undefined && { selectable: body.selectable }),
         });
         if (!updated) throw new ApiError(404, `No group ${name}.`);
-        return view(updated, context.groups.usage(name));
+        return view(updated, await usageOf(name));
       },
     }),
     route({
@@ -124,7 +123,7 @@ export function groupRoutes(context: ManagementContext) {
       response: Nothing,
       handler: async ({ params }) => {
         const name = String(params.name);
-        const result = await context.groups.delete(name);
+        const result = await context.store.groups.delete(name);
         if (result.deleted) return new Answer(null, `Group ${name} deleted.`);
         if (result.reason === 'missing') throw new ApiError(404, `No group ${name}.`);
         if (result.reason === 'default') throw new ApiError(409, `The ${DEFAULT_GROUP} group cannot be deleted.`);
@@ -144,7 +143,7 @@ export function groupRoutes(context: ManagementContext) {
       access: 'user',
       summary: 'The groups the signed-in user may use for keys (their own and every selectable one), with ratios',
       response: Type.Array(UsableGroupSchema),
-      handler: ({ user }) => context.groups.usableBy(user).map((g) => ({ name: g.name, ratio: g.ratio, description: g.description })),
+      handler: async ({ user }) => groupsUsableBy(await context.store.groups.list(), user).map((g) => ({ name: g.name, ratio: g.ratio, description: g.description })),
     }),
   ];
 }

@@ -112,7 +112,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], contex
 /** Who changed what, in the request log (type manage): the route's summary and the path. */
 function auditChange(context: ManagementContext, spec: RouteSpec, req: Request): void {
   const user = req.user!;
-  context.logs.append({
+  context.store.logs.append({
     type: LogType.manage,
     user_id: user.id,
     username: user.username,
