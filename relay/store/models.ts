@@ -101,9 +101,14 @@ function hasUnitPrices(record: ModelRecord): boolean {
  * length), so `gpt-4o` priced by an administrator also prices `gpt-4o-2024-11-20`.
  */
 export function modelPrice(state: StateFile, model: string): ModelPrice | undefined {
+  return modelPriceIn(state.data.models, model);
+}
+
+/** modelPrice among these model records. */
+export function modelPriceIn(records: readonly ModelRecord[], model: string): ModelPrice | undefined {
   let best: ModelPrice | undefined;
   let bestLength = -1;
-  for (const record of state.data.models) {
+  for (const record of records) {
     if (!isPriced(record)) continue;
     if (record.name === model) return priceOfRecord(record);
     if (record.name.length > bestLength && model.startsWith(record.name)) {
@@ -123,7 +128,12 @@ export function modelPrice(state: StateFile, model: string): ModelPrice | undefi
 
 /** Where a model's price comes from: its own record, a built-in default, or nowhere. */
 export function priceSource(state: StateFile, model: string): 'model' | 'default' | 'none' {
-  const price = modelPrice(state, model);
+  return priceSourceIn(state.data.models, model);
+}
+
+/** priceSource among these model records. */
+export function priceSourceIn(records: readonly ModelRecord[], model: string): 'model' | 'default' | 'none' {
+  const price = modelPriceIn(records, model);
   if (!price) return 'none';
   return Object.values(DEFAULT_PRICES).includes(price) ? 'default' : 'model';
 }
