@@ -3,6 +3,7 @@ import { createFixedWindowLimiter } from './http/rate-limit.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import { groupRatioOf } from './store/groups.js';
 import { modelPrice as storedModelPrice, priceOfRecord } from './store/models.js';
+import type { SettingsRepo, SettingValue } from './store/ports.js';
 import type { StateFile } from './store/state-file.js';
 
 /** Every relay setting with its default: the one place either is written down. */
@@ -75,6 +76,24 @@ export function readSettings(state: StateFile): Readonly<Settings> {
   const settings = Object.freeze({ ...SETTING_DEFAULTS, ...(state.data.options as Partial<Settings>) });
   readSettingsCache.set(state, { revision: state.revision, settings });
   return settings;
+}
+
+/**
+ * Settings from stored values (`store.settings.all()`), falling back to the defaults: only
+ * known names, each only when it has its default's type (so a stray value cannot break one).
+ */
+export function settingsOf(stored: Readonly<Record<string, SettingValue>>): Readonly<Settings> {
+  const settings: Record<string, unknown> = { ...SETTING_DEFAULTS };
+  for (const [name, fallback] of Object.entries(SETTING_DEFAULTS)) {
+    const value = Object.hasOwn(stored, name) ? stored[name] : undefined;
+    if (typeof value === typeof fallback) settings[name] = value;
+  }
+  return Object.freeze(settings as Settings);
+}
+
+/** The settings now, through the storage ports. */
+export async function storedSettings(store: { settings: SettingsRepo }): Promise<Readonly<Settings>> {
+  return settingsOf(await store.settings.all());
 }
 
 /** The largest file an upload route takes, in bytes, and the setting that says so (named in its 413). */

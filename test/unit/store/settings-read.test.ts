@@ -2,7 +2,7 @@
 // the state's update() is read at once, and nothing else is recomputed meanwhile.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSettings } from '../../../relay/settings.js';
+import { readSettings, settingsOf } from '../../../relay/settings.js';
 import { StateFile } from '../../../relay/store/state-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -25,5 +25,15 @@ describe('reading the settings', () => {
     expect(readSettings(state).retry_times).toBe(2); // read before the write is even on disk
     expect(Object.isFrozen(readSettings(state))).toBe(true);
     await state.flush();
+  });
+
+  it('parses stored values (the storage ports) into settings: defaults under them, names unknown or of the wrong type left out', () => {
+    const settings = settingsOf({ retry_times: 5, site_name: 'Ours', auto_disable_channel: 'yes', setup_wizard: 'channel' });
+    expect(settings.retry_times).toBe(5);
+    expect(settings.site_name).toBe('Ours');
+    expect(settings.auto_disable_channel).toBe(true); // a string is no boolean: the default
+    expect(settings.log_retention_days).toBe(90);
+    expect(settings).not.toHaveProperty('setup_wizard');
+    expect(Object.isFrozen(settings)).toBe(true);
   });
 });
