@@ -55,16 +55,22 @@ export class PostgresClient {
   /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
   async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect().catch(this.failed);
+    // A connection lost between two queries is reported on the client, not the pool: without
+    // this listener it would end the process. The next query then fails, and so does the work.
+    let broken: Error | undefined;
+    const lost = (error: Error) => (broken = error);
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((failure: Error) => (broken ??= failure));
       throw this.explain(error);
     } finally {
-      client.release();
+      client.off('error', lost);
+      client.release(broken); // a broken connection is closed, not handed out again
     }
   }
 
