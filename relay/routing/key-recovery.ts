@@ -1,9 +1,15 @@
 import { readSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
-import type { ChannelStore } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
 import type { StateFile } from '../store/state-file.js';
 import { disableKey, enableKey } from './channel-health.js';
+import type { ChannelHealthWriter } from './channel-health.js';
+
+/** The channels recovery reads and heals: the hot path's ChannelStore or the ChannelRepo port. */
+export interface RecoverableChannels extends ChannelHealthWriter {
+  list(): readonly ChannelRecord[] | Promise<readonly ChannelRecord[]>;
+  keys(id: number): string[] | Promise<string[]>;
+}
 
 /** A minimal real call with one key of a channel (the upstream side supplies it: routing speaks no wire format). */
 export type ProbeKey = (channel: ChannelRecord, key: string) => Promise<{ ok: boolean; status: number; error: string }>;
@@ -15,7 +21,7 @@ export type ProbeKey = (channel: ChannelRecord, key: string) => Promise<{ ok: bo
  */
 export function startKeyRecovery(deps: {
   state: StateFile;
-  channels: ChannelStore;
+  channels: RecoverableChannels;
   probe: ProbeKey;
   log: { info(message: string): void };
   intervalMs?: number;
@@ -25,7 +31,7 @@ export function startKeyRecovery(deps: {
     if (running) return;
     running = true;
     try {
-      for (const channel of deps.channels.list()) {
+      for (const channel of await deps.channels.list()) {
         if (channel.status === ChannelStatus.manuallyDisabled) continue;
         for (let index = 0; index < channel.key_states.length; index++) {
           const state = channel.key_states[index]!;
