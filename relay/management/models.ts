@@ -3,11 +3,12 @@ import type { Static } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
 import { BILLING_UNITS } from '../ir/usage.js';
 import type { BillingUnit, UnitCounts } from '../ir/usage.js';
-import { readSettings } from '../settings.js';
+import { storedSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
-import { MODEL_ENDPOINTS, priceSource } from '../store/models.js';
+import { groupsUsableBy } from '../store/groups.js';
+import { MODEL_ENDPOINTS, priceSourceIn } from '../store/models.js';
 import { blankModel } from '../store/schema.js';
-import type { ModelRecord } from '../store/schema.js';
+import type { ChannelRecord, ModelRecord, SupplierRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, PageQuery, UnitCountsSchema, pageOf } from './schemas.js';
@@ -94,6 +95,8 @@ function checkedTags(value: string[] | string): string[] {
 }
 
 type Fields = Partial<Static<typeof NewModelBody>>;
+/** What a change of a model record may touch. */
+type ModelFieldsRecord = Omit<ModelRecord, 'id' | 'created_at'>;
 
 /** Only the known unit kinds, each a non-negative finite number of USD. */
 function checkedUnitPrices(value: Record<string, unknown>): UnitCounts {
@@ -117,13 +120,10 @@ function checkedSizeRatios(value: Record<string, unknown>): Record<string, numbe
   return ratios;
 }
 
-/** The checked changes a body asks for, applied over `model` (a copy, for create and update alike). */
-function applyFields(context: ManagementContext, body: Fields, model: ModelRecord): void {
+/** The checked changes a body asks for, applied over `model` (a copy, for create and update alike); the supplier is checked by checkSupplier. */
+function applyFields(body: Fields, model: ModelFieldsRecord): void {
   if (body.name !== undefined) model.name = checkedName(body.name);
-  if (body.supplier_id !== undefined) {
-    if (body.supplier_id !== 0 && !context.suppliers.byId(body.supplier_id)) throw new ApiError(400, `No supplier ${body.supplier_id}.`);
-    model.supplier_id = body.supplier_id;
-  }
+  if (body.supplier_id !== undefined) model.supplier_id = body.supplier_id;
   if (body.description !== undefined) model.description = body.description.trim();
   if (body.tags !== undefined) model.tags = checkedTags(body.tags);
   if (body.endpoints !== undefined) model.endpoints = [...new Set(body.endpoints)];
@@ -145,33 +145,55 @@ function applyFields(context: ManagementContext, body: Fields, model: ModelRecor
   if (model.context_length > 0 && model.max_output_tokens > model.context_length) throw new ApiError(400, 'max_output_tokens cannot exceed context_length.');
 }
 
+/** `model` with a body's changes: a new record (the one given stays as it was). */
+function changed<M extends ModelFieldsRecord>(body: Fields, model: Readonly<M>): M {
+  const next = structuredClone(model) as M;
+  applyFields(body, next);
+  return next;
+}
+
+type Facts = Map<string, { groups: Set<string>; channels: number }>;
+
+/** Per model name: the groups enabled channels serve it to, and how many channels list it. */
+function channelFacts(channels: readonly ChannelRecord[]): Facts {
+  const facts: Facts = new Map();
+  for (const channel of channels) {
+    for (const name of channel.models) {
+      let entry = facts.get(name);
+      if (!entry) facts.set(name, (entry = { groups: new Set(), channels: 0 }));
+      entry.channels++;
+      if (channel.status !== ChannelStatus.enabled) continue;
+      for (const group of channel.groups.length > 0 ? channel.groups : ['*']) entry.groups.add(group);
+    }
+  }
+  return facts;
+}
+
+function supplierName(suppliers: readonly SupplierRecord[], id: number): string {
+  return id ? (suppliers.find((s) => s.id === id)?.name ?? '') : '';
+}
+
 /** Model management (admin): metadata, prices, models channels list without a description; and the models a user may use. */
 export function modelRoutes(context: ManagementContext) {
-  /** Per model name: the groups enabled channels serve it to, and how many channels list it. */
-  const channelFacts = () => {
-    const facts = new Map<string, { groups: Set<string>; channels: number }>();
-    for (const channel of context.channels.list()) {
-      for (const name of channel.models) {
-        let entry = facts.get(name);
-        if (!entry) facts.set(name, (entry = { groups: new Set(), channels: 0 }));
-        entry.channels++;
-        if (channel.status !== ChannelStatus.enabled) continue;
-        for (const group of channel.groups.length > 0 ? channel.groups : ['*']) entry.groups.add(group);
-      }
-    }
-    return facts;
+  /** What a model's view shows besides the record: read once per answer. */
+  const viewer = async () => {
+    const [channels, suppliers, models] = await Promise.all([context.store.channels.list(), context.store.suppliers.list(), context.store.models.list()]);
+    const facts = channelFacts(channels);
+    return (model: ModelRecord) => ({
+      ...model,
+      supplier_name: supplierName(suppliers, model.supplier_id),
+      price_source: priceSourceIn(models, model.name),
+      enable_groups: [...(facts.get(model.name)?.groups ?? [])].sort(),
+      channels: facts.get(model.name)?.channels ?? 0,
+    });
   };
-  const view = (model: ModelRecord, facts = channelFacts()) => ({
-    ...model,
-    supplier_name: model.supplier_id ? (context.suppliers.byId(model.supplier_id)?.name ?? '') : '',
-    price_source: priceSource(context.state, model.name),
-    enable_groups: [...(facts.get(model.name)?.groups ?? [])].sort(),
-    channels: facts.get(model.name)?.channels ?? 0,
-  });
-  const byIdParam = (id: string) => {
-    const model = context.models.byId(Number(id));
+  const byIdParam = async (id: string) => {
+    const model = await context.store.models.get(Number(id));
     if (!model) throw new ApiError(404, `No model ${id}.`);
     return model;
+  };
+  const checkSupplier = async (id: number | undefined) => {
+    if (id !== undefined && id !== 0 && !(await context.store.suppliers.get(id))) throw new ApiError(400, `No supplier ${id}.`);
   };
 
   return [
@@ -182,10 +204,11 @@ export function modelRoutes(context: ManagementContext) {
       access: 'user',
       summary: 'The models the signed-in user may use (served by an enabled channel of a group they may use), for pickers',
       response: Type.Array(UsableModelSchema),
-      handler: ({ user }) => {
-        const usable = new Set(context.groups.usableBy(user).map((g) => g.name));
+      handler: async ({ user }) => {
+        const [groups, channels, models, suppliers] = await Promise.all([context.store.groups.list(), context.store.channels.list(), context.store.models.list(), context.store.suppliers.list()]);
+        const usable = new Set(groupsUsableBy(groups, user).map((g) => g.name));
         const served = new Map<string, Set<string>>();
-        for (const channel of context.channels.list()) {
+        for (const channel of channels) {
           if (channel.status !== ChannelStatus.enabled) continue;
           const groups = channel.groups.length > 0 ? channel.groups.filter((g) => usable.has(g)) : [...usable];
           if (groups.length === 0) continue;
@@ -196,12 +219,12 @@ export function modelRoutes(context: ManagementContext) {
           }
         }
         return [...served.keys()].sort().map((name) => {
-          const meta = context.models.byName(name);
+          const meta = models.find((m) => m.name === name);
           return {
             name,
             groups: [...served.get(name)!].sort(),
             description: meta?.description ?? '',
-            supplier: meta?.supplier_id ? (context.suppliers.byId(meta.supplier_id)?.name ?? '') : '',
+            supplier: supplierName(suppliers, meta?.supplier_id ?? 0),
             tags: meta?.tags ?? [],
             endpoints: meta?.endpoints ?? [],
             context_length: meta?.context_length ?? 0,
@@ -217,7 +240,10 @@ export function modelRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'Models that channels list but no model record describes',
       response: Type.Array(Type.String()),
-      handler: () => [...channelFacts().keys()].filter((name) => !context.models.byName(name)).sort(),
+      handler: async () => {
+        const described = new Set((await context.store.models.list()).map((m) => m.name));
+        return [...channelFacts(await context.store.channels.list()).keys()].filter((name) => !described.has(name)).sort();
+      },
     }),
     route({
       method: 'get',
@@ -226,7 +252,7 @@ export function modelRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'What calls of a model without a price do (setting unpriced_model_policy): free, or refused',
       response: Type.Object({ unpriced_model_policy: Type.Union([Type.Literal('free'), Type.Literal('reject')]) }),
-      handler: () => ({ unpriced_model_policy: readSettings(context.state).unpriced_model_policy }),
+      handler: async () => ({ unpriced_model_policy: (await storedSettings(context.store)).unpriced_model_policy }),
     }),
     route({
       method: 'get',
@@ -236,16 +262,14 @@ export function modelRoutes(context: ManagementContext) {
       summary: 'Model records: metadata, prices and the groups each is served to (paged; `keyword` searches name, description and tags)',
       query: Type.Object({ ...PageQuery, keyword: Type.Optional(Type.String()), supplier_id: Type.Optional(Type.Integer()) }),
       response: pageOf(ModelViewSchema),
-      handler: ({ query }) => {
+      handler: async ({ query }) => {
         const page = query.p ?? 1;
         const pageSize = query.page_size ?? 20;
         const keyword = (query.keyword ?? '').trim().toLowerCase();
-        const matching = context.models
-          .list()
+        const matching = (await context.store.models.list())
           .filter((m) => query.supplier_id === undefined || m.supplier_id === query.supplier_id)
           .filter((m) => !keyword || m.name.toLowerCase().includes(keyword) || m.description.toLowerCase().includes(keyword) || m.tags.some((t) => t.toLowerCase().includes(keyword)));
-        const facts = channelFacts();
-        return { items: matching.slice((page - 1) * pageSize, page * pageSize).map((m) => view(m, facts)), total: matching.length, page, page_size: pageSize };
+        return { items: matching.slice((page - 1) * pageSize, page * pageSize).map(await viewer()), total: matching.length, page, page_size: pageSize };
       },
     }),
     route({
@@ -255,7 +279,7 @@ export function modelRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'One model record',
       response: ModelViewSchema,
-      handler: ({ params }) => view(byIdParam(String(params.id))),
+      handler: async ({ params }) => (await viewer())(await byIdParam(String(params.id))),
     }),
     route({
       method: 'post',
@@ -266,12 +290,12 @@ export function modelRoutes(context: ManagementContext) {
       body: NewModelBody,
       response: ModelViewSchema,
       handler: async ({ body }) => {
-        const draft = blankModel(0, '', 0);
-        applyFields(context, body, draft);
+        const draft = changed(body, blankModel(0, '', 0));
+        await checkSupplier(body.supplier_id);
         const { id: _id, created_at: _created, updated_at: _updated, ...fields } = draft;
-        const created = await context.models.create(fields);
+        const created = await context.store.models.create(fields);
         if (!created) throw new ApiError(409, `The model ${draft.name} is described already: change that record.`);
-        return new Answer(view(created), `Model ${created.name} saved.`);
+        return new Answer((await viewer())(created), `Model ${created.name} saved.`);
       },
     }),
     route({
@@ -283,13 +307,13 @@ export function modelRoutes(context: ManagementContext) {
       body: ModelChangeBody,
       response: ModelViewSchema,
       handler: async ({ body }) => {
-        const current = byIdParam(String(body.id));
-        // Check on a copy first: an invalid change must leave the record as it was.
-        applyFields(context, body, { ...current, tags: [...current.tags], endpoints: [...current.endpoints], unit_prices: { ...current.unit_prices }, size_ratios: { ...current.size_ratios } });
-        const updated = await context.models.update(body.id, (model) => applyFields(context, body, model));
+        // Checked first: an invalid change must leave the record as it was.
+        changed(body, await byIdParam(String(body.id)));
+        await checkSupplier(body.supplier_id);
+        const updated = await context.store.models.update(body.id, (current) => changed(body, current));
         if (updated === undefined) throw new ApiError(404, `No model ${body.id}.`);
         if (updated === null) throw new ApiError(409, `Another record describes ${body.name} already.`);
-        return view(updated);
+        return (await viewer())(updated);
       },
     }),
     route({
@@ -300,7 +324,7 @@ export function modelRoutes(context: ManagementContext) {
       summary: 'Delete a model record (the model falls back to the built-in price and limits, if any)',
       response: Nothing,
       handler: async ({ params }) => {
-        if (!(await context.models.delete(Number(params.id)))) throw new ApiError(404, `No model ${params.id}.`);
+        if (!(await context.store.models.delete(Number(params.id)))) throw new ApiError(404, `No model ${params.id}.`);
         return new Answer(null, 'Model record deleted.');
       },
     }),

@@ -58,7 +58,11 @@ function checkedName(value: unknown): string {
 
 /** Suppliers (vendors) of models (admin). */
 export function supplierRoutes(context: ManagementContext) {
-  const view = (supplier: SupplierRecord) => ({ ...supplier, models: context.models.list().filter((m) => m.supplier_id === supplier.id).length });
+  /** Answers a view function: each supplier with how many model records name it. */
+  const viewer = async () => {
+    const models = await context.store.models.list();
+    return (supplier: SupplierRecord) => ({ ...supplier, models: models.filter((m) => m.supplier_id === supplier.id).length });
+  };
   return [
     route({
       method: 'get',
@@ -68,15 +72,14 @@ export function supplierRoutes(context: ManagementContext) {
       summary: 'Suppliers (paged; `keyword` searches name and description)',
       query: Type.Object({ ...PageQuery, keyword: Type.Optional(Type.String()), status: Type.Optional(Type.Integer()) }),
       response: pageOf(SupplierViewSchema),
-      handler: ({ query }) => {
+      handler: async ({ query }) => {
         const page = query.p ?? 1;
         const pageSize = query.page_size ?? 20;
         const keyword = (query.keyword ?? '').trim().toLowerCase();
-        const matching = context.suppliers
-          .list()
+        const matching = (await context.store.suppliers.list())
           .filter((s) => query.status === undefined || s.status === query.status)
           .filter((s) => !keyword || s.name.toLowerCase().includes(keyword) || s.description.toLowerCase().includes(keyword));
-        return { items: matching.slice((page - 1) * pageSize, page * pageSize).map(view), total: matching.length, page, page_size: pageSize };
+        return { items: matching.slice((page - 1) * pageSize, page * pageSize).map(await viewer()), total: matching.length, page, page_size: pageSize };
       },
     }),
     route({
@@ -86,10 +89,10 @@ export function supplierRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'One supplier',
       response: SupplierViewSchema,
-      handler: ({ params }) => {
-        const supplier = context.suppliers.byId(Number(params.id));
+      handler: async ({ params }) => {
+        const supplier = await context.store.suppliers.get(Number(params.id));
         if (!supplier) throw new ApiError(404, `No supplier ${params.id}.`);
-        return view(supplier);
+        return (await viewer())(supplier);
       },
     }),
     route({
@@ -102,14 +105,14 @@ export function supplierRoutes(context: ManagementContext) {
       response: SupplierViewSchema,
       handler: async ({ body }) => {
         const name = checkedName(body.name);
-        const created = await context.suppliers.create({
+        const created = await context.store.suppliers.create({
           name,
           description: (body.description ?? '').trim(),
           icon: checkedIcon(body.icon),
           status: body.status ?? SupplierStatus.enabled,
         });
         if (!created) throw new ApiError(409, `A supplier named ${name} exists already.`);
-        return new Answer(view(created), `Supplier ${name} created.`);
+        return new Answer((await viewer())(created), `Supplier ${name} created.`);
       },
     }),
     route({
@@ -123,15 +126,15 @@ export function supplierRoutes(context: ManagementContext) {
       handler: async ({ body }) => {
         const name = body.name === undefined ? undefined : checkedName(body.name);
         const icon = body.icon === undefined ? undefined : checkedIcon(body.icon);
-        const updated = await context.suppliers.update(body.id, (supplier) => {
-          if (name !== undefined) supplier.name = name;
-          if (body.description !== undefined) supplier.description = body.description.trim();
-          if (icon !== undefined) supplier.icon = icon;
-          if (body.status !== undefined) supplier.status = body.status;
+        const updated = await context.store.suppliers.update(body.id, {
+          ...(name !== undefined && { name }),
+          ...(body.description !== undefined && { description: body.description.trim() }),
+          ...(icon !== undefined && { icon }),
+          ...(body.status !== undefined && { status: body.status }),
         });
         if (updated === undefined) throw new ApiError(404, `No supplier ${body.id}.`);
         if (updated === null) throw new ApiError(409, `A supplier named ${name} exists already.`);
-        return view(updated);
+        return (await viewer())(updated);
       },
     }),
     route({
@@ -142,7 +145,7 @@ export function supplierRoutes(context: ManagementContext) {
       summary: 'Delete a supplier no model names',
       response: Nothing,
       handler: async ({ params }) => {
-        const result = await context.suppliers.delete(Number(params.id));
+        const result = await context.store.suppliers.delete(Number(params.id));
         if (result.deleted) return new Answer(null, 'Supplier deleted.');
         if (result.reason === 'missing') throw new ApiError(404, `No supplier ${params.id}.`);
         throw new ApiError(409, `${result.models} model${result.models === 1 ? ' names' : 's name'} this supplier: change or delete ${result.models === 1 ? 'it' : 'them'} first.`);
