@@ -42,7 +42,7 @@ export function sealedKeyId(name: string, sealed: string): string {
  */
 export function openSecret(key: SecretKey, name: string, sealed: string): string {
   const { keyId, nonce, ciphertext, tag } = parse(name, sealed);
-  if (keyId !== key.id) throw new WrongSecretKeyError(keyId, key.id, `The secret "${name}" was`);
+  if (keyId !== key.id) throw new WrongSecretKeyError([keyId], key.id, `The secret "${name}" was`);
   const decipher = key.decipher(nonce);
   decipher.setAAD(Buffer.from(name, 'utf8'));
   decipher.setAuthTag(tag);
@@ -53,16 +53,17 @@ export function openSecret(key: SecretKey, name: string, sealed: string): string
   }
 }
 
-/** Secrets sealed with one key, opened with another: names both, never either key. */
+/** Secrets sealed with one key, opened with another: names the keys by id, never the keys. */
 export class WrongSecretKeyError extends SecretBackendError {
   constructor(
-    readonly sealedWith: string,
+    readonly sealedWith: readonly string[],
     readonly given: string,
     subject = 'The secrets were',
   ) {
+    const keys = sealedWith.length === 1 ? `key ${sealedWith[0]}` : `keys ${sealedWith.join(' and ')}`;
     super(
-      `${subject} sealed with key ${sealedWith}; this start has key ${given}. ` +
-        `Start with the key whose id is ${sealedWith} (RELAYDESK_SECRET_KEY or the key file), or, to change keys, rotate with rotate-secret-key. No secret was changed.`,
+      `${subject} sealed with ${keys}; this start has key ${given}. ` +
+        'Start with the key the secrets were sealed with (RELAYDESK_SECRET_KEY or the key file); to change keys, use the rotate-secret-key command. No secret was changed.',
     );
   }
 }
