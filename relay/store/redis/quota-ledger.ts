@@ -1,0 +1,317 @@
+import type { EncodedLogRecord, NewLogRecord } from '../logs/types.js';
+import type { QuotaLedgerPort, QuotaReservation, QuotaStanding, ReserveAsk } from '../ports.js';
+import type { RedisClient } from './client.js';
+import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
+
+// The quota ledger on Redis, shared by every instance: each operation is one Lua script
+// (quota-scripts.ts), one round trip and one atomic step. Counters get their first values
+// from PostgreSQL at start (`load`) and go back to it now and then (`snapshot`).
+//
+// A reservation belongs to the instance that made it, which renews a heartbeat key; every
+// instance sweeps now and then, refunding the reservations of instances whose heartbeat
+// expired (killed, or cut off from Redis for longer than the heartbeat's life) and handing
+// their call records to `onSwept` to be logged. Work that outlives its call (a video task)
+// `detach`es its reservation once the task exists: nobody sweeps it, and whichever instance
+// follows the task settles or refunds it.
+
+export interface RedisQuotaLedgerOptions {
+  /** Appends the log record of a settlement or refund; called only when that closed the reservation (once). */
+  appendLog?: (log: EncodedLogRecord) => void;
+  /** The reservations of a dead instance, just refunded here: log them (each is handed to one sweeper only). */
+  onSwept?: (refunds: SweptReservation[]) => void;
+  /** How long the heartbeat lives without renewal (ms); default 5 s. */
+  heartbeatMs?: number;
+  /** How often it is renewed (ms); default 1.5 s. */
+  renewEveryMs?: number;
+  /** How often this instance sweeps (ms); default 3 s. A dead instance's reservations are refunded within heartbeatMs + sweepEveryMs. */
+  sweepEveryMs?: number;
+  /** Most reservations refunded by one sweep (one script: keeps Redis responsive); default 500. */
+  sweepBatch?: number;
+  /** Called with a failed background heartbeat or sweep (Redis down); default: nothing. */
+  onError?: (error: unknown) => void;
+}
+
+export interface SweptReservation {
+  id: number;
+  userId: number;
+  tokenId: number;
+  amount: number;
+  /** The call's record as given to `reserve`. */
+  call: NewLogRecord;
+}
+
+export interface QuotaSeedUser {
+  id: number;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+}
+
+export interface QuotaSeedToken {
+  id: number;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  used_quota: number;
+  request_count: number;
+  accessed_at: number;
+}
+
+export interface QuotaSnapshot {
+  users: Array<QuotaSeedUser & { held: number }>;
+  tokens: Array<QuotaSeedToken & { held: number }>;
+  channels: Array<{ id: number; used_quota: number }>;
+  /** Open reservations; `instance` '' for a detached one. */
+  open: Array<{ id: number; userId: number; tokenId: number; amount: number; instance: string }>;
+}
+
+/** The counters of a user or key that `load` (or `setKeyQuota`) has not given to Redis. */
+export class QuotaNotLoadedError extends Error {
+  constructor(
+    readonly what: 'user' | 'key',
+    readonly id: number,
+  ) {
+    super(`The quota counters of ${what} ${id} are not in Redis: load them from the database first.`);
+  }
+}
+
+type Script = (...args: Array<string | number>) => Promise<unknown>;
+
+export class RedisQuotaLedger implements QuotaLedgerPort {
+  private readonly scripts: Record<QuotaScriptName, Script>;
+  private readonly waiting = new Set<() => void>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly heartbeatMs: number;
+  private readonly sweepBatch: number;
+  private sweeping = false;
+
+  constructor(
+    private readonly client: RedisClient,
+    private readonly options: RedisQuotaLedgerOptions = {},
+  ) {
+    for (const [name, definition] of Object.entries(QUOTA_SCRIPTS)) client.redis.defineCommand(name, definition);
+    const commands = client.redis as unknown as Record<QuotaScriptName, Script>;
+    this.scripts = Object.fromEntries(
+      Object.keys(QUOTA_SCRIPTS).map((name) => [name, (...args: Array<string | number>) => commands[name as QuotaScriptName](client.prefix, ...args).catch(client.failed)]),
+    ) as Record<QuotaScriptName, Script>;
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    this.sweepBatch = options.sweepBatch ?? 500;
+  }
+
+  /** Starts renewing this instance's heartbeat and sweeping dead instances' reservations. */
+  async start(): Promise<void> {
+    await this.beat();
+    const every = (ms: number, work: () => Promise<unknown>) => {
+      const timer = setInterval(() => void work().catch((error: unknown) => this.options.onError?.(error)), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.renewEveryMs ?? 1_500, () => this.beat());
+    every(this.options.sweepEveryMs ?? 3_000, () => this.sweep());
+  }
+
+  /** Stops the timers and ends the heartbeat: what this instance still holds is swept by the others soon. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.client.redis.del(this.heartbeatKey()).catch(() => undefined);
+  }
+
+  async standing(userId: number, tokenId: number): Promise<QuotaStanding> {
+    return this.toStanding(userId, tokenId, (await this.scripts.quotaStanding(userId, tokenId)) as number[]);
+  }
+
+  async reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }> {
+    const amount = wholeAmount(ask.amount, 'amount');
+    const answer = (await this.scripts.quotaReserve(ask.userId, ask.tokenId, amount, this.client.instance, JSON.stringify(ask.call), this.heartbeatMs)) as number[];
+    if (answer[0] === 1) return { reservation: { id: answer[1]!, amount } };
+    return { refused: this.toStanding(ask.userId, ask.tokenId, answer[0] === 0 ? answer.slice(1) : answer) };
+  }
+
+  async held(id: number): Promise<QuotaReservation | undefined> {
+    const open = await this.client.redis.hget(this.client.key('q', 'r'), String(id)).catch(this.client.failed);
+    return open ? { id, amount: Number(open.split(':')[2]) } : undefined;
+  }
+
+  /**
+   * The reservation outlives its call (a video task now exists upstream): no sweeper refunds
+   * it if this instance dies; whichever instance follows the task settles or refunds it.
+   * Answers false when it is closed already.
+   */
+  async detach(id: number): Promise<boolean> {
+    return (await this.scripts.quotaDetach(id)) !== null;
+  }
+
+  /** Does nothing (no charge, no log record) when the reservation was settled, refunded or swept before. */
+  async settle(id: number, cost: number, channelId: number, log: EncodedLogRecord): Promise<void> {
+    const charged = wholeAmount(cost, 'cost');
+    this.closed((await this.scripts.quotaSettle(id, charged, channelId, log.record.created_at)) === 1, log);
+  }
+
+  async refund(id: number, log?: EncodedLogRecord): Promise<void> {
+    this.closed((await this.scripts.quotaRefund(id)) === 1, log);
+  }
+
+  async adjustUser(userId: number, delta: number): Promise<number> {
+    const quota = await this.scripts.quotaAdjustUser(userId, wholeNumber(delta, 'delta'));
+    if (quota === null) throw new QuotaNotLoadedError('user', userId);
+    return quota as number;
+  }
+
+  /** Also how a new key's counters reach Redis. */
+  async setKeyQuota(tokenId: number, remain: number | null): Promise<void> {
+    await this.scripts.quotaSetKey(tokenId, remain === null ? 0 : 1, remain === null ? 0 : wholeNumber(remain, 'remain'));
+  }
+
+  nextRelease(ms: number, stop?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiting.delete(done);
+        stop?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiting.add(done);
+      stop?.addEventListener('abort', done, { once: true });
+      if (stop?.aborted) done();
+    });
+  }
+
+  /**
+   * Seeds the counters of users, keys and channels that Redis does not have yet (at start,
+   * from PostgreSQL; and for a new user); counters already there are left as they are,
+   * since they are newer. Answers how many were seeded.
+   */
+  async load(users: readonly QuotaSeedUser[], tokens: readonly QuotaSeedToken[] = [], channels: ReadonlyArray<{ id: number; used_quota: number }> = []): Promise<number> {
+    const batches: Array<[string, Array<string | number>]> = [
+      ['u', users.flatMap((u) => [u.id, wholeNumber(u.quota, 'quota'), wholeNumber(u.used_quota, 'used_quota'), u.request_count])],
+      ['k', tokens.flatMap((t) => [t.id, t.unlimited_quota ? 0 : 1, wholeNumber(t.remain_quota, 'remain_quota'), wholeNumber(t.used_quota, 'used_quota'), t.request_count, t.accessed_at])],
+      ['ch', channels.flatMap((c) => [c.id, wholeNumber(c.used_quota, 'used_quota')])],
+    ];
+    let seeded = 0;
+    for (const [kind, fields] of batches) {
+      const width = kind === 'u' ? 4 : kind === 'k' ? 6 : 2;
+      for (let start = 0; start < fields.length; start += width * 500) {
+        seeded += (await this.scripts.quotaLoad(kind, ...fields.slice(start, start + width * 500))) as number;
+      }
+    }
+    return seeded;
+  }
+
+  /** The counters as they are now (each hash read as one, the whole not at one instant): for PostgreSQL and for checks. */
+  async snapshot(): Promise<QuotaSnapshot> {
+    const { redis } = this.client;
+    const key = (...parts: Array<string | number>) => this.client.key('q', ...parts);
+    const [userIds, tokenIds, channels, open] = await Promise.all([
+      redis.smembers(key('users')),
+      redis.smembers(key('keys')),
+      redis.hgetall(key('ch')),
+      redis.hgetall(key('r')),
+    ]).catch(this.client.failed);
+    const read = async (kind: 'u' | 'k', ids: string[]) => {
+      const pipeline = redis.pipeline();
+      for (const id of ids) pipeline.hgetall(key(kind, id));
+      const answers = (await pipeline.exec().catch(this.client.failed)) ?? [];
+      return answers.map(([error, hash], i) => {
+        if (error) throw this.client.explain(error);
+        const fields = hash as Record<string, string>;
+        const n = (field: string) => Number(fields[field] ?? 0);
+        return { id: Number(ids[i]), n, fields };
+      });
+    };
+    const users = (await read('u', userIds)).map(({ id, n }) => ({ id, quota: n('quota'), used_quota: n('used'), request_count: n('count'), held: n('held') }));
+    const tokens = (await read('k', tokenIds)).map(({ id, n, fields }) => ({
+      id,
+      remain_quota: n('remain'),
+      unlimited_quota: fields.limited !== '1',
+      used_quota: n('used'),
+      request_count: n('count'),
+      accessed_at: n('accessed'),
+      held: n('held'),
+    }));
+    return {
+      users: users.sort(byId),
+      tokens: tokens.sort(byId),
+      channels: Object.entries(channels)
+        .map(([id, used]) => ({ id: Number(id), used_quota: Number(used) }))
+        .sort(byId),
+      open: Object.entries(open)
+        .map(([id, value]) => {
+          const parts = value.split(':'); // user:key:amount:limited:instance (which has colons of its own)
+          return { id: Number(id), userId: Number(parts[0]), tokenId: Number(parts[1]), amount: Number(parts[2]), instance: parts.slice(4).join(':') };
+        })
+        .sort(byId),
+    };
+  }
+
+  /** Refunds the reservations of instances whose heartbeat expired; answers them (also handed to `onSwept`). */
+  async sweep(): Promise<SweptReservation[]> {
+    if (this.sweeping) return [];
+    this.sweeping = true;
+    try {
+      const swept: SweptReservation[] = [];
+      for (;;) {
+        const flat = (await this.scripts.quotaSweep(this.sweepBatch)) as string[];
+        for (let i = 0; i < flat.length; i += 5) {
+          swept.push({ id: Number(flat[i]), userId: Number(flat[i + 1]), tokenId: Number(flat[i + 2]), amount: Number(flat[i + 3]), call: parseCall(flat[i + 4]!) });
+        }
+        if (flat.length / 5 < this.sweepBatch) break;
+      }
+      if (swept.length > 0) {
+        this.options.onSwept?.(swept);
+        this.wake();
+      }
+      return swept;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private beat(): Promise<unknown> {
+    return this.client.redis.set(this.heartbeatKey(), '1', 'PX', this.heartbeatMs).catch(this.client.failed);
+  }
+
+  private heartbeatKey(): string {
+    return this.client.key('q', 'hb', this.client.instance);
+  }
+
+  private closed(closed: boolean, log: EncodedLogRecord | undefined): void {
+    if (!closed) return;
+    if (log) this.options.appendLog?.(log);
+    this.wake();
+  }
+
+  private wake(): void {
+    if (this.waiting.size > 0) for (const wake of [...this.waiting]) wake();
+  }
+
+  private toStanding(userId: number, tokenId: number, answer: number[]): QuotaStanding {
+    if (answer[0] === -1) throw new QuotaNotLoadedError('user', userId);
+    if (answer[0] === -2) throw new QuotaNotLoadedError('key', tokenId);
+    const [userLeft, limited, keyLeft, userHeld, keyHeld] = answer as [number, number, number, number, number];
+    const keyBinds = limited === 1 && keyLeft <= userLeft;
+    return { userLeft, keyLeft: limited === 1 ? keyLeft : null, held: keyBinds ? keyHeld : userHeld };
+  }
+}
+
+function byId(a: { id: number }, b: { id: number }): number {
+  return a.id - b.id;
+}
+
+function parseCall(json: string): NewLogRecord {
+  try {
+    return JSON.parse(json) as NewLogRecord;
+  } catch {
+    return { type: 0 };
+  }
+}
+
+/** Quota is counted in whole units; a fraction would be an error of the caller's. */
+function wholeNumber(value: number, name: string): number {
+  if (!Number.isSafeInteger(value)) throw new Error(`Quota ${name} must be a whole number (got ${value}).`);
+  return value;
+}
+
+function wholeAmount(value: number, name: string): number {
+  if (wholeNumber(value, name) < 0) throw new Error(`Quota ${name} must not be negative (got ${value}).`);
+  return value;
+}

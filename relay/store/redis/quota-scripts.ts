@@ -1,0 +1,212 @@
+// The quota ledger's Lua scripts (relay/store/redis/quota-ledger.ts): each runs as one atomic
+// step in Redis, so concurrent calls on any number of instances see and change the counters
+// one at a time.
+//
+// Keys, under the installation's prefix P (ARGV[1] of every script that builds keys; Redis
+// Cluster would need every key in one slot: a `{tag}` prefix):
+//   P q:u:<user>     hash  quota (left), used, count, held
+//   P q:k:<key>      hash  limited (1/0), remain, used, count, held, accessed
+//   P q:ch           hash  <channel> → used
+//   P q:users, P q:keys    sets of the ids loaded (for the snapshot)
+//   P q:seq          the last reservation id
+//   P q:r            hash  <id> → "user:key:amount:limited:owner" (owner '' once detached)
+//   P q:call         hash  <id> → the call's log record (JSON)
+//   P q:own:<inst>   set   the ids an instance holds; P q:live: the instances holding any
+//   P q:hb:<inst>    the instance's heartbeat (expires when it stops renewing it)
+// Numbers handed to redis.call go through int(): Lua would print a large double as 1e+15.
+
+const COMMON = `
+local P = ARGV[1]
+local function int(x) return string.format('%d', x) end
+local function num(x) return tonumber(x) or 0 end
+-- Closes reservation id: removes it and gives back amount - charged to user and key. Answers
+-- its fields and call record, or nil when it is closed already.
+local function close(id, charged)
+  local r = redis.call('HGET', P .. 'q:r', id)
+  if not r then return nil end
+  local user, key, amount, limited, owner = string.match(r, '^(%d+):(%d+):(%d+):(%d):(.*)$')
+  local call = redis.call('HGET', P .. 'q:call', id)
+  redis.call('HDEL', P .. 'q:r', id)
+  redis.call('HDEL', P .. 'q:call', id)
+  if owner ~= '' then redis.call('SREM', P .. 'q:own:' .. owner, id) end
+  local back, unheld = int(tonumber(amount) - charged), int(-tonumber(amount))
+  local u = P .. 'q:u:' .. user
+  local k = P .. 'q:k:' .. key
+  if redis.call('EXISTS', u) == 1 then
+    redis.call('HINCRBY', u, 'quota', back)
+    redis.call('HINCRBY', u, 'held', unheld)
+  end
+  if redis.call('EXISTS', k) == 1 then
+    if limited == '1' then redis.call('HINCRBY', k, 'remain', back) end
+    redis.call('HINCRBY', k, 'held', unheld)
+  end
+  return { user, key, amount, call or '' }
+end
+`;
+
+/**
+ * ARGV: P, user, key. Answers {userLeft, limited (1/0), keyLeft, userHeld, keyHeld}, or
+ * {-1} when the user's counters are not loaded, {-2} when the key's are not.
+ */
+const STANDING = `
+local function standing(user, key)
+  local u = redis.call('HMGET', P .. 'q:u:' .. user, 'quota', 'held')
+  if not u[1] then return { -1 } end
+  local k = redis.call('HMGET', P .. 'q:k:' .. key, 'limited', 'remain', 'held')
+  if not k[1] then return { -2 } end
+  return { num(u[1]), k[1] == '1' and 1 or 0, num(k[2]), num(u[2]), num(k[3]) }
+end
+`;
+
+export const QUOTA_SCRIPTS = {
+  quotaStanding: {
+    numberOfKeys: 0,
+    readOnly: true,
+    lua: `${COMMON}${STANDING}
+return standing(ARGV[2], ARGV[3])`,
+  },
+
+  /** ARGV: P, user, key, amount, instance, call JSON, heartbeat ms. Answers {1, id} or {0, standing…} (or a standing's {-1}/{-2}). */
+  quotaReserve: {
+    numberOfKeys: 0,
+    lua: `${COMMON}${STANDING}
+local user, key, amount, instance = ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
+local s = standing(user, key)
+if s[1] < 0 then return s end
+if amount > s[1] or (s[2] == 1 and amount > s[3]) then return { 0, s[1], s[2], s[3], s[4], s[5] } end
+local id = redis.call('INCR', P .. 'q:seq')
+redis.call('HINCRBY', P .. 'q:u:' .. user, 'quota', int(-amount))
+redis.call('HINCRBY', P .. 'q:u:' .. user, 'held', int(amount))
+if s[2] == 1 then redis.call('HINCRBY', P .. 'q:k:' .. key, 'remain', int(-amount)) end
+redis.call('HINCRBY', P .. 'q:k:' .. key, 'held', int(amount))
+redis.call('HSET', P .. 'q:r', id, user .. ':' .. key .. ':' .. int(amount) .. ':' .. s[2] .. ':' .. instance)
+redis.call('HSET', P .. 'q:call', id, ARGV[6])
+redis.call('SADD', P .. 'q:own:' .. instance, id)
+redis.call('SADD', P .. 'q:live', instance)
+-- Reserving proves the instance alive: its reservation is never swept before its first heartbeat.
+redis.call('SET', P .. 'q:hb:' .. instance, '1', 'PX', ARGV[7])
+return { 1, id }`,
+  },
+
+  /** ARGV: P, id, cost, channel, accessed at (ms). Answers 1 when it closed the reservation, 0 when it was closed already. */
+  quotaSettle: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+local cost = tonumber(ARGV[3])
+local closed = close(ARGV[2], cost)
+if not closed then return 0 end
+for _, counters in ipairs({ P .. 'q:u:' .. closed[1], P .. 'q:k:' .. closed[2] }) do
+  if redis.call('EXISTS', counters) == 1 then
+    redis.call('HINCRBY', counters, 'used', int(cost))
+    redis.call('HINCRBY', counters, 'count', 1)
+  end
+end
+local k = P .. 'q:k:' .. closed[2]
+if redis.call('EXISTS', k) == 1 and num(redis.call('HGET', k, 'accessed')) < tonumber(ARGV[5]) then
+  redis.call('HSET', k, 'accessed', ARGV[5])
+end
+redis.call('HINCRBY', P .. 'q:ch', ARGV[4], int(cost))
+return 1`,
+  },
+
+  /** ARGV: P, id. Answers 1 when it gave the reservation back, 0 when it was closed already. */
+  quotaRefund: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+return close(ARGV[2], 0) and 1 or 0`,
+  },
+
+  /**
+   * ARGV: P, how many at most. Refunds the reservations of instances whose heartbeat expired;
+   * answers {id, user, key, amount, call JSON, …} of each. Several sweepers at once refund
+   * each reservation once: the script is one atomic step and removes what it refunds.
+   */
+  quotaSweep: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+local budget = tonumber(ARGV[2])
+local out = {}
+for _, instance in ipairs(redis.call('SMEMBERS', P .. 'q:live')) do
+  if budget <= 0 then break end
+  if redis.call('EXISTS', P .. 'q:hb:' .. instance) == 0 then
+    local own = P .. 'q:own:' .. instance
+    for _, id in ipairs(redis.call('SPOP', own, budget)) do
+      -- close() removes the id from the owner's set again: harmless.
+      local closed = close(id, 0)
+      if closed then
+        budget = budget - 1
+        table.insert(out, id)
+        for _, field in ipairs(closed) do table.insert(out, field) end
+      end
+    end
+    if redis.call('SCARD', own) == 0 then redis.call('SREM', P .. 'q:live', instance) end
+  end
+end
+return out`,
+  },
+
+  /** ARGV: P, id. The reservation is nobody's: no sweeper refunds it. Answers its amount, or nil when it is closed. */
+  quotaDetach: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+local r = redis.call('HGET', P .. 'q:r', ARGV[2])
+if not r then return nil end
+local head, owner = string.match(r, '^(%d+:%d+:%d+:%d):(.*)$')
+if owner ~= '' then redis.call('SREM', P .. 'q:own:' .. owner, ARGV[2]) end
+redis.call('HSET', P .. 'q:r', ARGV[2], head .. ':')
+return string.match(head, ':(%d+):%d$')`,
+  },
+
+  /** ARGV: P, user, delta. Answers the quota after it, or nil when the user's counters are not loaded. */
+  quotaAdjustUser: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+local u = P .. 'q:u:' .. ARGV[2]
+if redis.call('EXISTS', u) == 0 then return nil end
+return redis.call('HINCRBY', u, 'quota', ARGV[3])`,
+  },
+
+  /** ARGV: P, key, limited (1/0), remain. Creates the key's counters when they are not loaded. */
+  quotaSetKey: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+local k = P .. 'q:k:' .. ARGV[2]
+if redis.call('EXISTS', k) == 0 then
+  redis.call('HSET', k, 'used', 0, 'count', 0, 'held', 0, 'accessed', 0)
+  redis.call('SADD', P .. 'q:keys', ARGV[2])
+end
+redis.call('HSET', k, 'limited', ARGV[3], 'remain', ARGV[4])
+return 1`,
+  },
+
+  /**
+   * ARGV: P, kind ('u', 'k' or 'ch'), then the records' fields in groups: user (id, quota,
+   * used, count), key (id, limited, remain, used, count, accessed), channel (id, used).
+   * Seeds the counters not present yet, leaves the others; answers how many it seeded.
+   */
+  quotaLoad: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+local kind, seeded = ARGV[2], 0
+local width = ({ u = 4, k = 6, ch = 2 })[kind]
+for i = 3, #ARGV, width do
+  local id = ARGV[i]
+  if kind == 'ch' then
+    seeded = seeded + redis.call('HSETNX', P .. 'q:ch', id, ARGV[i + 1])
+  elseif redis.call('EXISTS', P .. 'q:' .. kind .. ':' .. id) == 0 then
+    local counters = P .. 'q:' .. kind .. ':' .. id
+    if kind == 'u' then
+      redis.call('HSET', counters, 'quota', ARGV[i + 1], 'used', ARGV[i + 2], 'count', ARGV[i + 3], 'held', 0)
+      redis.call('SADD', P .. 'q:users', id)
+    else
+      redis.call('HSET', counters, 'limited', ARGV[i + 1], 'remain', ARGV[i + 2], 'used', ARGV[i + 3], 'count', ARGV[i + 4], 'accessed', ARGV[i + 5], 'held', 0)
+      redis.call('SADD', P .. 'q:keys', id)
+    end
+    seeded = seeded + 1
+  end
+end
+return seeded`,
+  },
+} as const;
+
+export type QuotaScriptName = keyof typeof QUOTA_SCRIPTS;
