@@ -18,7 +18,7 @@ relays first, then start them with the new key.
   --secret-key-file <path>   the current key's file (env RELAYDESK_SECRET_KEY_FILE,
                              or the key itself in RELAYDESK_SECRET_KEY)
   --new-key-file <path>      the new key's file: 64 hexadecimal characters, chmod 600
-                             (make one with: openssl rand -hex 32 > new.key)`;
+                             (make one: umask 077 && openssl rand -hex 32 > new.key)`;
 
 /** PostgreSQL's "undefined table". */
 const UNDEFINED_TABLE = '42P01';
