@@ -47,7 +47,7 @@ export function optionRoutes(context: ManagementContext) {
       summary: 'Every relay setting with its value, default and validation rules (secrets: only whether set)',
       response: Type.Array(OptionViewSchema),
       handler: async () => {
-        const options = context.state.data.options;
+        const options = await context.store.settings.all();
         const specs = optionSpecs();
         const stored = new Set<string>();
         for (const spec of specs) if (spec.type === 'secret' && (await context.secrets.get(secretNameOfOption(spec.key))) !== null) stored.add(spec.key);
@@ -90,14 +90,9 @@ export function optionRoutes(context: ManagementContext) {
           else await context.secrets.set(secretNameOfOption(key), String(value));
         }
         const plain = checked.filter(([key]) => !Object.hasOwn(SECRET_OPTIONS, key));
-        await context.state.update((data) => {
-          for (const [key, value] of plain) {
-            if (value === null) delete data.options[key];
-            else data.options[key] = value;
-          }
-        });
+        await context.store.settings.set(Object.fromEntries(plain.map(([key, value]) => [key, value ?? undefined])));
         for (const [key, value] of plain) {
-          if (key === 'log_retention_days') context.logs.setRetentionDays(value === null ? SETTING_DEFAULTS.log_retention_days : (value as number));
+          if (key === 'log_retention_days') context.store.logs.setRetentionDays(value === null ? SETTING_DEFAULTS.log_retention_days : (value as number));
         }
         const later = plain.filter(([key]) => optionSpecs().find((s) => s.key === key)?.restart).map(([key]) => key);
         return new Answer(null, later.length > 0 ? `Saved; ${later.join(', ')} take${later.length === 1 ? 's' : ''} effect at the next start.` : 'Saved.');

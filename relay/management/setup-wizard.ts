@@ -18,9 +18,7 @@ export async function startWizard(context: ManagementContext): Promise<void> {
 }
 
 async function storeWizard(context: ManagementContext, value: Stored): Promise<void> {
-  await context.state.update((data) => {
-    data.options[WIZARD_OPTION] = value;
-  });
+  await context.store.settings.set({ [WIZARD_OPTION]: value });
 }
 
 const WizardSchema = Type.Object({
@@ -31,16 +29,20 @@ const WizardSchema = Type.Object({
 const running = (stored: unknown): stored is 'channel' | 'key' => stored === 'channel' || stored === 'key';
 
 /** Where the wizard stands: a channel added moves it on to the key; a key made ends it. */
-function wizardState(context: ManagementContext) {
-  const stored = context.state.data.options[WIZARD_OPTION];
-  const hasChannel = context.channels.list().length > 0;
-  if (!running(stored) || context.tokens.list().length > 0) return { step: null, channel_skipped: false };
+async function wizardState(context: ManagementContext) {
+  const stored = (await context.store.settings.all())[WIZARD_OPTION];
+  const hasChannel = (await context.store.channels.list()).length > 0;
+  if (!running(stored) || (await keyMade(context))) return { step: null, channel_skipped: false };
   return { step: stored === 'key' || hasChannel ? ('key' as const) : ('channel' as const), channel_skipped: stored === 'key' && !hasChannel };
 }
 
 /** A wizard that saw a key is over for good: deleting that key later does not bring it back. */
 async function endIfKeyMade(context: ManagementContext): Promise<void> {
-  if (running(context.state.data.options[WIZARD_OPTION]) && context.tokens.list().length > 0) await storeWizard(context, 'done');
+  if (running((await context.store.settings.all())[WIZARD_OPTION]) && (await keyMade(context))) await storeWizard(context, 'done');
+}
+
+async function keyMade(context: ManagementContext): Promise<boolean> {
+  return (await context.store.tokens.list()).length > 0;
 }
 
 export function setupWizardRoutes(context: ManagementContext) {
@@ -69,7 +71,7 @@ export function setupWizardRoutes(context: ManagementContext) {
       handler: async ({ body }) => {
         // Only forward: a wizard that is over, or was never started, stays so.
         await endIfKeyMade(context);
-        if (wizardState(context).step !== null) await storeWizard(context, body.step);
+        if ((await wizardState(context)).step !== null) await storeWizard(context, body.step);
         return wizardState(context);
       },
     }),
