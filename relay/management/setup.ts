@@ -14,7 +14,7 @@ export const ROOT_INITIAL_QUOTA = 100_000_000;
 
 /** First run: the root account is created once, and never again through this route. */
 export function setupRoutes(context: ManagementContext) {
-  const done = () => context.users.count() > 0;
+  const done = async () => (await context.store.users.count()) > 0;
   return [
     route({
       method: 'get',
@@ -23,7 +23,10 @@ export function setupRoutes(context: ManagementContext) {
       access: 'public',
       summary: 'Whether the owner account exists yet',
       response: Type.Object({ status: Type.Boolean(), root_init: Type.Boolean(), setup_code_required: Type.Boolean() }),
-      handler: ({ req }) => ({ status: done(), root_init: done(), setup_code_required: setupCodeRequired(context, req.socket.remoteAddress) }),
+      handler: async ({ req }) => {
+        const status = await done();
+        return { status, root_init: status, setup_code_required: await setupCodeRequired(context, req.socket.remoteAddress) };
+      },
     }),
     route({
       method: 'post',
@@ -40,18 +43,16 @@ export function setupRoutes(context: ManagementContext) {
       }),
       response: Nothing,
       handler: async ({ body, req }) => {
-        if (done()) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
-        if (setupCodeRequired(context, req.socket.remoteAddress) && !equalsConstantTime((body.setup_code ?? '').trim(), context.setupCode ?? '')) {
+        if (await done()) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
+        if ((await setupCodeRequired(context, req.socket.remoteAddress)) && !equalsConstantTime((body.setup_code ?? '').trim(), context.setupCode ?? '')) {
           throw new ApiError(403, 'Enter the setup code printed in the terminal where Relaydesk started.');
         }
         const name = username(body.username);
         const passwordHash = await hashPassword(newPassword(body.password));
-        const user = await context.users.create({ username: name, password_hash: passwordHash, role: Role.root, display_name: 'Root User' }, () => !done());
+        const user = await context.store.users.create({ username: name, password_hash: passwordHash, role: Role.root, display_name: 'Root User' }, { onlyIfNone: true });
         if (!user) throw new ApiError(409, 'Setup is already done: sign in with the owner account.');
         // The owner starts with the quota the established relays give their root (200 USD).
-        await context.users.update(user.id, (u) => {
-          u.quota = ROOT_INITIAL_QUOTA;
-        });
+        await context.store.quota.adjustUser(user.id, ROOT_INITIAL_QUOTA);
         if (body.wizard) await startWizard(context);
         context.setupCode = null;
         context.log.info(`setup: root account "${user.username}" created`);

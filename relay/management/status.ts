@@ -3,10 +3,10 @@ import { isLoopbackAddress } from '../http/network.js';
 import type { StatusData } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
-import { readSettings } from '../settings.js';
+import { storedSettings } from '../settings.js';
 
-export function setupCodeRequired(context: ManagementContext, clientAddress: string | undefined): boolean {
-  return context.setupCode !== null && context.users.count() === 0 && !isLoopbackAddress(clientAddress);
+export async function setupCodeRequired(context: ManagementContext, clientAddress: string | undefined): Promise<boolean> {
+  return context.setupCode !== null && !isLoopbackAddress(clientAddress) && (await context.store.users.count()) === 0;
 }
 
 const StatusSchema = Type.Object({
@@ -33,15 +33,15 @@ export function statusRoutes(context: ManagementContext) {
       access: 'public',
       summary: 'Version, whether setup is done, the secret backend and feature flags',
       response: StatusSchema,
-      handler: ({ req }): StatusData => ({
+      handler: async ({ req }): Promise<StatusData> => ({
         name: 'Relaydesk',
-        site_name: readSettings(context.state).site_name,
+        site_name: (await storedSettings(context.store)).site_name,
         version: context.version,
-        setup: context.users.count() > 0,
+        setup: (await context.store.users.count()) > 0,
         secret_backend: context.secrets.backend,
         secret_key_protection: context.secrets.keyProtection ?? null,
         lan: context.lan,
-        setup_code_required: setupCodeRequired(context, req.socket.remoteAddress),
+        setup_code_required: await setupCodeRequired(context, req.socket.remoteAddress),
         features: { registration: false, oauth: false, two_factor: false, top_up: false },
       }),
     }),

@@ -45,7 +45,7 @@ export function userSessionRoutes(context: ManagementContext) {
       access: 'user',
       summary: 'Your signed-in sessions (browsers and the desktop app), newest first',
       response: Type.Array(SessionViewSchema),
-      handler: ({ user, req }) => context.sessions.listForUser(user.id).map((s) => view(s, req)),
+      handler: async ({ user, req }) => (await context.store.sessions.listForUser(user.id)).map((s) => view(s, req)),
     }),
     route({
       method: 'delete',
@@ -55,7 +55,7 @@ export function userSessionRoutes(context: ManagementContext) {
       summary: 'Sign out all your other sessions (this one stays)',
       response: Type.Object({ signed_out: Type.Integer({ description: 'How many sessions ended' }) }),
       handler: async ({ user, req }) => {
-        const signedOut = await context.sessions.deleteForUser(user.id, req.sessionIdHash);
+        const signedOut = await context.store.sessions.deleteForUser(user.id, req.sessionIdHash);
         return new Answer({ signed_out: signedOut }, signedOut === 1 ? 'Signed out 1 other session.' : `Signed out ${signedOut} other sessions.`);
       },
     }),
@@ -68,9 +68,9 @@ export function userSessionRoutes(context: ManagementContext) {
       response: Nothing,
       handler: async ({ user, params, req, res }) => {
         // Only the caller's own sessions: another user's id is as unknown as a made-up one.
-        const session = context.sessions.listForUser(user.id).find((s) => publicSessionId(s.id_hash) === params.id);
+        const session = (await context.store.sessions.listForUser(user.id)).find((s) => publicSessionId(s.id_hash) === params.id);
         if (!session) throw new ApiError(404, 'No such session: it may have ended already.');
-        await context.sessions.delete(session.id_hash);
+        await context.store.sessions.delete(session.id_hash);
         if (session.id_hash !== req.sessionIdHash) return new Answer(null, 'Signed out that session.');
         clearSessionCookie(req, res);
         return new Answer(null, 'Signed out: this was the session you are using.');

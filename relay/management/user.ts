@@ -21,7 +21,7 @@ const ACCESS_TOKEN_PREFIX = 'rdp_';
 /** Login, logout, the signed-in user, their sessions, and the personal access token. */
 export function userRoutes(context: ManagementContext) {
   const logout = async (req: Request, res: Response) => {
-    if (req.sessionIdHash) await context.sessions.delete(req.sessionIdHash);
+    if (req.sessionIdHash) await context.store.sessions.delete(req.sessionIdHash);
     clearSessionCookie(req, res);
     return new Answer(null, 'Signed out.');
   };
@@ -37,24 +37,22 @@ export function userRoutes(context: ManagementContext) {
       response: UserViewSchema,
       handler: async ({ body, req, res }) => {
         const password = givenPassword(body.password);
-        const user = body.username ? context.users.byUsername(body.username) : undefined;
+        const user = body.username ? await context.store.users.byUsername(body.username) : undefined;
         // Unknown users cost a full hash check too, so timing does not tell which names exist.
         const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash));
         if (!user || !valid) throw new ApiError(401, 'Wrong username or password.');
         if (user.status !== UserStatus.enabled) throw new ApiError(403, 'This account is disabled.');
         const token = randomBytes(32).toString('base64url');
-        await context.sessions.create({
+        await context.store.sessions.create({
           id_hash: sha256Hex(token),
           user_id: user.id,
           ip: req.socket.remoteAddress ?? '',
           user_agent: String(req.headers['user-agent'] ?? '').slice(0, 200),
         });
-        await context.users.update(user.id, (u) => {
-          u.last_login_at = Date.now();
-        });
-        context.logs.append({ type: LogType.login, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: 'signed in' });
+        const signedIn = (await context.store.users.update(user.id, { last_login_at: Date.now() })) ?? user;
+        context.store.logs.append({ type: LogType.login, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: 'signed in' });
         res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/', maxAge: SESSION_LIFETIME_MS });
-        return toUserView(user);
+        return toUserView(signedIn);
       },
     }),
     route({ method: 'get', path: '/user/logout', tag: 'user login and registration', access: 'public', summary: 'Sign out', response: Nothing, handler: ({ req, res }) => logout(req, res) }),
@@ -80,10 +78,8 @@ export function userRoutes(context: ManagementContext) {
       handler: async ({ body, user, req }) => {
         if (!(await verifyPassword(givenPassword(body.current_password), user.password_hash))) throw new ApiError(403, 'The current password is wrong.');
         const hash = await hashPassword(newPassword(body.new_password));
-        await context.users.update(user.id, (u) => {
-          u.password_hash = hash;
-        });
-        await context.sessions.deleteForUser(user.id, req.sessionIdHash);
+        await context.store.users.update(user.id, { password_hash: hash });
+        await context.store.sessions.deleteForUser(user.id, req.sessionIdHash);
         return new Answer(null, 'Password changed. Other sessions were signed out.');
       },
     }),
@@ -96,9 +92,7 @@ export function userRoutes(context: ManagementContext) {
       response: Type.String(),
       handler: async ({ user, res }) => {
         const token = ACCESS_TOKEN_PREFIX + randomAlphanumeric(40);
-        await context.users.update(user.id, (u) => {
-          u.access_token_hash = sha256Hex(token);
-        });
+        await context.store.users.update(user.id, { access_token_hash: sha256Hex(token) });
         res.setHeader('Cache-Control', 'no-store');
         return new Answer(token, 'Copy it now: it will not be shown again.');
       },
