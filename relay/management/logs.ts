@@ -90,7 +90,7 @@ const TYPE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(Log
 /** Call and audit logs: admins see everyone's, users their own. */
 export function logRoutes(context: ManagementContext) {
   /** The store query for a filter. `self` pins the caller's own records and ignores the admin-only filters. */
-  const storeQuery = (user: UserRecord, filter: Filter, self: boolean): LogQuery => {
+  const storeQuery = async (user: UserRecord, filter: Filter, self: boolean): Promise<LogQuery> => {
     const query: LogQuery = {};
     if (filter.start_timestamp !== undefined) query.start = filter.start_timestamp * 1000;
     if (filter.end_timestamp !== undefined) query.end = (filter.end_timestamp + 1) * 1000;
@@ -104,15 +104,14 @@ export function logRoutes(context: ManagementContext) {
     } else {
       if (filter.channel !== undefined) query.channel_id = filter.channel;
       if (filter.username) {
-        const named = context.users.byUsername(filter.username);
+        const named = await context.store.users.byUsername(filter.username);
         // A user deleted since keeps their records under the logged name.
         if (named) query.user_id = named.id;
         else query.username = filter.username;
       }
     }
     if (filter.token_name) {
-      const ids = context.tokens
-        .list()
+      const ids = (await context.store.tokens.list())
         .filter((t) => t.name === filter.token_name && (query.user_id === undefined || t.user_id === query.user_id))
         .map((t) => t.id);
       // A key deleted since keeps its records under the logged name.
@@ -125,18 +124,18 @@ export function logRoutes(context: ManagementContext) {
   const shown = (record: LogRecord, self: boolean): LogRecord => (self ? { ...record, channel_id: 0, channel_name: '', retry_chain: [] } : record);
 
   const list = async (user: UserRecord, query: Filter & { p?: number | undefined; page_size?: number | undefined }, self: boolean) => {
-    const filter = storeQuery(user, query, self);
+    const filter = await storeQuery(user, query, self);
     checkRange(filter);
-    const page = await context.logs.query({ ...filter, page: query.p ?? 1, page_size: query.page_size ?? 20 });
+    const page = await context.store.logs.query({ ...filter, page: query.p ?? 1, page_size: query.page_size ?? 20 });
     return { ...page, items: page.items.map((record) => shown(record, self)) };
   };
 
   const stat = async (user: UserRecord, query: Filter, self: boolean) => {
-    const filter = storeQuery(user, { ...query, type: query.type || LogType.consume }, self);
+    const filter = await storeQuery(user, { ...query, type: query.type || LogType.consume }, self);
     checkRange(filter);
     let quota = 0;
     let requests = 0;
-    await context.logs.scan(filter, (records) => {
+    await context.store.logs.scan(filter, (records) => {
       for (const record of records) quota += record.quota;
       requests += records.length;
     });
@@ -144,7 +143,7 @@ export function logRoutes(context: ManagementContext) {
     let tpm = 0;
     const recent = { ...filter, start: Date.now() - RATE_WINDOW_MS };
     delete recent.end;
-    await context.logs.scan(recent, (records) => {
+    await context.store.logs.scan(recent, (records) => {
       for (const record of records) tpm += record.prompt_tokens + record.completion_tokens;
       rpm += records.length;
     });
@@ -152,7 +151,7 @@ export function logRoutes(context: ManagementContext) {
   };
 
   const exportCsv = async (user: UserRecord, query: Filter, self: boolean, res: Response) => {
-    const filter = storeQuery(user, query, self);
+    const filter = await storeQuery(user, query, self);
     checkRange(filter);
     const columns = self ? CSV_COLUMNS.filter((column) => !ADMIN_ONLY_COLUMNS.has(column)) : CSV_COLUMNS;
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '').replace('T', '-');
@@ -161,7 +160,7 @@ export function logRoutes(context: ManagementContext) {
     res.setHeader('Content-Disposition', `attachment; filename="relaydesk-logs-${stamp}.csv"`);
     res.write(`${columns.join(',')}\r\n`);
     try {
-      await context.logs.scan(filter, async (records) => {
+      await context.store.logs.scan(filter, async (records) => {
         if (res.destroyed) return false;
         const text = records.map((record) => `${columns.map((column) => csvCell(cellOf(record, column))).join(',')}\r\n`).join('');
         if (!res.write(text)) await drained(res);

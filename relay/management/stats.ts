@@ -57,11 +57,11 @@ export function statsRoutes(context: ManagementContext) {
     let username: string | undefined;
     if (self) filter.user_id = user.id;
     else if (query.username) {
-      const named = context.users.byUsername(query.username);
+      const named = await context.store.users.byUsername(query.username);
       if (named) filter.user_id = named.id;
       else username = query.username; // deleted since: its rows keep the name
     }
-    let rows = await context.stats.query(filter);
+    let rows = await context.store.stats.query(filter);
     if (username !== undefined) rows = rows.filter((row) => row.username === username);
 
     const totals = emptyMetrics();

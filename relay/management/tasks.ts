@@ -84,8 +84,8 @@ export function taskRoutes(context: ManagementContext) {
       summary: 'Video generation tasks of every key (paged, newest first; filter by status)',
       query: VideoTaskListQuery,
       response: pageOf(VideoTaskSchema),
-      handler: ({ query }) => {
-        const listed = page(context.videoTasks.list().filter((task) => query.status === undefined || task.status === query.status), query);
+      handler: async ({ query }) => {
+        const listed = page((await context.store.videoTasks.list()).filter((task) => query.status === undefined || task.status === query.status), query);
         return { ...listed, items: listed.items.map(({ id, model, status, progress, seconds, size, user_id, token_id, channel_id, created_at, finished_at, error, billing }) => ({ id, model, status, progress, seconds, size, user_id, token_id, channel_id, created_at, finished_at, error, billing })) };
       },
     }),
