@@ -5,7 +5,7 @@ import { joinV1 } from '../providers/openai-chat/adapter.js';
 import { BALANCE_SOURCES } from '../providers/channel-facts.js';
 import { ChannelStatus } from '../store/channels.js';
 import { channelEndpoint } from '../upstream/channel-endpoint.js';
-import { channelOr404 } from './channel-fields.js';
+import { channelOr404, endpointDeps } from './channel-fields.js';
 import { BalanceSchema } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
@@ -32,14 +32,14 @@ export function channelBalanceRoutes(context: ManagementContext) {
       summary: "Read a channel's balance from its upstream (OpenAI-style billing, OpenRouter, DeepSeek) and store it (USD)",
       response: BalanceSchema,
       handler: async ({ params }) => {
-        const channel = channelOr404(context, params.id);
+        const channel = await channelOr404(context, params.id);
         const source = BALANCE_SOURCES[channel.type];
         if (!source) throw new ApiError(400, `Balance queries are not supported for this channel's type (${channel.type}): only OpenAI-compatible (1, 8), OpenRouter (20) and DeepSeek (43) channels.`);
-        const keys = await context.channels.keys(channel.id);
+        const keys = await context.store.channels.keys(channel.id);
         const enabled = channel.key_states.findIndex((k) => k.status === ChannelStatus.enabled);
         const key = keys[Math.max(0, enabled)];
         if (!key) throw new ApiError(400, 'The channel has no key to read its balance with.');
-        const endpoint = await channelEndpoint(channel, key, context);
+        const endpoint = await channelEndpoint(channel, key, endpointDeps(context));
         const upstream: Upstream = {
           base: endpoint.baseUrl,
           headers: endpoint.headers({ authorization: `Bearer ${key}`, accept: 'application/json' }),
@@ -54,10 +54,7 @@ export function channelBalanceRoutes(context: ManagementContext) {
           throw error;
         }
         const balance = Math.round(reading.balance * 1e6) / 1e6;
-        await context.channels.update(channel.id, (c) => {
-          c.balance = balance;
-          c.balance_updated_at = Date.now();
-        });
+        await context.store.channels.update(channel.id, { balance, balance_updated_at: Date.now() });
         return new Answer({ balance, source, currencies: reading.currencies }, `Balance: ${balance.toFixed(2)} USD.`);
       },
     }),

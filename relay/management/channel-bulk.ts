@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
-import { channelOr404, setChannelStatus } from './channel-fields.js';
+import { channelOr404, channelStatusPatch } from './channel-fields.js';
 import { BulkBody, CopyBody } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
@@ -19,16 +19,16 @@ export function channelBulkRoutes(context: ManagementContext) {
       response: Type.Object({ affected: Type.Integer({ description: 'Channels changed' }) }),
       handler: async ({ body }) => {
         if (body.action === 'tag' && typeof body.tag !== 'string') throw new ApiError(400, "Give the tag to set ('' removes it).");
-        const ids = [...new Set(body.ids)].filter((id) => context.channels.byId(id) !== undefined);
+        const known = new Set((await context.store.channels.list()).map((c) => c.id));
+        const ids = [...new Set(body.ids)].filter((id) => known.has(id));
         if (body.action === 'delete') {
-          for (const id of ids) await context.channels.remove(id);
+          for (const id of ids) await context.store.channels.remove(id);
         } else {
           const now = Date.now();
           for (const id of ids) {
-            await context.channels.update(id, (c) => {
-              if (body.action === 'tag') c.tag = (body.tag ?? '').trim();
-              else setChannelStatus(c, body.action === 'enable' ? ChannelStatus.enabled : ChannelStatus.manuallyDisabled, now);
-            });
+            await context.store.channels.update(id, (c) =>
+              body.action === 'tag' ? { tag: (body.tag ?? '').trim() } : channelStatusPatch(c, body.action === 'enable' ? ChannelStatus.enabled : ChannelStatus.manuallyDisabled, now),
+            );
           }
         }
         const done = { enable: 'Enabled', disable: 'Disabled', delete: 'Deleted', tag: 'Tagged' }[body.action];
@@ -43,8 +43,8 @@ export function channelBulkRoutes(context: ManagementContext) {
       summary: 'Delete every disabled channel (by hand or automatically), with its keys',
       response: Type.Object({ deleted: Type.Integer() }),
       handler: async () => {
-        const disabled = context.channels.list().filter((c) => c.status !== ChannelStatus.enabled).map((c) => c.id);
-        for (const id of disabled) await context.channels.remove(id);
+        const disabled = (await context.store.channels.list()).filter((c) => c.status !== ChannelStatus.enabled).map((c) => c.id);
+        for (const id of disabled) await context.store.channels.remove(id);
         return new Answer({ deleted: disabled.length }, `Deleted ${disabled.length} disabled channel${disabled.length === 1 ? '' : 's'}.`);
       },
     }),
@@ -57,8 +57,8 @@ export function channelBulkRoutes(context: ManagementContext) {
       body: CopyBody,
       response: Type.Object({ id: Type.Integer({ description: 'The copy' }) }),
       handler: async ({ params, body }) => {
-        const source = channelOr404(context, params.id);
-        const keys = await context.channels.keys(source.id);
+        const source = await channelOr404(context, params.id);
+        const keys = await context.store.channels.keys(source.id);
         const {
           id: _id,
           key_count: _keyCount,
@@ -70,16 +70,16 @@ export function channelBulkRoutes(context: ManagementContext) {
           balance: _balance,
           used_quota: _usedQuota,
           ...config
-        } = structuredClone(source);
-        const copy = await context.channels.create(
+        } = source;
+        const copy = await context.store.channels.create(
           {
             ...config,
             name: `${source.name}${body.suffix ?? ' (copy)'}`,
             // The proxy with its password, if it has one (the record keeps it masked).
-            proxy: await context.channels.proxyUrl(source),
+            proxy: await context.store.channels.proxyUrl(source),
             status: body.disabled ? ChannelStatus.manuallyDisabled : ChannelStatus.enabled,
           },
-          [...keys],
+          keys,
           // Keys disabled by hand stay so; the copy gives the others a fresh start.
           keyStates.map((state) => (state.status === ChannelStatus.manuallyDisabled ? state : freshKeyState())),
         );

@@ -5,6 +5,7 @@ import { isSupportedChannelType } from '../providers/registry.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
 import type { NewChannel } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
+import type { EndpointDeps } from '../upstream/channel-endpoint.js';
 import type { ManagementContext } from './context.js';
 
 // Reading a channel's fields from a create or update body, and the changes shared by routes.
@@ -105,26 +106,30 @@ export function checkedStatus(value: unknown): 1 | 2 {
 }
 
 /**
- * Enabled or disabled by hand. Enabling a disabled channel also re-enables the keys the
- * relay disabled (the administrator asks for another try; keys disabled by hand stay so):
- * otherwise a channel whose every key is off would show enabled and never serve.
+ * The fields that make a channel enabled or disabled by hand (none when it already is so).
+ * Enabling a disabled channel also re-enables the keys the relay disabled (the administrator
+ * asks for another try; keys disabled by hand stay so): otherwise a channel whose every key
+ * is off would show enabled and never serve.
  */
-export function setChannelStatus(channel: ChannelRecord, status: 1 | 2, now = Date.now()): void {
-  if (channel.status === status) return;
-  if (status === ChannelStatus.enabled) {
-    for (let i = 0; i < channel.key_states.length; i++) {
-      if (channel.key_states[i]!.status === ChannelStatus.autoDisabled) channel.key_states[i] = freshKeyState();
-    }
-  }
-  channel.status = status;
-  channel.status_reason = status === ChannelStatus.manuallyDisabled ? 'disabled by an administrator' : '';
-  channel.status_changed_at = now;
+export function channelStatusPatch(channel: Readonly<Pick<ChannelRecord, 'status' | 'key_states'>>, status: 1 | 2, now = Date.now()): Partial<Pick<ChannelRecord, 'key_states' | 'status' | 'status_reason' | 'status_changed_at'>> {
+  if (channel.status === status) return {};
+  return {
+    ...(status === ChannelStatus.enabled ? { key_states: channel.key_states.map((k) => (k.status === ChannelStatus.autoDisabled ? freshKeyState() : k)) } : {}),
+    status,
+    status_reason: status === ChannelStatus.manuallyDisabled ? 'disabled by an administrator' : '',
+    status_changed_at: now,
+  };
 }
 
-export function channelOr404(context: ManagementContext, id: unknown): ChannelRecord {
-  const channel = context.channels.byId(Number(id));
+export async function channelOr404(context: ManagementContext, id: unknown): Promise<ChannelRecord> {
+  const channel = await context.store.channels.get(Number(id));
   if (!channel) throw new ApiError(404, `No channel ${String(id)}.`);
   return channel;
+}
+
+/** What reaches a saved channel's upstream: its proxy (through the channel port) and the relay's connection pools. */
+export function endpointDeps(context: ManagementContext): EndpointDeps {
+  return { channels: context.store.channels, dispatchers: context.dispatchers };
 }
 
 /** `sk-…wxyz` for keys long enough that this gives nothing away; '' for short ones. */

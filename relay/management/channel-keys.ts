@@ -3,7 +3,7 @@ import { verifyPassword } from '../auth/password.js';
 import { ApiError } from '../http/errors.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
 import { LogType } from '../store/logs/index.js';
-import type { ChannelRecord } from '../store/schema.js';
+import type { ChannelKeyState, ChannelRecord } from '../store/schema.js';
 import { keyCooldownFields } from './channel-cooldowns.js';
 import { channelOr404, keyHint } from './channel-fields.js';
 import { KeyActionBody, KeysViewSchema } from './channel-schemas.js';
@@ -13,7 +13,7 @@ import { Answer, route } from './route.js';
 /** A multi-key channel's keys: their states, enabling, disabling and deleting one, and the checked reveal. */
 export function channelKeyRoutes(context: ManagementContext) {
   const keysView = async (channel: ChannelRecord) => {
-    const keys = await context.channels.keys(channel.id);
+    const keys = await context.store.channels.keys(channel.id);
     const now = Date.now();
     const items = Array.from({ length: channel.key_count }, (_, index) => ({
       index,
@@ -31,7 +31,7 @@ export function channelKeyRoutes(context: ManagementContext) {
       access: 'admin',
       summary: "A channel's keys: per-key status, reason (the last error) and a hint, never the keys",
       response: KeysViewSchema,
-      handler: ({ params }) => keysView(channelOr404(context, params.id)),
+      handler: async ({ params }) => keysView(await channelOr404(context, params.id)),
     }),
     route({
       method: 'post',
@@ -42,7 +42,7 @@ export function channelKeyRoutes(context: ManagementContext) {
       body: KeyActionBody,
       response: KeysViewSchema,
       handler: async ({ params, body }) => {
-        const channel = channelOr404(context, params.id);
+        const channel = await channelOr404(context, params.id);
         const index = body.index ?? -1;
         if (body.action !== 'enable_all' && !(index >= 0 && index < channel.key_count)) {
           throw new ApiError(400, `Give the index of a key: 0 to ${channel.key_count - 1}.`);
@@ -50,22 +50,22 @@ export function channelKeyRoutes(context: ManagementContext) {
         const now = Date.now();
         if (body.action === 'delete') {
           if (channel.key_count <= 1) throw new ApiError(400, 'This is the only key of the channel: replace it, or delete the channel.');
-          await context.channels.editKeys(channel.id, (keys, states) => {
+          await context.store.channels.editKeys(channel.id, (keys, states) => {
             keys.splice(index, 1);
             states.splice(index, 1);
           });
         }
-        await context.channels.update(channel.id, (c) => {
-          if (body.action === 'enable_all') c.key_states = c.key_states.map(freshKeyState);
-          else if (body.action === 'enable') c.key_states[index] = freshKeyState();
+        await context.store.channels.update(channel.id, (c) => {
+          const states = body.action === 'enable_all' ? c.key_states.map(freshKeyState) : [...c.key_states];
+          if (body.action === 'enable') states[index] = freshKeyState();
           else if (body.action === 'disable') {
-            const state = c.key_states[index] ?? freshKeyState();
-            c.key_states[index] = { ...state, status: ChannelStatus.manuallyDisabled, reason: 'disabled by an administrator', disabled_at: now, retry_at: 0 };
+            const state = states[index] ?? freshKeyState();
+            states[index] = { ...state, status: ChannelStatus.manuallyDisabled, reason: 'disabled by an administrator', disabled_at: now, retry_at: 0 };
           }
-          followKeys(c, now);
+          return { key_states: states, ...followKeys(c, states, now) };
         });
         const done = { enable: `Enabled key ${index}`, disable: `Disabled key ${index}`, delete: `Deleted key ${index}`, enable_all: 'Enabled every key' }[body.action];
-        return new Answer(await keysView(channelOr404(context, channel.id)), `${done}.`);
+        return new Answer(await keysView(await channelOr404(context, channel.id)), `${done}.`);
       },
     }),
     route({
@@ -83,9 +83,9 @@ export function channelKeyRoutes(context: ManagementContext) {
           throw new ApiError(400, 'Enter your password to see the keys.');
         }
         if (!(await verifyPassword(body.password, user.password_hash))) throw new ApiError(403, 'Wrong password.');
-        const channel = channelOr404(context, params.id);
-        const keys = [...(await context.channels.keys(channel.id))];
-        context.logs.append({
+        const channel = await channelOr404(context, params.id);
+        const keys = await context.store.channels.keys(channel.id);
+        context.store.logs.append({
           type: LogType.manage,
           user_id: user.id,
           username: user.username,
@@ -103,20 +103,17 @@ export function channelKeyRoutes(context: ManagementContext) {
 }
 
 /**
- * The channel follows its keys: with none usable it is disabled (automatically when the
- * relay disabled one of them, so recovery can bring it back); an automatically disabled
- * channel with a usable key again is enabled.
+ * The channel follows its keys (`states`, as they will be): with none usable it is disabled
+ * (automatically when the relay disabled one of them, so recovery can bring it back); an
+ * automatically disabled channel with a usable key again is enabled. Answers the fields that change.
  */
-function followKeys(channel: ChannelRecord, now: number): void {
-  if (channel.key_count === 0) return;
-  const usable = channel.key_states.some((k) => k.status === ChannelStatus.enabled);
+function followKeys(channel: Pick<ChannelRecord, 'key_count' | 'status'>, states: readonly ChannelKeyState[], now: number): Partial<Pick<ChannelRecord, 'status' | 'status_reason' | 'status_changed_at'>> {
+  if (channel.key_count === 0) return {};
+  const usable = states.some((k) => k.status === ChannelStatus.enabled);
   if (channel.status === ChannelStatus.enabled && !usable) {
-    channel.status = channel.key_states.some((k) => k.status === ChannelStatus.autoDisabled) ? ChannelStatus.autoDisabled : ChannelStatus.manuallyDisabled;
-    channel.status_reason = 'every key is disabled';
-    channel.status_changed_at = now;
-  } else if (channel.status === ChannelStatus.autoDisabled && usable) {
-    channel.status = ChannelStatus.enabled;
-    channel.status_reason = '';
-    channel.status_changed_at = now;
+    const status = states.some((k) => k.status === ChannelStatus.autoDisabled) ? ChannelStatus.autoDisabled : ChannelStatus.manuallyDisabled;
+    return { status, status_reason: 'every key is disabled', status_changed_at: now };
   }
+  if (channel.status === ChannelStatus.autoDisabled && usable) return { status: ChannelStatus.enabled, status_reason: '', status_changed_at: now };
+  return {};
 }

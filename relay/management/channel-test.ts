@@ -3,11 +3,11 @@ import { ApiError } from '../http/errors.js';
 import { disableKey, enableKey } from '../routing/channel-health.js';
 import { meansKeyUnusable } from '../routing/failure-policy.js';
 import { probeChannel, probeModel } from '../upstream/probe-channel.js';
-import { readSettings } from '../settings.js';
+import { storedSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { channelCooldownFields } from './channel-cooldowns.js';
-import { channelOr404 } from './channel-fields.js';
+import { channelOr404, endpointDeps } from './channel-fields.js';
 import { TestResultSchema } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
@@ -32,7 +32,7 @@ export function channelTestRoutes(context: ManagementContext) {
       }),
       response: TestResultSchema,
       handler: async ({ params, query }) => {
-        const channel = channelOr404(context, params.id);
+        const channel = await channelOr404(context, params.id);
         if (query.key_index !== undefined && query.key_index >= channel.key_count) throw new ApiError(400, `The channel has ${channel.key_count} key(s): key_index 0 to ${channel.key_count - 1}.`);
         const result = await testChannel(context, channel, { model: query.model || undefined, keyIndex: query.key_index });
         return new Answer(result, result.ok ? `Works: answered in ${result.response_time} ms.` : `Failed: ${result.error}`);
@@ -45,17 +45,17 @@ export function channelTestRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'Test every channel not disabled by hand, in the background: answers the task (see GET /api/task/{id} for its progress)',
       response: TaskViewSchema,
-      handler: ({ user }) => {
+      handler: async ({ user }) => {
         const running = context.tasks.active(TEST_ALL_KIND);
         if (running) return new Answer(running, 'A test of every channel is already running.');
-        const channels = context.channels.list().filter((c) => c.status !== ChannelStatus.manuallyDisabled);
+        const channels = (await context.store.channels.list()).filter((c) => c.status !== ChannelStatus.manuallyDisabled);
         const task = context.tasks.run(TEST_ALL_KIND, channels.length, user.id, async (progress) => {
           let passed = 0;
           let failed = 0;
           const queue = [...channels];
           const worker = async () => {
             for (let channel = queue.shift(); channel; channel = queue.shift()) {
-              const current = context.channels.byId(channel.id);
+              const current = await context.store.channels.get(channel.id);
               if (current) {
                 const result = await testChannel(context, current, {}).catch((error: Error) => ({ ok: false, error: error.message }));
                 if (result.ok) passed++;
@@ -81,20 +81,18 @@ export function channelTestRoutes(context: ManagementContext) {
  * call would disable it (`auto_disable_channel`), unless the channel is disabled by hand.
  */
 export async function testChannel(context: ManagementContext, channel: ChannelRecord, options: { model?: string | undefined; keyIndex?: number | undefined }) {
-  const keys = await context.channels.keys(channel.id);
+  const keys = await context.store.channels.keys(channel.id);
   const keyIndex = options.keyIndex ?? defaultKeyIndex(channel);
   const key = keyIndex >= 0 ? (keys[keyIndex] ?? '') : '';
   const model = probeModel(channel, options.model);
   if (!model) throw new ApiError(400, 'The channel has no model to test with.');
-  const outcome = await probeChannel(context, channel, key, { model });
-  const settings = readSettings(context.state);
+  const outcome = await probeChannel(endpointDeps(context), channel, key, { model });
+  const settings = await storedSettings(context.store);
   if (outcome.ok) {
     if (keyIndex >= 0) context.cooldowns.succeed(channel.id, keyIndex);
-    await context.channels.update(channel.id, (c) => {
-      c.response_time = outcome.elapsedMs;
-    });
+    await context.store.channels.update(channel.id, { response_time: outcome.elapsedMs });
     const keyDisabled = channel.key_states[keyIndex]?.status === ChannelStatus.autoDisabled;
-    if (settings.auto_enable_channel && (channel.status === ChannelStatus.autoDisabled || keyDisabled)) await enableKey(context.channels, channel, keyIndex);
+    if (settings.auto_enable_channel && (channel.status === ChannelStatus.autoDisabled || keyDisabled)) await enableKey(context.store.channels, channel, keyIndex);
   } else if (
     meansKeyUnusable(outcome.status, outcome.error) &&
     settings.auto_disable_channel &&
@@ -102,9 +100,9 @@ export async function testChannel(context: ManagementContext, channel: ChannelRe
     channel.status !== ChannelStatus.manuallyDisabled &&
     channel.key_states[keyIndex]?.status === ChannelStatus.enabled
   ) {
-    await disableKey(context.channels, channel, keyIndex, `test: ${outcome.status || 'no answer'} ${outcome.error}`, settings.key_recovery_seconds * 1000);
+    await disableKey(context.store.channels, channel, keyIndex, `test: ${outcome.status || 'no answer'} ${outcome.error}`, settings.key_recovery_seconds * 1000);
   }
-  const after = context.channels.byId(channel.id) ?? channel;
+  const after = (await context.store.channels.get(channel.id)) ?? channel;
   const now = Date.now();
   return {
     ok: outcome.ok,

@@ -4,7 +4,7 @@ import type { ChannelKeyState, ChannelRecord } from '../store/schema.js';
 import { channelBalanceRoutes } from './channel-balance.js';
 import { channelCooldownFields, channelView } from './channel-cooldowns.js';
 import { channelBulkRoutes } from './channel-bulk.js';
-import { channelOr404, checkedStatus, parseKeys, readChannelFields, setChannelStatus } from './channel-fields.js';
+import { channelOr404, channelStatusPatch, checkedStatus, parseKeys, readChannelFields } from './channel-fields.js';
 import { channelKeyRoutes } from './channel-keys.js';
 import { ChannelListItemSchema, ChannelListQuery, ChannelViewSchema, CreatedChannelSchema, NewChannelBody, UpdateChannelBody } from './channel-schemas.js';
 import { channelTestRoutes } from './channel-test.js';
@@ -41,19 +41,17 @@ function channelCrudRoutes(context: ManagementContext) {
       summary: 'List channels (paged; filter by status, type, group, model, tag, keyword; sort by id, priority, response time…), without keys',
       query: ChannelListQuery,
       response: pageOf(ChannelListItemSchema),
-      handler: ({ query }) => {
+      handler: async ({ query }) => {
         const keyword = query.keyword?.trim().toLowerCase() ?? '';
-        const matches = context.channels
-          .list()
-          .filter(
-            (c) =>
-              (query.status === undefined || c.status === query.status) &&
-              (query.type === undefined || c.type === query.type) &&
-              (!query.group || c.groups.includes(query.group)) &&
-              (!query.model || c.models.includes(query.model)) &&
-              (query.tag === undefined || c.tag === query.tag) &&
-              (!keyword || [c.name, c.base_url, c.remark].some((text) => text.toLowerCase().includes(keyword))),
-          );
+        const matches = (await context.store.channels.list()).filter(
+          (c) =>
+            (query.status === undefined || c.status === query.status) &&
+            (query.type === undefined || c.type === query.type) &&
+            (!query.group || c.groups.includes(query.group)) &&
+            (!query.model || c.models.includes(query.model)) &&
+            (query.tag === undefined || c.tag === query.tag) &&
+            (!keyword || [c.name, c.base_url, c.remark].some((text) => text.toLowerCase().includes(keyword))),
+        );
         const field = query.sort ?? 'priority';
         const direction = query.order === 'asc' ? 1 : -1;
         matches.sort((a, b) => {
@@ -81,12 +79,12 @@ function channelCrudRoutes(context: ManagementContext) {
         const keys = parseKeys(body.key);
         if (keys.length === 0 && fields.type !== 4) throw new ApiError(400, 'Give the channel an API key (one per line for several).');
         if (body.mode !== 'batch' || keys.length <= 1) {
-          const channel = await context.channels.create(fields, keys);
+          const channel = await context.store.channels.create(fields, keys);
           return { id: channel.id, key_count: channel.key_count, ids: [channel.id] };
         }
         const ids: number[] = [];
         for (const [index, key] of keys.entries()) {
-          ids.push((await context.channels.create({ ...fields, name: `${fields.name} #${index + 1}` }, [key])).id);
+          ids.push((await context.store.channels.create({ ...fields, name: `${fields.name} #${index + 1}` }, [key])).id);
         }
         return new Answer({ id: ids[0]!, key_count: 1, ids }, `Created ${ids.length} channels, one per key.`);
       },
@@ -100,7 +98,7 @@ function channelCrudRoutes(context: ManagementContext) {
       body: UpdateChannelBody,
       response: ChannelViewSchema,
       handler: async ({ body }) => {
-        const existing = channelOr404(context, body.id);
+        const existing = await channelOr404(context, body.id);
         const fields = readChannelFields(body, existing);
         const advancedCustom = (body as Record<string, unknown>).advanced_custom;
         if (fields.type === 58 && (advancedCustom !== undefined || existing.type !== 58)) fields.settings.advanced_custom = JSON.stringify(validateAdvancedCustom(advancedCustom));
@@ -109,14 +107,11 @@ function channelCrudRoutes(context: ManagementContext) {
         const status = body.status === undefined || body.status === null || Number(body.status) === existing.status ? undefined : checkedStatus(body.status);
         const { proxy, status: _status, ...rest } = fields;
         const now = Date.now();
-        await context.channels.update(existing.id, (c) => {
-          Object.assign(c, rest);
-          if (status !== undefined) setChannelStatus(c, status, now);
-        });
+        await context.store.channels.update(existing.id, (c) => ({ ...rest, ...(status === undefined ? {} : channelStatusPatch(c, status, now)) }));
         // A proxy sent back as shown (password masked) is unchanged.
-        if (body.proxy !== undefined && proxy !== existing.proxy) await context.channels.setProxy(existing.id, proxy);
+        if (body.proxy !== undefined && proxy !== existing.proxy) await context.store.channels.setProxy(existing.id, proxy);
         if (keys.length > 0) {
-          await context.channels.editKeys(existing.id, (current, states) => {
+          await context.store.channels.editKeys(existing.id, (current, states) => {
             if (body.key_mode_update === 'append') {
               for (const key of keys) {
                 if (current.includes(key)) continue;
@@ -131,7 +126,7 @@ function channelCrudRoutes(context: ManagementContext) {
             }
           });
         }
-        return new Answer(channelView(context.cooldowns, channelOr404(context, existing.id)), 'Saved.');
+        return new Answer(channelView(context.cooldowns, await channelOr404(context, existing.id)), 'Saved.');
       },
     }),
   ];
@@ -146,7 +141,7 @@ function channelByIdRoutes(context: ManagementContext) {
       access: 'admin',
       summary: 'One channel, with per-key states, without its keys',
       response: ChannelViewSchema,
-      handler: ({ params }) => channelView(context.cooldowns, channelOr404(context, params.id)),
+      handler: async ({ params }) => channelView(context.cooldowns, await channelOr404(context, params.id)),
     }),
     route({
       method: 'delete',
@@ -156,8 +151,8 @@ function channelByIdRoutes(context: ManagementContext) {
       summary: 'Delete a channel and its keys',
       response: Nothing,
       handler: async ({ params }) => {
-        const channel = channelOr404(context, params.id);
-        await context.channels.remove(channel.id);
+        const channel = await channelOr404(context, params.id);
+        await context.store.channels.remove(channel.id);
         return new Answer(null, `Deleted channel ${channel.id} (${channel.name}).`);
       },
     }),
