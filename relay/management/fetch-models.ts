@@ -49,7 +49,7 @@ export function fetchModelsRoutes(context: ManagementContext) {
 
         let saved: ChannelRecord | undefined;
         if (has('channel_id') && body.channel_id !== 0) {
-          saved = context.channels.byId(Number(body.channel_id));
+          saved = await context.store.channels.get(Number(body.channel_id));
           if (!saved) throw new ApiError(404, `No channel ${body.channel_id}.`);
         }
 
@@ -65,7 +65,7 @@ export function fetchModelsRoutes(context: ManagementContext) {
 
         let proxy = '';
         if (has('proxy')) proxy = String(body.proxy).trim();
-        else if (saved) proxy = await context.channels.proxyUrl(saved);
+        else if (saved) proxy = await context.store.channels.proxyUrl(saved);
         if (proxy && !PROXY.test(proxy)) throw new ApiError(400, 'The proxy must be an http://, https:// or socks5:// URL.');
 
         let advancedCustom: AdvancedCustomConfig | undefined;
@@ -74,7 +74,7 @@ export function fetchModelsRoutes(context: ManagementContext) {
         // With a saved channel its own keys are used (the key field is ignored); else the given key's first line.
         let key: string;
         if (saved) {
-          const keys = await context.channels.keys(saved.id);
+          const keys = await context.store.channels.keys(saved.id);
           const enabled = keys.findIndex((k, i) => k.trim() !== '' && (saved.key_states[i]?.status ?? ChannelStatus.enabled) === ChannelStatus.enabled);
           key = (keys[enabled] ?? keys.find((k) => k.trim() !== '') ?? '').trim();
         } else {
