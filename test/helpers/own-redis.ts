@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { onTestFinished } from 'vitest';
+import { freePort } from './free-port.js';
 
 // A redis-server of the test's own, for tests that stop and restart it (the shared one of
 // test/system/servers-setup.ts must stay up for the others). Stopped when the test ends.
@@ -47,13 +47,4 @@ export async function ownRedis(): Promise<OwnRedis> {
   return { port, kill, start };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };

@@ -1,11 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../helpers/free-port.js';
 
 // The system project's global setup: a throwaway PostgreSQL cluster and redis-server on
 // 127.0.0.1 (free ports, temporary folders, nothing kept), unless RELAYDESK_TEST_DATABASE_URL /
@@ -137,15 +138,4 @@ async function waitForPong(port: number, child: ChildProcess): Promise<void> {
 
 function findOnPath(command: string): string | undefined {
   return (process.env.PATH ?? '').split(delimiter).find((dir) => dir && existsSync(join(dir, command)));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
