@@ -72,7 +72,7 @@ export interface SessionRepo {
 export type NewTokenRecord = Pick<TokenRecord, 'user_id' | 'name'> &
   Partial<Pick<TokenRecord, 'remain_quota' | 'unlimited_quota' | 'expired_time' | 'model_limits' | 'allow_ips' | 'group' | 'allow_balance'>>;
 
-/** API keys, found by the SHA-256 of the presented key. Quota counters change only through the quota ledger. */
+/** API keys, found by the SHA-256 of the presented key. Quota counters and whether the key's limit binds change only through the quota ledger. */
 export interface TokenRepo {
   /** Creates a key and answers it in clear this once. */
   create(token: NewTokenRecord): Promise<{ record: TokenRecord; key: string }>;
@@ -80,7 +80,7 @@ export interface TokenRepo {
   get(id: number): Promise<TokenRecord | undefined>;
   /** Every key (of one user when given), oldest first. */
   list(userId?: number): Promise<TokenRecord[]>;
-  update(id: number, patch: Patch<Omit<TokenRecord, 'id' | 'key_hash' | 'remain_quota' | 'used_quota' | 'request_count'>>): Promise<TokenRecord | undefined>;
+  update(id: number, patch: Patch<Omit<TokenRecord, 'id' | 'key_hash' | 'remain_quota' | 'unlimited_quota' | 'used_quota' | 'request_count'>>): Promise<TokenRecord | undefined>;
   /** A new key for the record, answered in clear this once; the old one stops working at once (on every instance). */
   regenerate(id: number): Promise<{ record: TokenRecord; key: string } | undefined>;
   /** Deletes these keys (unknown ids skipped); answers the records deleted. */
@@ -195,8 +195,11 @@ export interface QuotaLedgerPort {
   refund(id: number, log?: EncodedLogRecord): Promise<void>;
   /** Adds to (or, negative, takes from) a user's quota: a top-up, a redemption, an administrator's change. */
   adjustUser(userId: number, delta: number): Promise<number>;
-  /** Sets a key's own limit (null: unlimited) and what is left of it. */
-  setKeyQuota(tokenId: number, remain: number | null): Promise<void>;
+  /**
+   * Sets what is left of a key's own limit, and whether it binds. null: unlimited, what is left
+   * kept as it is; a remain given with `unlimited` is kept for when the limit binds again.
+   */
+  setKeyQuota(tokenId: number, remain: number | null, unlimited?: boolean): Promise<void>;
   /** Resolves at the next settlement or refund of this instance, after `ms`, or when `stop` aborts. */
   nextRelease(ms: number, stop?: AbortSignal): Promise<void>;
 }

@@ -105,6 +105,25 @@ export function storagePortsContract(open: OpenPorts): void {
     }
   });
 
+  it("sets a key's own limit: what is left binds until the key is made unlimited, and is kept for when it binds again", async () => {
+    const ports = await open();
+    try {
+      const { user, token } = await userWithKey(ports, 1_000, 50);
+      const ask = { userId: user.id, tokenId: token.id, amount: 60, call: call(user.id, token.id) };
+      expect(await ports.quota.reserve(ask)).toMatchObject({ refused: { keyLeft: 50 } });
+      await ports.quota.setKeyQuota(token.id, 70, true);
+      expect(await ports.tokens.get(token.id)).toMatchObject({ unlimited_quota: true, remain_quota: 70 });
+      expect((await ports.quota.standing(user.id, token.id)).keyLeft).toBeNull();
+      await ports.quota.setKeyQuota(token.id, null);
+      expect(await ports.tokens.get(token.id)).toMatchObject({ unlimited_quota: true, remain_quota: 70 });
+      await ports.quota.setKeyQuota(token.id, 20);
+      expect(await ports.tokens.get(token.id)).toMatchObject({ unlimited_quota: false, remain_quota: 20 });
+      expect(await ports.quota.reserve(ask)).toMatchObject({ refused: { keyLeft: 20 } });
+    } finally {
+      await ports.dispose();
+    }
+  });
+
   it('keeps settings, deletes one given undefined', async () => {
     const ports = await open();
     try {

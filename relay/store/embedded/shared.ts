@@ -58,11 +58,11 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook): QuotaLed
       released();
       return quota;
     },
-    async setKeyQuota(tokenId, remain) {
+    async setKeyQuota(tokenId, remain, unlimited) {
       await state.update((data) => {
         const token = data.tokens.find((t) => t.id === tokenId);
         if (!token) return;
-        token.unlimited_quota = remain === null;
+        token.unlimited_quota = remain === null || unlimited === true;
         if (remain !== null) token.remain_quota = remain;
       });
       released();
