@@ -205,8 +205,9 @@ export function modelRoutes(context: ManagementContext) {
       summary: 'The models the signed-in user may use (served by an enabled channel of a group they may use), for pickers',
       response: Type.Array(UsableModelSchema),
       handler: async ({ user }) => {
-        const [groups, channels, models, suppliers] = await Promise.all([context.store.groups.list(), context.store.channels.list(), context.store.models.list(), context.store.suppliers.list()]);
-        const usable = new Set(groupsUsableBy(groups, user).map((g) => g.name));
+        const [groupRecords, channels, models, suppliers] = await Promise.all([context.store.groups.list(), context.store.channels.list(), context.store.models.list(), context.store.suppliers.list()]);
+        const usable = new Set(groupsUsableBy(groupRecords, user).map((g) => g.name));
+        const described = new Map(models.map((m) => [m.name, m]));
         const served = new Map<string, Set<string>>();
         for (const channel of channels) {
           if (channel.status !== ChannelStatus.enabled) continue;
@@ -219,7 +220,7 @@ export function modelRoutes(context: ManagementContext) {
           }
         }
         return [...served.keys()].sort().map((name) => {
-          const meta = models.find((m) => m.name === name);
+          const meta = described.get(name);
           return {
             name,
             groups: [...served.get(name)!].sort(),
