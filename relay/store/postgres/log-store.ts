@@ -3,14 +3,14 @@
 //
 // Writes never hold a call: `append` numbers the record from an id block in hand
 // (log-ids.ts), queues its JSON text (the same text the embedded store writes) and returns.
-// A writer sends the queue every BATCH_DELAY_MS, or at once when BATCH_ROWS are waiting, as
+// A writer sends the queue every batchDelayMs (100), or at once when batchRows (500) wait, as
 // one statement: the records as a JSON array through json_populate_recordset, and, from the
 // rows it inserted, the hourly statistics (stats_hourly) upserted in the same statement, so
 // the statistics always hold exactly the logged calls. It inserts with ON CONFLICT (id) DO
 // NOTHING: a batch whose commit was not acknowledged is sent again without counting twice.
 // A failed batch stays at the head of the queue and is sent again (backing off up to 5 s)
 // until it is written: while the process lives, no record is lost. A crash loses the records
-// still queued: at most BATCH_DELAY_MS of calls while PostgreSQL answers, everything since it
+// still queued: about batchDelayMs of calls while PostgreSQL answers, everything since it
 // stopped answering otherwise.
 //
 // Reads (`query`, `scan`, `get`) first send what this instance has queued (read your own
