@@ -44,6 +44,18 @@ export interface Cooldowns {
 
 const NOT_COOLING: CooldownState = { until: 0, failures: 0 };
 
+/** A cooldown as kept: its state, and when its last counted failure was recorded. */
+export interface CooldownEntry extends CooldownState {
+  countedAt: number;
+}
+
+/** The in-process store, its entries also read and written as they are: what a mirror of another instance's needs. */
+export interface MemoryCooldowns extends Cooldowns {
+  entry(target: CooldownTarget): CooldownEntry | undefined;
+  /** Sets a target's entry as another instance recorded it; undefined clears it. */
+  put(target: CooldownTarget, entry: CooldownEntry | undefined): void;
+}
+
 /** The wait after the `failures`-th failure in a row: Retry-After when given, else base × 2^(failures − 1), capped. */
 export function cooldownDelay(failures: number, schedule: CooldownSchedule): number {
   if (schedule.retryAfterMs !== undefined) return Math.min(Math.max(0, schedule.retryAfterMs), MAX_RETRY_AFTER_MS);
@@ -60,9 +72,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
 }
 
 /** The in-process store: one per relay. */
-export function createMemoryCooldowns(): Cooldowns {
-  /** `countedAt`: when the last failure that counted was recorded. */
-  const entries = new Map<string, CooldownState & { countedAt: number }>();
+export function createMemoryCooldowns(): MemoryCooldowns {
+  const entries = new Map<string, CooldownEntry>();
   const keyOf = (target: CooldownTarget) => (target.keyIndex === undefined ? `${target.channelId}` : `${target.channelId}:${target.keyIndex}`);
   const stateOf = (target: CooldownTarget): CooldownState => {
     if (entries.size === 0) return NOT_COOLING; // the usual case: nothing failed lately
@@ -87,6 +98,15 @@ export function createMemoryCooldowns(): Cooldowns {
       if (entries.size === 0) return; // the usual case: nothing to clear
       entries.delete(keyOf({ channelId }));
       entries.delete(keyOf({ channelId, keyIndex }));
+    },
+    entry(target) {
+      if (entries.size === 0) return undefined;
+      const entry = entries.get(keyOf(target));
+      return entry && { ...entry };
+    },
+    put(target, entry) {
+      if (entry) entries.set(keyOf(target), { until: entry.until, failures: entry.failures, countedAt: entry.countedAt });
+      else entries.delete(keyOf(target));
     },
   };
 }
