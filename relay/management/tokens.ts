@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Request } from 'express';
 import { sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
+import { groupsUsableBy } from '../store/groups.js';
 import { LogType } from '../store/logs/index.js';
 import type { TokenRecord, UserRecord } from '../store/schema.js';
 import { TokenStatus } from '../store/tokens.js';
@@ -90,8 +91,8 @@ export function tokenRoutes(context: ManagementContext) {
   const isAdmin = (user: UserRecord) => user.role >= Role.admin;
 
   /** The key with this id if the caller may touch it; 404 otherwise (others' keys do not exist for users). */
-  const ownKey = (user: UserRecord, id: unknown): TokenRecord => {
-    const token = /^\d+$/.test(String(id)) ? context.tokens.byId(Number(id)) : undefined;
+  const ownKey = async (user: UserRecord, id: unknown): Promise<TokenRecord> => {
+    const token = /^\d+$/.test(String(id)) ? await context.store.tokens.get(Number(id)) : undefined;
     if (!token || (token.user_id !== user.id && !isAdmin(user))) throw new ApiError(404, `No API key ${String(id)}.`);
     return token;
   };
@@ -100,18 +101,25 @@ export function tokenRoutes(context: ManagementContext) {
    * A key's group prices its calls: users may pick their own group or a selectable one;
    * admins any existing group. '' means the owner's group.
    */
-  const givenGroup = (actor: UserRecord, value: string): string => {
+  const givenGroup = async (actor: UserRecord, value: string): Promise<string> => {
     const name = value.trim();
     if (!name) return '';
-    const allowed = isAdmin(actor) ? context.groups.byName(name) !== undefined : context.groups.usableBy(actor).some((g) => g.name === name);
+    const allowed = isAdmin(actor) ? (await context.store.groups.get(name)) !== undefined : groupsUsableBy(await context.store.groups.list(), actor).some((g) => g.name === name);
     if (!allowed) throw new ApiError(400, isAdmin(actor) ? `There is no group "${name}".` : `The group "${name}" is not one you may use for keys.`);
     return name;
   };
 
-  const view = (token: TokenRecord, now = Date.now()): TokenView => ({
+  /** The usernames of these keys' owners, by user id. */
+  const ownerNames = async (tokens: readonly TokenRecord[]): Promise<Map<number, string>> => {
+    const names = new Map<number, string>();
+    for (const id of new Set(tokens.map((t) => t.user_id))) names.set(id, (await context.store.users.get(id))?.username ?? '');
+    return names;
+  };
+
+  const view = (token: TokenRecord, owners: Map<number, string>, now = Date.now()): TokenView => ({
     id: token.id,
     user_id: token.user_id,
-    username: context.users.byId(token.user_id)?.username ?? '',
+    username: owners.get(token.user_id) ?? '',
     name: token.name,
     key_hint: token.key_hint,
     status: shownStatus(token, now),
@@ -128,9 +136,12 @@ export function tokenRoutes(context: ManagementContext) {
     allow_balance: token.allow_balance,
   });
 
-  const audit = (req: Request, user: UserRecord, token: Pick<TokenRecord, 'id' | 'name' | 'user_id'>, action: string) => {
-    const owner = token.user_id === user.id ? '' : ` of user ${context.users.byId(token.user_id)?.username ?? `#${token.user_id}`}`;
-    context.logs.append({
+  /** One key as answered. */
+  const viewOf = async (token: TokenRecord) => view(token, await ownerNames([token]));
+
+  const audit = async (req: Request, user: UserRecord, token: Pick<TokenRecord, 'id' | 'name' | 'user_id'>, action: string) => {
+    const owner = token.user_id === user.id ? '' : ` of user ${(await context.store.users.get(token.user_id))?.username ?? `#${token.user_id}`}`;
+    context.store.logs.append({
       type: LogType.manage,
       user_id: user.id,
       username: user.username,
@@ -142,24 +153,20 @@ export function tokenRoutes(context: ManagementContext) {
     });
   };
 
-  const list = (user: UserRecord, query: { p?: number | undefined; page_size?: number | undefined; keyword?: string | undefined; token?: string | undefined; user_id?: number | undefined }) => {
+  const list = async (user: UserRecord, query: { p?: number | undefined; page_size?: number | undefined; keyword?: string | undefined; token?: string | undefined; user_id?: number | undefined }) => {
     const keyword = query.keyword?.trim().toLowerCase() ?? '';
     const fragment = query.token?.trim() ?? '';
     const hash = fragment ? sha256Hex(fragment) : '';
     const onlyUser = isAdmin(user) ? query.user_id : user.id;
-    const matches = context.tokens
-      .list()
-      .filter(
-        (t) =>
-          (onlyUser === undefined || t.user_id === onlyUser) &&
-          (!keyword || t.name.toLowerCase().includes(keyword)) &&
-          (!fragment || t.key_hash === hash || hintMatches(t.key_hint, fragment)),
-      )
+    const matches = (await context.store.tokens.list(onlyUser))
+      .filter((t) => (!keyword || t.name.toLowerCase().includes(keyword)) && (!fragment || t.key_hash === hash || hintMatches(t.key_hint, fragment)))
       .sort((a, b) => b.id - a.id);
     const page = query.p ?? 1;
     const pageSize = query.page_size ?? 20;
     const now = Date.now();
-    return { items: matches.slice((page - 1) * pageSize, page * pageSize).map((t) => view(t, now)), total: matches.length, page, page_size: pageSize };
+    const shown = matches.slice((page - 1) * pageSize, page * pageSize);
+    const owners = await ownerNames(shown);
+    return { items: shown.map((t) => view(t, owners, now)), total: matches.length, page, page_size: pageSize };
   };
 
   return [
@@ -190,7 +197,7 @@ export function tokenRoutes(context: ManagementContext) {
       access: 'user',
       summary: 'One API key, masked',
       response: TokenViewSchema,
-      handler: ({ user, params }) => view(ownKey(user, params.id)),
+      handler: async ({ user, params }) => viewOf(await ownKey(user, params.id)),
     }),
     route({
       audit: false, // writes its own record, naming the key
@@ -203,7 +210,7 @@ export function tokenRoutes(context: ManagementContext) {
       response: NewKeySchema,
       handler: async ({ body, user, req, res }) => {
         const name = givenName(body.name);
-        const { record, key } = await context.tokens.create({
+        const { record, key } = await context.store.tokens.create({
           user_id: user.id,
           name,
           remain_quota: body.remain_quota === undefined ? 0 : givenRemainQuota(body.remain_quota),
@@ -211,10 +218,10 @@ export function tokenRoutes(context: ManagementContext) {
           expired_time: body.expired_time === undefined ? -1 : givenExpiry(body.expired_time),
           model_limits: splitList(body.model_limits, /,/),
           allow_ips: givenIps(body.allow_ips),
-          group: typeof body.group === 'string' ? givenGroup(user, body.group) : '',
+          group: typeof body.group === 'string' ? await givenGroup(user, body.group) : '',
           allow_balance: Boolean(body.allow_balance),
         });
-        audit(req, user, record, 'created key %s');
+        await audit(req, user, record, 'created key %s');
         res.setHeader('Cache-Control', 'no-store');
         return new Answer({ id: record.id, name: record.name, key }, 'Copy the key now: it will not be shown again.');
       },
@@ -229,7 +236,7 @@ export function tokenRoutes(context: ManagementContext) {
       body: UpdateTokenBody,
       response: TokenViewSchema,
       handler: async ({ body, user, req }) => {
-        const token = ownKey(user, body.id);
+        const token = await ownKey(user, body.id);
         // Validate everything before changing anything. Values equal to the current ones pass
         // as they are (a console sends the whole key back, including a past expiry).
         const change: Partial<TokenRecord> = {};
@@ -239,19 +246,23 @@ export function tokenRoutes(context: ManagementContext) {
         if (body.expired_time !== undefined && body.expired_time !== token.expired_time) change.expired_time = givenExpiry(body.expired_time);
         if (body.model_limits !== undefined) change.model_limits = splitList(body.model_limits, /,/);
         if (body.allow_ips !== undefined) change.allow_ips = givenIps(body.allow_ips);
-        if (body.group !== undefined && body.group.trim() !== token.group) change.group = givenGroup(user, body.group);
+        if (body.group !== undefined && body.group.trim() !== token.group) change.group = await givenGroup(user, body.group);
         if (body.allow_balance !== undefined) change.allow_balance = body.allow_balance;
         if (body.status === 'disabled' || body.status === TokenStatus.disabled) change.status = TokenStatus.disabled;
         else if (body.status === 'enabled' || body.status === TokenStatus.enabled) change.status = TokenStatus.enabled;
         const changed = (Object.keys(change) as (keyof TokenRecord)[]).filter((field) => !sameValue(token[field], change[field]));
         const before = { id: token.id, name: token.name, user_id: token.user_id };
-        await context.tokens.update(token.id, (t) => {
-          Object.assign(t, change);
-        });
-        if (changed.length > 0) audit(req, user, before, `updated key %s (${changed.join(', ')})`);
-        const updated = context.tokens.byId(token.id);
+        const { remain_quota: remain, unlimited_quota: unlimitedGiven, ...fields } = change;
+        if (Object.keys(fields).length > 0) await context.store.tokens.update(token.id, fields);
+        // The key's limit through the quota ledger, and only when it changes (a console sends the
+        // limit back as it was shown: writing that would undo what calls spent meanwhile).
+        const unlimited = unlimitedGiven ?? token.unlimited_quota;
+        if (remain !== undefined) await context.store.quota.setKeyQuota(token.id, remain, unlimited);
+        else if (unlimited !== token.unlimited_quota) await context.store.quota.setKeyQuota(token.id, unlimited ? null : token.remain_quota);
+        if (changed.length > 0) await audit(req, user, before, `updated key %s (${changed.join(', ')})`);
+        const updated = await context.store.tokens.get(token.id);
         if (!updated) throw new ApiError(404, `No API key ${token.id}.`); // deleted meanwhile
-        return new Answer(view(updated), changed.length > 0 ? 'Saved.' : 'Nothing changed.');
+        return new Answer(await viewOf(updated), changed.length > 0 ? 'Saved.' : 'Nothing changed.');
       },
     }),
     route({
@@ -263,9 +274,9 @@ export function tokenRoutes(context: ManagementContext) {
       summary: 'Delete an API key: it stops working at once',
       response: Nothing,
       handler: async ({ user, params, req }) => {
-        const token = ownKey(user, params.id);
-        const removed = await context.tokens.remove([token.id]);
-        for (const record of removed) audit(req, user, record, 'deleted key %s');
+        const token = await ownKey(user, params.id);
+        const removed = await context.store.tokens.remove([token.id]);
+        for (const record of removed) await audit(req, user, record, 'deleted key %s');
         return new Answer(null, 'Deleted.');
       },
     }),
@@ -279,12 +290,10 @@ export function tokenRoutes(context: ManagementContext) {
       body: Type.Object({ ids: Type.Array(Type.Integer(), { minItems: 1, maxItems: MAX_BATCH }) }),
       response: Type.Object({ deleted: Type.Integer() }),
       handler: async ({ user, body, req }) => {
-        const ids = body.ids.filter((id) => {
-          const token = context.tokens.byId(id);
-          return token !== undefined && (token.user_id === user.id || isAdmin(user));
-        });
-        const removed = ids.length > 0 ? await context.tokens.remove(ids) : [];
-        for (const record of removed) audit(req, user, record, 'deleted key %s');
+        const mine = new Set((await context.store.tokens.list(isAdmin(user) ? undefined : user.id)).map((t) => t.id));
+        const ids = body.ids.filter((id) => mine.has(id));
+        const removed = ids.length > 0 ? await context.store.tokens.remove(ids) : [];
+        for (const record of removed) await audit(req, user, record, 'deleted key %s');
         return new Answer({ deleted: removed.length }, `Deleted ${removed.length} key${removed.length === 1 ? '' : 's'}.`);
       },
     }),
@@ -297,10 +306,10 @@ export function tokenRoutes(context: ManagementContext) {
       summary: 'Replace an API key with a new one (answered this once); the old key stops working at once',
       response: NewKeySchema,
       handler: async ({ user, params, req, res }) => {
-        const token = ownKey(user, params.id);
-        const regenerated = await context.tokens.regenerate(token.id);
+        const token = await ownKey(user, params.id);
+        const regenerated = await context.store.tokens.regenerate(token.id);
         if (!regenerated) throw new ApiError(404, `No API key ${params.id}.`);
-        audit(req, user, regenerated.record, 'regenerated key %s');
+        await audit(req, user, regenerated.record, 'regenerated key %s');
         res.setHeader('Cache-Control', 'no-store');
         return new Answer({ id: regenerated.record.id, name: regenerated.record.name, key: regenerated.key }, 'Copy the new key now: it will not be shown again. The old key no longer works.');
       },
