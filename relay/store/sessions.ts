@@ -3,7 +3,7 @@ import type { StateFile } from './state-file.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 /** last_seen_at is refreshed at most this often, so browsing does not write the state file. */
-const TOUCH_INTERVAL_MS = 3600 * 1000;
+export const TOUCH_INTERVAL_MS = 3600 * 1000;
 
 export interface SessionStore {
   create(session: Omit<SessionRecord, 'created_at' | 'expires_at' | 'last_seen_at'>): Promise<SessionRecord>;

@@ -29,6 +29,11 @@ export function liveTaskReservations(data: Readonly<State>): Set<number> {
   return new Set(data.video_tasks.filter((task) => task.billing === 'open').map((task) => task.reservation_id));
 }
 
+/** A task's public id: `video_` and 128 random bits. */
+export function newVideoTaskId(): string {
+  return `video_${randomBytes(16).toString('hex')}`;
+}
+
 export function createStateVideoTaskStore(state: StateFile): VideoTaskStore {
   const find = (data: Readonly<State>, id: string) => data.video_tasks.find((task) => task.id === id);
   return {
@@ -37,7 +42,7 @@ export function createStateVideoTaskStore(state: StateFile): VideoTaskStore {
     live: () => state.data.video_tasks.filter((task) => task.billing === 'open'),
     create(task) {
       return state.update((data) => {
-        const record: VideoTaskRecord = { id: `video_${randomBytes(16).toString('hex')}`, ...task };
+        const record: VideoTaskRecord = { id: newVideoTaskId(), ...task };
         data.video_tasks.push(record);
         prune(data);
         return record;

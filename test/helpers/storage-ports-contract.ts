@@ -4,8 +4,11 @@ import { expect, it } from 'vitest';
 import type { StoragePorts } from '../../relay/store/ports.js';
 import type { NewLogRecord } from '../../relay/store/logs/types.js';
 
-/** Opens a fresh, empty store; the test closes it. */
-export type OpenPorts = () => Promise<StoragePorts & { dispose(): Promise<void> }>;
+/**
+ * Opens a fresh, empty store; the test closes it. `settled`: waits until counters changed by
+ * the quota ledger show in the records (a server store writes them back every few seconds).
+ */
+export type OpenPorts = () => Promise<StoragePorts & { dispose(): Promise<void>; settled?(): Promise<void> }>;
 
 const call = (userId: number, tokenId: number): NewLogRecord => ({ type: 2, user_id: userId, token_id: tokenId, model: 'm', created_at: Date.now() }) as NewLogRecord;
 
@@ -99,6 +102,7 @@ export function storagePortsContract(open: OpenPorts): void {
       await ports.quota.refund(b.reservation.id);
       expect(await ports.quota.held(a.reservation.id)).toBeUndefined();
       expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 880, keyLeft: null, held: 0 });
+      await ports.settled?.();
       expect(await ports.users.get(user.id)).toMatchObject({ quota: 880, used_quota: 120, request_count: 1 });
     } finally {
       await ports.dispose();
@@ -157,8 +161,9 @@ export function storagePortsContract(open: OpenPorts): void {
     try {
       const seen: unknown[] = [];
       const stop = ports.changes.subscribe((topic, id) => seen.push([topic, id]));
-      await ports.changes.publish('channels', 7);
-      await expect.poll(() => seen).toEqual([['channels', '7']]);
+      // A shared feed may take a moment to listen: publish until heard.
+      await expect.poll(async () => (await ports.changes.publish('channels', 7), seen.length)).toBeGreaterThan(0);
+      expect(seen[0]).toEqual(['channels', '7']);
       stop();
     } finally {
       await ports.dispose();

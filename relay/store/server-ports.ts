@@ -1,0 +1,158 @@
+// The server store: records, logs and statistics in PostgreSQL; the quota ledger's hot
+// counters, rate counters, leases and the change feed in Redis, shared by every instance.
+// Redis holds the live quota counters: they are loaded from PostgreSQL when a user or key is
+// first seen by this installation's Redis and written back every few seconds (and at close),
+// so a user's or key's counters read through the record ports may lag by that much.
+import type { SecretStore } from '../secrets/secret-store.js';
+import { postgresChannelRepo, postgresGroupRepo, postgresModelRepo, postgresSettingsRepo, postgresSupplierRepo, postgresVideoTaskRepo } from './postgres/catalog.js';
+import { openPostgresLogStore } from './postgres/log-store.js';
+import { migrate } from './postgres/migrations.js';
+import { postgresSessionRepo, postgresTokenRepo, postgresUserRepo } from './postgres/people.js';
+import { PostgresClient } from './postgres/pool.js';
+import { postgresStatsStore } from './postgres/stats-store.js';
+import type { QuotaLedgerPort, StoragePorts, TokenRepo, UserRepo } from './ports.js';
+import { redisChangeFeed } from './redis/change-feed.js';
+import { RedisClient } from './redis/client.js';
+import { redisLeases } from './redis/leases.js';
+import { RedisPubSub } from './redis/pubsub.js';
+import { RedisQuotaLedger } from './redis/quota-ledger.js';
+import { redisRateCounters } from './redis/rate-counters.js';
+
+export interface ServerStoreOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  /** Opened on the same database by the caller, with the installation's secret key. */
+  secrets: (db: PostgresClient) => Promise<SecretStore>;
+  /** Put in front of every Redis key (one installation per prefix); default `relaydesk:`. */
+  redisPrefix?: string;
+  /** How often live quota counters are written back to PostgreSQL (ms); default 3 s. */
+  counterSyncMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface ServerPorts extends StoragePorts {
+  /** Writes the live quota counters back to PostgreSQL now. */
+  syncCounters(): Promise<void>;
+}
+
+export async function openServerPorts(options: ServerStoreOptions): Promise<ServerPorts> {
+  const db = new PostgresClient(options.databaseUrl, { onError: options.onError });
+  const redis = new RedisClient(options.redisUrl, options.redisPrefix === undefined ? {} : { prefix: options.redisPrefix });
+  try {
+    await db.ready();
+    await migrate(db);
+    const secrets = await options.secrets(db);
+    const logs = await openPostgresLogStore({ db, onError: options.onError });
+    const stats = postgresStatsStore(db, logs);
+    const quota = new RedisQuotaLedger(redis, { appendLog: (log) => void logs.appendEncoded(log), onError: options.onError });
+    await quota.start();
+    const pubsub = new RedisPubSub(redis);
+    const users = postgresUserRepo(db);
+    const tokens = postgresTokenRepo(db);
+    await loadCounters(db, quota);
+    const syncCounters = () => writeCounters(db, quota);
+    const timer = setInterval(() => void syncCounters().catch((error: unknown) => options.onError?.(error)), options.counterSyncMs ?? 3_000);
+    timer.unref();
+    return {
+      mode: 'server',
+      users: seededUsers(users, quota),
+      sessions: postgresSessionRepo(db),
+      tokens: seededTokens(tokens, quota),
+      channels: postgresChannelRepo(db, secrets),
+      groups: postgresGroupRepo(db),
+      suppliers: postgresSupplierRepo(db),
+      models: postgresModelRepo(db),
+      settings: postgresSettingsRepo(db),
+      videoTasks: postgresVideoTaskRepo(db),
+      logs,
+      stats,
+      quota: writingThrough(quota, syncCounters),
+      counters: redisRateCounters(redis),
+      leases: redisLeases(redis),
+      changes: redisChangeFeed(pubsub),
+      syncCounters,
+      async close() {
+        clearInterval(timer);
+        await quota.stop();
+        await syncCounters().catch((error: unknown) => options.onError?.(error));
+        await logs.close();
+        await Promise.allSettled([redis.close(), db.close()]);
+      },
+    };
+  } catch (error) {
+    await Promise.allSettled([redis.close(), db.close()]);
+    throw error;
+  }
+}
+
+/** An administrator's change of a quota shows in the records at once (the console reads them next). */
+function writingThrough(quota: RedisQuotaLedger, sync: () => Promise<void>): QuotaLedgerPort {
+  return Object.assign(Object.create(quota) as RedisQuotaLedger, {
+    async adjustUser(userId: number, delta: number) {
+      const left = await quota.adjustUser(userId, delta);
+      await sync();
+      return left;
+    },
+    async setKeyQuota(...args: Parameters<RedisQuotaLedger['setKeyQuota']>) {
+      await quota.setKeyQuota(...args);
+      await sync();
+    },
+  });
+}
+
+/** A new user's counters go to Redis as it is created (the ledger refuses an unknown user). */
+function seededUsers(users: UserRepo, quota: RedisQuotaLedger): UserRepo {
+  return {
+    ...users,
+    async create(user, options) {
+      const created = await users.create(user, options);
+      if (created) await quota.load([created]);
+      return created;
+    },
+  };
+}
+
+function seededTokens(tokens: TokenRepo, quota: RedisQuotaLedger): TokenRepo {
+  return {
+    ...tokens,
+    async create(token) {
+      const made = await tokens.create(token);
+      await quota.load([], [made.record]);
+      return made;
+    },
+  };
+}
+
+/** Every user's, key's and channel's counters into Redis where it has none yet (another instance may have loaded them). */
+async function loadCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<void> {
+  const [users, tokens, channels] = await Promise.all([
+    db.query('SELECT id, quota, used_quota, request_count FROM users'),
+    db.query('SELECT id, remain_quota, unlimited_quota, used_quota, request_count, accessed_at FROM tokens'),
+    db.query('SELECT id, used_quota FROM channels'),
+  ]);
+  await quota.load(users.rows as never, tokens.rows as never, channels.rows as never);
+}
+
+/** The live counters written back in one statement per table. */
+async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<void> {
+  const snapshot = await quota.snapshot();
+  await db.transaction(async (client) => {
+    if (snapshot.users.length > 0) {
+      await client.query(
+        `UPDATE users u SET quota = s.quota, used_quota = s.used_quota, request_count = s.request_count
+         FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, quota bigint, used_quota bigint, request_count bigint) WHERE u.id = s.id`,
+        [JSON.stringify(snapshot.users)],
+      );
+    }
+    if (snapshot.tokens.length > 0) {
+      await client.query(
+        `UPDATE tokens t SET remain_quota = s.remain_quota, unlimited_quota = s.unlimited_quota, used_quota = s.used_quota, request_count = s.request_count, accessed_at = s.accessed_at
+         FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, remain_quota bigint, unlimited_quota boolean, used_quota bigint, request_count bigint, accessed_at bigint) WHERE t.id = s.id`,
+        [JSON.stringify(snapshot.tokens)],
+      );
+    }
+    if (snapshot.channels.length > 0) {
+      await client.query(`UPDATE channels c SET used_quota = s.used_quota FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, used_quota bigint) WHERE c.id = s.id`, [JSON.stringify(snapshot.channels)]);
+    }
+  });
+}
