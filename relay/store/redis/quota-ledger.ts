@@ -1,5 +1,6 @@
 import type { EncodedLogRecord, NewLogRecord } from '../logs/types.js';
 import type { QuotaLedgerPort, QuotaReservation, QuotaStanding, ReserveAsk } from '../ports.js';
+import { ReleaseWaiters } from '../release-waiters.js';
 import type { RedisClient } from './client.js';
 import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
 
@@ -78,7 +79,7 @@ type Script = (...args: Array<string | number>) => Promise<unknown>;
 
 export class RedisQuotaLedger implements QuotaLedgerPort {
   private readonly scripts: Record<QuotaScriptName, Script>;
-  private readonly waiting = new Set<() => void>();
+  private readonly waiting = new ReleaseWaiters();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly heartbeatMs: number;
   private readonly sweepBatch: number;
@@ -153,27 +154,19 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
   async adjustUser(userId: number, delta: number): Promise<number> {
     const quota = await this.scripts.quotaAdjustUser(userId, wholeNumber(delta, 'delta'));
     if (quota === null) throw new QuotaNotLoadedError('user', userId);
+    this.waiting.wake();
     return quota as number;
   }
 
-  /** Also how a new key's counters reach Redis. */
-  async setKeyQuota(tokenId: number, remain: number | null): Promise<void> {
-    await this.scripts.quotaSetKey(tokenId, remain === null ? 0 : 1, remain === null ? 0 : wholeNumber(remain, 'remain'));
+  /** Also how a new key's counters reach Redis (what is left 0 until given). */
+  async setKeyQuota(tokenId: number, remain: number | null, unlimited?: boolean): Promise<void> {
+    const limited = remain !== null && unlimited !== true;
+    await this.scripts.quotaSetKey(tokenId, limited ? 1 : 0, remain === null ? '' : wholeNumber(remain, 'remain'));
+    this.waiting.wake();
   }
 
   nextRelease(ms: number, stop?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiting.delete(done);
-        stop?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waiting.add(done);
-      stop?.addEventListener('abort', done, { once: true });
-      if (stop?.aborted) done();
-    });
+    return this.waiting.next(ms, stop);
   }
 
   /**
@@ -258,7 +251,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
       }
       if (swept.length > 0) {
         this.options.onSwept?.(swept);
-        this.wake();
+        this.waiting.wake();
       }
       return swept;
     } finally {
@@ -277,12 +270,9 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
   private closed(closed: boolean, log: EncodedLogRecord | undefined): void {
     if (!closed) return;
     if (log) this.options.appendLog?.(log);
-    this.wake();
+    this.waiting.wake();
   }
 
-  private wake(): void {
-    if (this.waiting.size > 0) for (const wake of [...this.waiting]) wake();
-  }
 
   private toStanding(userId: number, tokenId: number, answer: number[]): QuotaStanding {
     if (answer[0] === -1) throw new QuotaNotLoadedError('user', userId);

@@ -166,16 +166,17 @@ if redis.call('EXISTS', u) == 0 then return nil end
 return redis.call('HINCRBY', u, 'quota', ARGV[3])`,
   },
 
-  /** ARGV: P, key, limited (1/0), remain. Creates the key's counters when they are not loaded. */
+  /** ARGV: P, key, limited (1/0), remain ('' keeps it). Creates the key's counters when they are not loaded. */
   quotaSetKey: {
     numberOfKeys: 0,
     lua: `${COMMON}
 local k = P .. 'q:k:' .. ARGV[2]
 if redis.call('EXISTS', k) == 0 then
-  redis.call('HSET', k, 'used', 0, 'count', 0, 'held', 0, 'accessed', 0)
+  redis.call('HSET', k, 'remain', 0, 'used', 0, 'count', 0, 'held', 0, 'accessed', 0)
   redis.call('SADD', P .. 'q:keys', ARGV[2])
 end
-redis.call('HSET', k, 'limited', ARGV[3], 'remain', ARGV[4])
+redis.call('HSET', k, 'limited', ARGV[3])
+if ARGV[4] ~= '' then redis.call('HSET', k, 'remain', ARGV[4]) end
 return 1`,
   },
 

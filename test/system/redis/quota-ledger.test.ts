@@ -215,8 +215,9 @@ describe('Redis quota ledger', () => {
     await expect(ledger.adjustUser(3, 1)).rejects.toBeInstanceOf(QuotaNotLoadedError);
     // Loading again (another instance starting) leaves the newer counters as they are.
     expect(await ledger.load([seedUser(1, 500), seedUser(3, 1)], [seedKey(1, 100)], [{ id: 4, used_quota: 0 }])).toBe(1);
-    await ledger.setKeyQuota(1, null);
-    await ledger.setKeyQuota(2, 40);
+    await ledger.setKeyQuota(1, null); // unlimited, what is left kept for when it binds again
+    await ledger.setKeyQuota(2, 40); // a new key
+    await ledger.setKeyQuota(3, 70, true);
     const snapshot = await ledger.snapshot();
     expect(snapshot.users).toEqual([
       { id: 1, quota: 700, used_quota: 0, request_count: 0, held: 0 },
@@ -224,11 +225,14 @@ describe('Redis quota ledger', () => {
       { id: 3, quota: 1, used_quota: 0, request_count: 0, held: 0 },
     ]);
     expect(snapshot.tokens).toEqual([
-      { id: 1, remain_quota: 0, unlimited_quota: true, used_quota: 0, request_count: 0, accessed_at: 0, held: 0 },
+      { id: 1, remain_quota: 100, unlimited_quota: true, used_quota: 0, request_count: 0, accessed_at: 0, held: 0 },
       { id: 2, remain_quota: 40, unlimited_quota: false, used_quota: 0, request_count: 0, accessed_at: 0, held: 0 },
+      { id: 3, remain_quota: 70, unlimited_quota: true, used_quota: 0, request_count: 0, accessed_at: 0, held: 0 },
     ]);
     expect(snapshot.channels).toEqual([{ id: 4, used_quota: 9 }]);
     expect(await ledger.standing(1, 1)).toEqual({ userLeft: 700, keyLeft: null, held: 0 });
+    await ledger.setKeyQuota(1, 20);
+    expect(await ledger.standing(1, 1)).toEqual({ userLeft: 700, keyLeft: 20, held: 0 });
   });
 
   it('a detached reservation (a video task) outlives its instance; the others are swept once its heartbeat ends', async () => {
