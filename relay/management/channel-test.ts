@@ -88,17 +88,19 @@ export async function testChannel(context: ManagementContext, channel: ChannelRe
   if (!model) throw new ApiError(400, 'The channel has no model to test with.');
   const outcome = await probeChannel(endpointDeps(context), channel, key, { model });
   const settings = await storedSettings(context.store);
+  // The channel as it is now: the probe took a while, and calls or an administrator may have changed it.
+  const current = (await context.store.channels.get(channel.id)) ?? channel;
   if (outcome.ok) {
     if (keyIndex >= 0) context.cooldowns.succeed(channel.id, keyIndex);
     await context.store.channels.update(channel.id, { response_time: outcome.elapsedMs });
-    const keyDisabled = channel.key_states[keyIndex]?.status === ChannelStatus.autoDisabled;
-    if (settings.auto_enable_channel && (channel.status === ChannelStatus.autoDisabled || keyDisabled)) await enableKey(context.store.channels, channel, keyIndex);
+    const keyDisabled = current.key_states[keyIndex]?.status === ChannelStatus.autoDisabled;
+    if (settings.auto_enable_channel && (current.status === ChannelStatus.autoDisabled || keyDisabled)) await enableKey(context.store.channels, channel, keyIndex);
   } else if (
     meansKeyUnusable(outcome.status, outcome.error) &&
     settings.auto_disable_channel &&
-    channel.auto_ban &&
-    channel.status !== ChannelStatus.manuallyDisabled &&
-    channel.key_states[keyIndex]?.status === ChannelStatus.enabled
+    current.auto_ban &&
+    current.status !== ChannelStatus.manuallyDisabled &&
+    current.key_states[keyIndex]?.status === ChannelStatus.enabled
   ) {
     await disableKey(context.store.channels, channel, keyIndex, `test: ${outcome.status || 'no answer'} ${outcome.error}`, settings.key_recovery_seconds * 1000);
   }
