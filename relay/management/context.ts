@@ -1,20 +1,9 @@
 import type { RateLimiter } from '../http/rate-limit.js';
 import type { SecretStore } from '../secrets/secret-store.js';
-import type { LogStore } from '../store/logs/index.js';
-import type { StatsStore } from '../store/stats/index.js';
-import type { SessionStore } from '../store/sessions.js';
 import type { StoragePorts } from '../store/ports.js';
-import type { StateFile } from '../store/state-file.js';
-import type { UserStore } from '../store/users.js';
-import type { TokenStore } from '../store/tokens.js';
-import type { ChannelStore } from '../store/channels.js';
-import type { GroupStore } from '../store/groups.js';
-import type { SupplierStore } from '../store/suppliers.js';
-import type { ModelStore } from '../store/models.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 import type { TaskRegistry } from '../tasks/task-registry.js';
-import type { VideoTaskStore } from '../store/video-tasks.js';
 
 export interface AppLogger {
   info(message: string): void;
@@ -27,27 +16,13 @@ export interface ManagementContext {
   version: string;
   /** Everything kept, through the storage ports (embedded or server). */
   store: StoragePorts;
-  state: StateFile;
-  users: UserStore;
-  tokens: TokenStore;
-  channels: ChannelStore;
-  groups: GroupStore;
-  suppliers: SupplierStore;
-  /** Model metadata and prices. */
-  models: ModelStore;
   /** The relay's upstream connection pools (direct and per proxy), for calls the console makes upstream. */
   dispatchers: Dispatchers;
   /** Channels and keys cooling down after failed calls (shown with the channels; a successful test clears them). */
   cooldowns: Cooldowns;
   /** Background work started from the console (test all channels…), with its progress. */
   tasks: TaskRegistry;
-  /** Video generation tasks (/v1/videos), listed with the background tasks. */
-  videoTasks: VideoTaskStore;
-  sessions: SessionStore;
   secrets: SecretStore;
-  logs: LogStore;
-  /** Hourly usage aggregates (the dashboard). */
-  stats: StatsStore;
   log: AppLogger;
   /** True when bound beyond loopback. */
   lan: boolean;
