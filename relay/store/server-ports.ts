@@ -5,6 +5,7 @@
 // so a user's or key's counters read through the record ports may lag by that much.
 import type { SecretStore } from '../secrets/secret-store.js';
 import { postgresChannelRepo, postgresGroupRepo, postgresModelRepo, postgresSettingsRepo, postgresSupplierRepo, postgresVideoTaskRepo } from './postgres/catalog.js';
+import { LogType } from './logs/types.js';
 import { openPostgresLogStore } from './postgres/log-store.js';
 import { migrate } from './postgres/migrations.js';
 import { postgresSessionRepo, postgresTokenRepo, postgresUserRepo } from './postgres/people.js';
@@ -17,6 +18,9 @@ import { redisLeases } from './redis/leases.js';
 import { RedisPubSub } from './redis/pubsub.js';
 import { RedisQuotaLedger } from './redis/quota-ledger.js';
 import { redisRateCounters } from './redis/rate-counters.js';
+
+/** The error of a call whose instance was lost before it finished: another instance refunded it. */
+export const REFUNDED_AFTER_LOSS = 'refunded: the relay instance serving the call stopped before it finished';
 
 export interface ServerStoreOptions {
   databaseUrl: string;
@@ -44,7 +48,14 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     const secrets = await options.secrets(db);
     const logs = await openPostgresLogStore({ db, onError: options.onError });
     const stats = postgresStatsStore(db, logs);
-    const quota = new RedisQuotaLedger(redis, { appendLog: (log) => void logs.appendEncoded(log), onError: options.onError });
+    const quota = new RedisQuotaLedger(redis, {
+      appendLog: (log) => void logs.appendEncoded(log),
+      // A dead instance's calls: refunded by this one, and logged as the embedded store logs a crash's.
+      onSwept: (refunds) => {
+        for (const { call, amount } of refunds) logs.append({ ...call, type: LogType.error, quota: 0, error: REFUNDED_AFTER_LOSS, other: { ...call.other, refunded_quota: amount } });
+      },
+      onError: options.onError,
+    });
     await quota.start();
     const pubsub = new RedisPubSub(redis);
     const users = postgresUserRepo(db);

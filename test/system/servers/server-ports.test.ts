@@ -1,10 +1,13 @@
 // The server store (PostgreSQL + Redis) through the storage ports: the same contract as the embedded store.
 import { randomBytes } from 'node:crypto';
-import { describe } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSecretKey } from '../../../relay/secrets/secret-key.js';
 import { openSqlSecretStore } from '../../../relay/secrets/sql-secret-store.js';
 import { createPostgresSecretRows } from '../../../relay/store/postgres/secret-rows.js';
-import { openServerPorts } from '../../../relay/store/server-ports.js';
+import { LogType } from '../../../relay/store/logs/types.js';
+import type { NewLogRecord } from '../../../relay/store/logs/types.js';
+import type { RedisQuotaLedger } from '../../../relay/store/redis/quota-ledger.js';
+import { openServerPorts, REFUNDED_AFTER_LOSS } from '../../../relay/store/server-ports.js';
 import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
 import { storagePortsContract } from '../../helpers/storage-ports-contract.js';
 
@@ -19,5 +22,31 @@ describe('server storage ports (PostgreSQL + Redis)', () => {
       secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key),
     });
     return Object.assign(ports, { dispose: () => ports.close(), settled: () => ports.syncCounters() });
+  });
+});
+
+describe('server storage ports: an instance lost mid-call', () => {
+  it('has its open reservation refunded by another instance, which logs the call as refunded', async () => {
+    const redis = freshRedisPrefix();
+    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
+    const databaseUrl = await freshDatabase();
+    const open = () => openServerPorts({ databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+    const [lost, survivor] = [await open(), await open()];
+    try {
+      const user = (await lost.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
+      await lost.quota.adjustUser(user.id, 1_000);
+      const { record: token } = await lost.tokens.create({ user_id: user.id, name: 'k', unlimited_quota: true });
+      const call = { type: 2, user_id: user.id, token_id: token.id, username: 'ada', model: 'm', created_at: Date.now() } as NewLogRecord;
+      const reserved = await lost.quota.reserve({ userId: user.id, tokenId: token.id, amount: 400, call });
+      expect(reserved).toHaveProperty('reservation');
+      // The instance stops without settling (its heartbeat ends): the survivor's sweep refunds the call once.
+      await (lost.quota as RedisQuotaLedger).stop();
+      await expect.poll(async () => (await (survivor.quota as RedisQuotaLedger).sweep()).length + (await survivor.quota.standing(user.id, token.id)).userLeft, { timeout: 10_000 }).toBe(1_000);
+      await survivor.logs.flush();
+      const page = await survivor.logs.query({ page: 1, page_size: 10 });
+      expect(page.items).toMatchObject([{ type: LogType.error, quota: 0, error: REFUNDED_AFTER_LOSS, other: { refunded_quota: 400 } }]);
+    } finally {
+      await Promise.allSettled([lost.close(), survivor.close()]);
+    }
   });
 });
