@@ -10,6 +10,8 @@ export interface Target {
   url: string;
   headers: Record<string, string>;
   body: (stream: boolean, text?: string) => string;
+  /** Measured with whole JSON answers only (no streamed kind). */
+  jsonOnly?: boolean;
 }
 
 export interface LoadResult {

@@ -41,7 +41,7 @@ export function benchTargets(baselineOrigin: string, relayOrigin: string, key: s
       headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
       body: (stream, text = 'hello') => JSON.stringify({ model: CHAT_MODEL, max_tokens: 100, stream, messages: [{ role: 'user', content: text }] }),
     },
-    baseline_embeddings: { name: 'baseline (embeddings)', url: `${baselineOrigin}/v1/embeddings`, headers: {}, body: embeddingsBody },
-    relay_embeddings: { name: 'relay (embeddings)', url: `${relayOrigin}/v1/embeddings`, headers: bearer, body: embeddingsBody },
+    baseline_embeddings: { name: 'baseline (embeddings)', url: `${baselineOrigin}/v1/embeddings`, headers: {}, body: embeddingsBody, jsonOnly: true },
+    relay_embeddings: { name: 'relay (embeddings)', url: `${relayOrigin}/v1/embeddings`, headers: bearer, body: embeddingsBody, jsonOnly: true },
   };
 }

@@ -44,6 +44,13 @@ export function printTable(results: any, log: (text: string) => void): void {
   log('');
   for (const row of rows) log(row.map((cell, i) => (cell ?? '').padEnd(widths[i]!)).join('  '));
   if (results.rounds > 1) log(`CPU ratios: the median of ${results.rounds} rounds (each ratio within one round), then the range.`);
+  if (results.peers?.portkey) {
+    log(`\n${results.peers.portkey} (whole JSON chat answers; streams and embeddings fail in it on this Node), CPU per call:`);
+    for (const suffix of ['json c10', 'json c50']) {
+      const p = results.load[`portkey ${suffix}`];
+      log(`  ${suffix}: ${p.cpu_us_per_call.toFixed(0)} µs, ${ratioCell(results.load, 'portkey', 'relay', suffix)} the relay's, ${ratioCell(results.load, 'portkey', 'baseline', suffix)} the baseline's; ${p.rps.toFixed(0)} calls/s${p.non2xx + p.errors > 0 ? `, ${p.non2xx + p.errors} failed` : ''}`);
+    }
+  }
   const l = results.logs;
   if (l) log(`\nLog store (${l.records.toLocaleString()} records): write ${l.write_us_per_record_at_10k.toFixed(1)} µs/record at 10k, ${l.write_us_per_record_at_1m.toFixed(1)} at the end (${l.write_ratio_1m_to_10k.toFixed(2)}×)`);
   for (const [name, q] of Object.entries(l?.queries_ms ?? {}) as [string, any][]) log(`  query ${name}: ${q.ms.toFixed(1)} ms (${q.total} matching)`);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { RELAY_V8_FLAGS } from '../../relay/config/runtime-flags.js';
 import { benchLogStore } from './log-store-bench.js';
+import { startPortkey } from './peers.js';
 import { percentile, runAutocannon, timedCall } from './load.js';
 import type { LoadResult, Target } from './load.js';
 import { cpuMicros, hasTaskset, pinSelf, rssMb, startPinned } from './processes.js';
@@ -20,6 +21,8 @@ import { benchTargets, configureRelay } from './relay-setup.js';
 import { printTable } from './report.js';
 
 const args = new Set(process.argv.slice(2));
+/** `--peers`: other gateways (Portkey) measured in the same run, installed on first use. */
+const PEERS = args.has('--peers');
 /** `--soak=600`: after the figures, constant load for that many seconds, watching memory. */
 const SOAK_SECONDS = Number([...args].find((a) => a.startsWith('--soak='))?.slice(7) ?? 0);
 const SECONDS = args.has('--quick') ? 2 : 5;
@@ -53,7 +56,13 @@ async function main() {
     children.push(relay.child);
     const relayOrigin = relay.match[1]!;
     const targets = benchTargets(`http://127.0.0.1:${baseline.match[1]}`, relayOrigin, key);
-    const pidOf = (name: string) => (name.startsWith('baseline') ? baseline.child.pid! : relay.child.pid!);
+    const portkey = PEERS ? await startPortkey(SUT_CORE, upstreamUrl, log) : undefined;
+    if (portkey) {
+      children.push(portkey.child);
+      targets.portkey = portkey.target;
+      await timedCall(portkey.target, false);
+    }
+    const pidOf = (name: string) => (name.startsWith('baseline') ? baseline.child.pid! : name === 'portkey' ? portkey!.child.pid! : relay.child.pid!);
     await timedCall(targets.translated!, false); // fails loudly if the translated pair does not work
     await timedCall(targets.relay_embeddings!, false);
 
@@ -61,11 +70,11 @@ async function main() {
     log(`Warm-up under load, ${WARM_SECONDS} s per target and kind…`);
     // Two passes: V8 settles what it compiled for the mix of calls only once it has seen every kind.
     for (let pass = 0; pass < 2; pass++) {
-      for (const [name, target] of Object.entries(targets)) {
-        for (const stream of name.endsWith('embeddings') ? [false] : [false, true]) await runAutocannon(target, stream, 10, WARM_SECONDS / 2, LOAD_CORE);
+      for (const target of Object.values(targets)) {
+        for (const stream of target.jsonOnly ? [false] : [false, true]) await runAutocannon(target, stream, 10, WARM_SECONDS / 2, LOAD_CORE);
       }
     }
-    for (const [name, target] of Object.entries(targets)) for (let i = 0; i < 20; i++) await timedCall(target, i % 2 === 0 && !name.endsWith('embeddings')); // the idle rounds' connections
+    for (const target of Object.values(targets)) for (let i = 0; i < 20; i++) await timedCall(target, i % 2 === 0 && !target.jsonOnly); // the idle rounds' connections
     const idle = { baseline: rssMb(baseline.child.pid!), relay: rssMb(relay.child.pid!), relay_after_configuration: configuredRss };
 
     log('Idle latency (one call at a time, interleaved)…');
@@ -77,6 +86,7 @@ async function main() {
       for (const connections of [10, 50]) for (const name of ['baseline', 'relay', 'translated']) runs.push({ key: `${name} ${stream ? 'sse' : 'json'} c${connections}`, name, stream, connections });
     }
     for (const connections of [10, 50]) for (const name of ['baseline_embeddings', 'relay_embeddings']) runs.push({ key: `${name} embeddings c${connections}`, name, stream: false, connections });
+    if (portkey) for (const connections of [10, 50]) runs.push({ key: `portkey json c${connections}`, name: 'portkey', stream: false, connections });
     const measured: Record<string, (LoadResult & { cpu_us_per_call: number; rss_peak_mb: number })[]> = {};
     for (let round = 0; round < ROUNDS; round++) {
       for (const run of runs) {
@@ -99,7 +109,7 @@ async function main() {
 
     const soak = SOAK_SECONDS > 0 ? await soakRelay(targets.relay!, relay.child.pid!) : undefined;
 
-    const results = { date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, warm_up_seconds: WARM_SECONDS, rounds: ROUNDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, soak };
+    const results = { date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, warm_up_seconds: WARM_SECONDS, rounds: ROUNDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, soak, peers: portkey ? { portkey: portkey.target.name } : {} };
     printTable(results, log);
     const folder = join(import.meta.dirname, 'results');
     await mkdir(folder, { recursive: true });

@@ -22,6 +22,10 @@ export class ChatStreamDecoder implements StreamDecoder {
   push(event: SseEvent): StreamPart[] {
     if (this.done) return [];
     if (event.data === '[DONE]') return this.end();
+    if (this.started) {
+      const text = plainContentDelta(event.data);
+      if (text !== undefined) return this.textDelta(text);
+    }
     let chunk: unknown;
     try {
       chunk = JSON.parse(event.data);
@@ -53,10 +57,7 @@ export class ChatStreamDecoder implements StreamDecoder {
       this.switchTo('reasoning', parts);
       parts.push({ type: 'reasoning-delta', text: reasoning });
     }
-    if (typeof delta.content === 'string' && delta.content) {
-      this.switchTo('text', parts);
-      parts.push({ type: 'text-delta', text: delta.content });
-    }
+    if (typeof delta.content === 'string' && delta.content) this.textDelta(delta.content, parts);
     if (Array.isArray(delta.tool_calls)) {
       for (const call of delta.tool_calls) {
         if (!isObject(call)) continue;
@@ -85,6 +86,13 @@ export class ChatStreamDecoder implements StreamDecoder {
     return parts;
   }
 
+  private textDelta(text: string, parts: StreamPart[] = []): StreamPart[] {
+    if (!text) return parts;
+    this.switchTo('text', parts);
+    parts.push({ type: 'text-delta', text });
+    return parts;
+  }
+
   private switchTo(block: 'text' | 'reasoning' | null, parts: StreamPart[]): void {
     if (this.open === block) return;
     if (this.open) parts.push({ type: this.open === 'text' ? 'text-end' : 'reasoning-end' });
@@ -95,5 +103,33 @@ export class ChatStreamDecoder implements StreamDecoder {
       parts.push({ type: block === 'text' ? 'text-start' : 'reasoning-start' });
     }
     this.open = block;
+  }
+}
+
+/** A top-level field whose value is a string without escapes, an integer or null. */
+const SCALAR_FIELD = String.raw`"\w+":(?:"[^"\\\x00-\x1f]*"|-?(?:0|[1-9]\d*)|null)`;
+/**
+ * The chunk most of a stream is made of: scalar fields (id, model, created…), then one choice
+ * at index 0 whose delta holds only `content` (other fields of the delta and the choice are
+ * null), then scalar fields again; in compact JSON, as OpenAI and most compatible servers send
+ * it. (A key given twice is not looked for: no server sends one.)
+ */
+const PLAIN_CONTENT_CHUNK = new RegExp(
+  String.raw`^\{(?:${SCALAR_FIELD},)*"choices":\[\{"index":0,"delta":\{(?:"role":"assistant",)?"content":("(?:[^"\\\x00-\x1f]|\\.)*")(?:,"\w+":null)*\}(?:,"\w+":null)*\}\](?:,${SCALAR_FIELD})*\}$`,
+);
+
+/**
+ * The text of a plain content chunk (PLAIN_CONTENT_CHUNK), or undefined for any other data,
+ * which is then parsed whole. Why: JSON.parse of a ~200-byte chunk costs ~0.6 µs, this match
+ * ~0.12 µs, and a stream has one such chunk per token.
+ */
+export function plainContentDelta(data: string): string | undefined {
+  const literal = PLAIN_CONTENT_CHUNK.exec(data)?.[1];
+  if (literal === undefined) return undefined;
+  if (!literal.includes('\\')) return literal.slice(1, -1);
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return undefined;
   }
 }
