@@ -228,6 +228,34 @@ export interface ChangeFeed {
 
 export type ChangeTopic = 'users' | 'tokens' | 'channels' | 'groups' | 'suppliers' | 'models' | 'settings' | 'sessions' | 'cooldowns' | 'video_tasks';
 
+// ── What a call reads: an in-memory snapshot, no round trip ───────────────────────────────
+
+/**
+ * The records every call reads, held in memory and answered synchronously: keys by the key,
+ * users, channels, groups, model records and settings. Embedded: views of the state file.
+ * Server: a copy loaded from PostgreSQL, a table reloaded when the change feed names it (a
+ * change made on any instance is seen everywhere within a second). Records answered must not
+ * be changed by the caller; changes go through the record ports.
+ */
+export interface CallCatalog {
+  /** Moves whenever anything in the catalog changes: what is derived from it (parsed settings, prices) may be cached by it. */
+  readonly revision: number;
+  settings(): Readonly<Record<string, SettingValue>>;
+  tokenByKey(key: string): TokenRecord | undefined;
+  token(id: number): TokenRecord | undefined;
+  user(id: number): UserRecord | undefined;
+  channels(): readonly ChannelRecord[];
+  channel(id: number): ChannelRecord | undefined;
+  /** A channel's keys: synchronous once cached (the first read of a channel's keys may wait for the secret store). */
+  channelKeys(id: number): string[] | Promise<string[]>;
+  /** The proxy URL to dial, password included. */
+  proxyUrl(channel: ChannelRecord): Promise<string>;
+  groups(): readonly GroupRecord[];
+  models(): readonly ModelRecord[];
+  /** The live session with this id hash and its user, for the console's playground calls. */
+  sessionUser(idHash: string, now?: number): UserRecord | undefined;
+}
+
 /** Every port, as one configuration opened them. */
 export interface StoragePorts {
   readonly mode: 'embedded' | 'server';
@@ -246,5 +274,7 @@ export interface StoragePorts {
   counters: RateCounters;
   leases: Leases;
   changes: ChangeFeed;
+  /** What calls read, in memory. */
+  catalog: CallCatalog;
   close(): Promise<void>;
 }

@@ -11,7 +11,8 @@ import { migrate } from './postgres/migrations.js';
 import { postgresSessionRepo, postgresTokenRepo, postgresUserRepo } from './postgres/people.js';
 import { PostgresClient } from './postgres/pool.js';
 import { postgresStatsStore } from './postgres/stats-store.js';
-import type { QuotaLedgerPort, StoragePorts, TokenRepo, UserRepo } from './ports.js';
+import { openServerCatalog } from './postgres/call-catalog.js';
+import type { ChangeTopic, QuotaLedgerPort, StoragePorts, TokenRepo, UserRepo } from './ports.js';
 import { redisChangeFeed } from './redis/change-feed.js';
 import { RedisClient } from './redis/client.js';
 import { redisLeases } from './redis/leases.js';
@@ -58,32 +59,38 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     });
     await quota.start();
     const pubsub = new RedisPubSub(redis);
+    const changes = redisChangeFeed(pubsub);
     const users = postgresUserRepo(db);
     const tokens = postgresTokenRepo(db);
+    const channels = postgresChannelRepo(db, secrets);
     await loadCounters(db, quota);
+    const catalog = await openServerCatalog(db, (id) => channels.keys(id), (channel) => channels.proxyUrl(channel), changes, options.onError);
+    const told = <R extends object>(repo: R, topic: ChangeTopic, reads: ReadonlyArray<keyof R>) => publishingWrites(repo, reads, () => changes.publish(topic));
     const syncCounters = () => writeCounters(db, quota);
     const timer = setInterval(() => void syncCounters().catch((error: unknown) => options.onError?.(error)), options.counterSyncMs ?? 3_000);
     timer.unref();
     return {
       mode: 'server',
-      users: seededUsers(users, quota),
-      sessions: postgresSessionRepo(db),
-      tokens: seededTokens(tokens, quota),
-      channels: postgresChannelRepo(db, secrets),
-      groups: postgresGroupRepo(db),
+      users: told(seededUsers(users, quota), 'users', ['count', 'get', 'byUsername', 'byAccessTokenHash', 'list']),
+      sessions: told(postgresSessionRepo(db), 'sessions', ['find', 'listForUser']),
+      tokens: told(seededTokens(tokens, quota), 'tokens', ['byKey', 'get', 'list']),
+      channels: told(channels, 'channels', ['list', 'get', 'keys', 'proxyUrl']),
+      groups: told(postgresGroupRepo(db), 'groups', ['list', 'get', 'usageByGroup']),
       suppliers: postgresSupplierRepo(db),
-      models: postgresModelRepo(db),
-      settings: postgresSettingsRepo(db),
+      models: told(postgresModelRepo(db), 'models', ['list', 'get', 'byName']),
+      settings: told(postgresSettingsRepo(db), 'settings', ['all']),
       videoTasks: postgresVideoTaskRepo(db),
       logs,
       stats,
       quota: writingThrough(quota, syncCounters),
       counters: redisRateCounters(redis),
       leases: redisLeases(redis),
-      changes: redisChangeFeed(pubsub),
+      changes,
+      catalog,
       syncCounters,
       async close() {
         clearInterval(timer);
+        catalog.close();
         await quota.stop();
         await syncCounters().catch((error: unknown) => options.onError?.(error));
         await logs.close();
@@ -94,6 +101,20 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     await Promise.allSettled([redis.close(), db.close()]);
     throw error;
   }
+}
+
+/** The repo, each write (every operation but `reads`) telling the other instances once it is done. */
+function publishingWrites<R extends object>(repo: R, reads: ReadonlyArray<keyof R>, tell: () => Promise<void>): R {
+  const wrapped = { ...repo } as Record<string, unknown>;
+  for (const [name, operation] of Object.entries(repo)) {
+    if (typeof operation !== 'function' || reads.includes(name as keyof R)) continue;
+    wrapped[name] = async (...args: unknown[]) => {
+      const result: unknown = await (operation as (...a: unknown[]) => unknown)(...args);
+      await tell();
+      return result;
+    };
+  }
+  return wrapped as R;
 }
 
 /** An administrator's change of a quota shows in the records at once (the console reads them next). */

@@ -12,6 +12,7 @@ import type { SupplierStore } from '../suppliers.js';
 import type { TokenStore } from '../tokens.js';
 import type { UserStore } from '../users.js';
 import type { VideoTaskStore } from '../video-tasks.js';
+import { embeddedCatalog } from './catalog.js';
 import { channelRepo, groupRepo, modelRepo, sessionRepo, settingsRepo, supplierRepo, tokenRepo, userRepo, videoTaskRepo } from './records.js';
 import { embeddedQuotaLedger, localChangeFeed, memoryLeases, memoryRateCounters } from './shared.js';
 
@@ -49,6 +50,7 @@ export function embeddedPorts(parts: EmbeddedParts): StoragePorts {
     counters: memoryRateCounters(),
     leases: memoryLeases(),
     changes: localChangeFeed(),
+    catalog: embeddedCatalog(parts),
     // The server closes the state file, logs and statistics itself, in its shutdown order.
     close: async () => {},
   };

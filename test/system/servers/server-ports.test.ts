@@ -50,3 +50,41 @@ describe('server storage ports: an instance lost mid-call', () => {
     }
   });
 });
+
+describe('server storage ports: what calls read, on every instance', () => {
+  it('sees a key, a channel and a setting changed on another instance within a second, without a database round trip per read', async () => {
+    const redis = freshRedisPrefix();
+    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
+    const databaseUrl = await freshDatabase();
+    const open = () => openServerPorts({ databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+    const [a, b] = [await open(), await open()];
+    try {
+      const user = (await a.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
+      const made = await a.tokens.create({ user_id: user.id, name: 'k' });
+      await expect.poll(() => b.catalog.tokenByKey(made.key)?.id, { timeout: 1_000 }).toBe(made.record.id);
+      expect(b.catalog.user(user.id)?.username).toBe('ada');
+
+      const channel = await a.channels.create({ type: 1, name: 'openai', base_url: '', models: ['m'], groups: ['default'], families: [], model_mapping: {}, priority: 0, weight: 0, status: 1, auto_ban: true, header_override: {}, proxy: '', key_mode: 'random', settings: {}, test_model: '', tag: '', remark: '' } as never, ['sk-1']);
+      await expect.poll(() => b.catalog.channel(channel.id)?.name, { timeout: 1_000 }).toBe('openai');
+      expect(await b.catalog.channelKeys(channel.id)).toEqual(['sk-1']);
+      await a.channels.update(channel.id, { status: 2 });
+      await a.channels.editKeys(channel.id, (keys, states) => {
+        keys.push('sk-2');
+        states.push({ ...states[0]! });
+      });
+      await expect.poll(() => b.catalog.channel(channel.id)?.status, { timeout: 1_000 }).toBe(2);
+      await expect.poll(async () => await b.catalog.channelKeys(channel.id), { timeout: 1_000 }).toEqual(['sk-1', 'sk-2']);
+
+      const before = b.catalog.revision;
+      await a.settings.set({ retry_times: 5 });
+      await expect.poll(() => b.catalog.settings().retry_times, { timeout: 1_000 }).toBe(5);
+      expect(b.catalog.revision).toBeGreaterThan(before);
+      // The key regenerated on one instance stops working on the other.
+      const again = (await a.tokens.regenerate(made.record.id))!;
+      await expect.poll(() => b.catalog.tokenByKey(made.key), { timeout: 1_000 }).toBeUndefined();
+      expect(b.catalog.tokenByKey(again.key)?.id).toBe(made.record.id);
+    } finally {
+      await Promise.allSettled([a.close(), b.close()]);
+    }
+  });
+});
