@@ -10,7 +10,16 @@ export interface CliOptions {
   port: number;
   dataDir: string;
   secretBackend: SecretBackendChoice;
+  /** Server mode (both given): state and logs in PostgreSQL, what instances share in Redis. */
+  server: ServerModeOptions | undefined;
   help: boolean;
+}
+
+export interface ServerModeOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  /** The secret key's file (else RELAYDESK_SECRET_KEY / RELAYDESK_SECRET_KEY_FILE: relay/secrets/secret-key.ts). */
+  secretKeyFile: string | undefined;
 }
 
 export const usage = `Usage: npm start -- [options]
@@ -21,6 +30,12 @@ export const usage = `Usage: npm start -- [options]
   --data-dir <dir>  state, logs and encrypted secrets (env RELAYDESK_DATA_DIR,
                     default ${defaultDataDir()})
   --secrets <kind>  auto | keychain | encrypted-file (env RELAYDESK_SECRETS, default auto)
+
+  Server mode (several instances on one PostgreSQL and one Redis; give both URLs):
+  --database-url <url>     postgres://… (env RELAYDESK_DATABASE_URL)
+  --redis-url <url>        redis://… (env RELAYDESK_REDIS_URL)
+  --secret-key-file <path> the 64-hex-character secret key (or env RELAYDESK_SECRET_KEY,
+                           RELAYDESK_SECRET_KEY_FILE)
   --help            show this help`;
 
 export class CliUsageError extends Error {}
@@ -36,6 +51,9 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv = process
         host: { type: 'string' },
         'data-dir': { type: 'string' },
         secrets: { type: 'string' },
+        'database-url': { type: 'string' },
+        'redis-url': { type: 'string' },
+        'secret-key-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -51,12 +69,19 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv = process
   if (secretBackend !== 'auto' && secretBackend !== 'keychain' && secretBackend !== 'encrypted-file') {
     throw new CliUsageError(`Invalid secret backend "${secretBackend}": use auto, keychain or encrypted-file.`);
   }
+  const databaseUrl = values['database-url'] ?? (env.RELAYDESK_DATABASE_URL || undefined);
+  const redisUrl = values['redis-url'] ?? (env.RELAYDESK_REDIS_URL || undefined);
+  if ((databaseUrl === undefined) !== (redisUrl === undefined)) {
+    throw new CliUsageError(`Server mode needs both a database URL and a Redis URL: ${databaseUrl === undefined ? '--database-url (or RELAYDESK_DATABASE_URL)' : '--redis-url (or RELAYDESK_REDIS_URL)'} is missing.`);
+  }
+  const server = databaseUrl && redisUrl ? { databaseUrl, redisUrl, secretKeyFile: values['secret-key-file'] } : undefined;
   return {
     host: values.host ?? (env.RELAYDESK_HOST || '127.0.0.1'),
     hostGiven: values.host !== undefined || Boolean(env.RELAYDESK_HOST),
     port,
     dataDir: values['data-dir'] ?? env.RELAYDESK_DATA_DIR ?? defaultDataDir(),
     secretBackend,
+    server,
     help: values.help ?? false,
   };
 }

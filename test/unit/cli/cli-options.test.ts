@@ -10,8 +10,17 @@ describe('CLI options', () => {
       port: 3000,
       dataDir: defaultDataDir(),
       secretBackend: 'auto',
+      server: undefined,
       help: false,
     });
+  });
+
+  it('runs in server mode with a database and a Redis URL, from flags or the environment, and refuses one without the other', () => {
+    const env = { RELAYDESK_DATABASE_URL: 'postgres://db/relay', RELAYDESK_REDIS_URL: 'redis://cache:6379' };
+    expect(parseCliOptions([], env).server).toEqual({ databaseUrl: 'postgres://db/relay', redisUrl: 'redis://cache:6379', secretKeyFile: undefined });
+    expect(parseCliOptions(['--database-url', 'postgres://other/x', '--secret-key-file', '/k'], env).server).toEqual({ databaseUrl: 'postgres://other/x', redisUrl: 'redis://cache:6379', secretKeyFile: '/k' });
+    expect(() => parseCliOptions(['--database-url', 'postgres://db/x'], {})).toThrow(/needs both a database URL and a Redis URL: --redis-url/);
+    expect(() => parseCliOptions([], { RELAYDESK_REDIS_URL: 'redis://x' })).toThrow(/--database-url \(or RELAYDESK_DATABASE_URL\) is missing/);
   });
 
   it('lets flags win over environment variables', () => {
