@@ -48,6 +48,12 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   throw new Error(`Could not lock the data folder ${dataDir}.`);
 }
 
+/** The pid of the live process holding the data folder's lock, if any; reads the lock file only (a stale one is left as it is). */
+export async function dataDirHolder(dataDir: string): Promise<number | undefined> {
+  const pid = Number((await readFile(join(dataDir, 'relaydesk.lock'), 'utf8').catch(() => '')).trim());
+  return pid > 0 && (await isRunning(pid)) ? pid : undefined;
+}
+
 /**
  * Whether `pid` still runs. A zombie (exited, not yet reaped by its parent) still answers
  * signal 0, so on Linux its state in /proc decides: `Z` (zombie) or `X` (dead) is gone.

@@ -90,14 +90,10 @@ export class QuotaJournal {
   /** Opens the journal of `dir` and answers the entries it holds, oldest first. */
   static open(dir: string, options: QuotaJournalOptions = {}): { journal: QuotaJournal; entries: QuotaEntry[] } {
     const journal = new QuotaJournal(dir, options);
-    const texts = [OLD_FILE, FILE].map((name) => readText(join(dir, name)));
-    // A batch retried after a failed write may be on disk twice: each entry counts once.
-    const entries = texts
-      .flatMap(parseEntries)
-      .sort((a, b) => a.seq - b.seq)
-      .filter((entry, index, sorted) => index === 0 || sorted[index - 1]!.seq !== entry.seq);
+    const entries = readJournalEntries(dir);
     // A line torn by a crash must not swallow the next entry.
-    if (texts[1] && !texts[1].endsWith('\n')) journal.bytes += writeSync(journal.fd, '\n');
+    const text = readText(join(dir, FILE));
+    if (text && !text.endsWith('\n')) journal.bytes += writeSync(journal.fd, '\n');
     journal.continueAfter(entries.at(-1)?.seq ?? 0);
     return { journal, entries };
   }
@@ -275,6 +271,15 @@ function numbered(seq: number, entry: NewQuotaEntry): QuotaEntry {
     case 'refund':
       return entry.log ? { seq, op: 'refund', id: entry.id, log: entry.log.record } : { seq, op: 'refund', id: entry.id };
   }
+}
+
+/** The entries the journal files of `dir` hold, oldest first, each once; reads only (migrate looks before it copies). */
+export function readJournalEntries(dir: string): QuotaEntry[] {
+  // A batch retried after a failed write may be on disk twice: each entry counts once.
+  return [OLD_FILE, FILE]
+    .flatMap((name) => parseEntries(readText(join(dir, name))))
+    .sort((a, b) => a.seq - b.seq)
+    .filter((entry, index, sorted) => index === 0 || sorted[index - 1]!.seq !== entry.seq);
 }
 
 function readSize(file: string): number {

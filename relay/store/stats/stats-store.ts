@@ -180,6 +180,28 @@ function parseRow(value: unknown): StatsRow | undefined {
   };
 }
 
+/** The UTC days (YYYY-MM-DD) that have a file in a statistics folder. */
+export function statsDayOfFile(name: string): string | undefined {
+  return DAY_FILE.exec(name)?.[1];
+}
+
+/** The rows of one day's file (none when it is missing); a SyntaxError when it is not a statistics file. Reads only. */
+export async function readStatsDayFile(file: string, key: string): Promise<StatsRow[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const parsed = JSON.parse(text) as { version?: unknown; rows?: unknown };
+  if (typeof parsed.version === 'number' && parsed.version > FORMAT_VERSION) {
+    throw new Error(`the usage statistics file ${file} has format ${parsed.version}; this build reads ${FORMAT_VERSION}`);
+  }
+  if (!Array.isArray(parsed.rows)) throw new SyntaxError('no rows');
+  return parsed.rows.map(parseRow).filter((row): row is StatsRow => row !== undefined && dayKeyOf(row.hour) === key);
+}
+
 class FileStatsStore implements StatsStore {
   private readonly dir: string;
   private readonly delay: number;
@@ -203,8 +225,8 @@ class FileStatsStore implements StatsStore {
   async open(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     for (const name of await readdir(this.dir)) {
-      const match = DAY_FILE.exec(name);
-      if (match) this.known.add(match[1]!);
+      const day = statsDayOfFile(name);
+      if (day) this.known.add(day);
     }
     // Today is read now, so that the first calls do not wait for it at the first write.
     await this.load(this.day(dayKeyOf(this.clock())));
@@ -309,20 +331,8 @@ class FileStatsStore implements StatsStore {
 
   private async readDay(key: string): Promise<StatsRow[]> {
     const file = path.join(this.dir, `${key}.json`);
-    let text: string;
     try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    try {
-      const parsed = JSON.parse(text) as { version?: unknown; rows?: unknown };
-      if (typeof parsed.version === 'number' && parsed.version > FORMAT_VERSION) {
-        throw new Error(`the usage statistics file ${file} has format ${parsed.version}; this build reads ${FORMAT_VERSION}`);
-      }
-      if (!Array.isArray(parsed.rows)) throw new SyntaxError('no rows');
-      return parsed.rows.map(parseRow).filter((row): row is StatsRow => row !== undefined && dayKeyOf(row.hour) === key);
+      return await readStatsDayFile(file, key);
     } catch (error) {
       if (!(error instanceof SyntaxError)) throw error;
       // Written durably, so only a hand edit or a failing disk gets here: keep it aside, start the day afresh.
