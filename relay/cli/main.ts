@@ -5,6 +5,7 @@ import { CliUsageError } from '../config/cli-options.js';
 import type { CliCommand } from './command.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CliCommand> }> = {
+  migrate: { summary: 'copy an embedded install into an empty PostgreSQL database', load: () => import('./migrate.js') },
   'rotate-secret-key': { summary: 're-encrypt the database secrets under a new secret key', load: () => import('./rotate-secret-key.js') },
 };
 

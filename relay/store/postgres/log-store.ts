@@ -324,6 +324,17 @@ function checkRetention(days: number): number {
   return Math.floor(days);
 }
 
+/** Stored records (another store's, keeping their ids) as one JSON array for json_populate_recordset(NULL::logs, …), fitted as `encode` fits. */
+export function storedRecordsJson(records: readonly LogRecord[]): string {
+  return batchJson(
+    records.map((record) => {
+      const encoded = fitted(encodeLogRecord(record, record.created_at));
+      encoded.record.id = record.id;
+      return encoded;
+    }),
+  );
+}
+
 /** The batch as one JSON array of the stored texts, each with its id in front of the rest. */
 function batchJson(batch: readonly EncodedLogRecord[]): string {
   let text = '[';
