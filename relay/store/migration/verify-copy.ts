@@ -34,8 +34,9 @@ export async function verifyCopy(client: pg.PoolClient, install: EmbeddedInstall
   const rows: VerifiedRow[] = [];
   const differences: string[] = [];
   const check = async (what: string, table: string, records: readonly object[], sums: string[] = []) => {
-    const columns = ['count(*)', ...sums.map((column) => `COALESCE(sum(${column}), 0)`)];
-    const found = Object.values((await client.query(`SELECT ${columns.join(', ')} FROM ${table}`)).rows[0] as Record<string, unknown>).map(Number);
+    const columns = ['count(*)', ...sums.map((column) => `COALESCE(sum(${column}), 0)`)].map((sql, i) => `${sql} AS c${i}`);
+    const row = (await client.query(`SELECT ${columns.join(', ')} FROM ${table}`)).rows[0] as Record<string, unknown>;
+    const found = columns.map((_, i) => Number(row[`c${i}`]));
     const wanted = [records.length, ...sums.map((field) => sum(records, field))];
     wanted.forEach((value, i) => {
       if (found[i] !== value) differences.push(`${what}: ${i === 0 ? 'count' : `sum of ${sums[i - 1]}`} ${value} in the install, ${found[i]} in the database`);
