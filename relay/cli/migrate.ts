@@ -51,7 +51,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv): Promise<numbe
   } catch (error) {
     const message = explain(error);
     if (message === undefined && !copying) throw error;
-    const rolledBack = copying && !(error instanceof MigrationRefused) ? ' Nothing was committed: the database holds no records (only the empty tables of its schema).' : '';
+    const rolledBack = copying && !(error instanceof MigrationRefused) ? ' Nothing was committed: the database holds none of the install\'s records.' : '';
     console.error(`relaydesk migrate: ${message ?? `the copy failed: ${(error as Error).message}.`}${rolledBack}`);
     return 1;
   } finally {
