@@ -93,7 +93,9 @@ async function insertRecords(client: pg.PoolClient, table: string, records: read
   const byShape = new Map<string, Array<Record<string, unknown>>>();
   for (const record of records as Array<Record<string, unknown>>) {
     const shape = Object.keys(record).filter((name) => columns.has(name) && record[name] !== undefined).join(',');
-    byShape.set(shape, [...(byShape.get(shape) ?? []), record]);
+    const group = byShape.get(shape);
+    if (group) group.push(record);
+    else byShape.set(shape, [record]);
   }
   for (const [shape, group] of byShape) {
     const names = shape.split(',');
