@@ -173,6 +173,9 @@ export interface QuotaStanding {
   keyLeft: number | null;
   /** Held by calls in progress on the quota that binds (the key's when it is limited and lower). */
   held: number;
+  /** Held by the user's calls in progress, and by the key's (whether or not its limit binds). */
+  userHeld: number;
+  keyHeld: number;
 }
 
 export interface ReserveAsk {
@@ -189,6 +192,12 @@ export interface QuotaLedgerPort {
   reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }>;
   /** The reservation if still open (work outliving its call, a video task, closes it later). */
   held(id: number): Promise<QuotaReservation | undefined>;
+  /**
+   * The reservation outlives its call (a video task now exists upstream): it is not refunded
+   * if this instance is lost, and whichever instance follows the work closes it. Where no
+   * reservation is ever swept (the embedded store) there is nothing to do.
+   */
+  detach?(id: number): Promise<unknown>;
   /** Charges `cost` (the rest of the reservation given back), counts the call for user, key and channel, and appends its log record; once. */
   settle(id: number, cost: number, channelId: number, log: EncodedLogRecord): Promise<void>;
   /** Gives the whole reservation back, with the failed call's record when it has one; once. */

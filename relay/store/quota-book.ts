@@ -83,7 +83,7 @@ function change(data: State, userId: number, tokenId: number, tokenLimited: bool
 }
 
 /** A plain loop, no closure: it runs several times a call. */
-function byId<T extends { id: number }>(list: readonly T[], id: number): T | undefined {
+export function byId<T extends { id: number }>(list: readonly T[], id: number): T | undefined {
   for (const item of list) if (item.id === id) return item;
   return undefined;
 }

@@ -78,7 +78,7 @@ export function storagePortsContract(open: OpenPorts): void {
       const results = await Promise.all(Array.from({ length: 50 }, () => ports.quota.reserve({ userId: user.id, tokenId: token.id, amount: 30, call: call(user.id, token.id) })));
       const granted = results.flatMap((r) => ('reservation' in r ? [r.reservation] : []));
       expect(granted).toHaveLength(33);
-      expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 10_000 - 990, keyLeft: 10, held: 990 });
+      expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 10_000 - 990, keyLeft: 10, held: 990, userHeld: 990, keyHeld: 990 });
       const refused = results.find((r) => 'refused' in r);
       expect(refused).toMatchObject({ refused: { keyLeft: 10 } });
     } finally {
@@ -95,15 +95,24 @@ export function storagePortsContract(open: OpenPorts): void {
       const b = await ports.quota.reserve(ask);
       if (!('reservation' in a) || !('reservation' in b)) throw new Error('refused');
       expect(await ports.quota.held(a.reservation.id)).toEqual({ id: a.reservation.id, amount: 300 });
+      // The user's quota binds (the key has no limit of its own): what both hold is the user's.
+      expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 400, keyLeft: null, held: 600, userHeld: 600, keyHeld: 600 });
       const log = ports.logs.encode({ ...call(user.id, token.id), quota: 120 } as NewLogRecord);
       await ports.quota.settle(a.reservation.id, 120, 0, log);
       await ports.quota.settle(a.reservation.id, 120, 0, log);
-      await ports.quota.refund(b.reservation.id);
+      await ports.quota.refund(b.reservation.id, ports.logs.encode({ ...call(user.id, token.id), type: 5, error: 'failed' } as NewLogRecord));
       await ports.quota.refund(b.reservation.id);
       expect(await ports.quota.held(a.reservation.id)).toBeUndefined();
-      expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 880, keyLeft: null, held: 0 });
+      expect(await ports.quota.standing(user.id, token.id)).toEqual({ userLeft: 880, keyLeft: null, held: 0, userHeld: 0, keyHeld: 0 });
       await ports.settled?.();
       expect(await ports.users.get(user.id)).toMatchObject({ quota: 880, used_quota: 120, request_count: 1 });
+      // Each closing appended its call's record, once.
+      await ports.logs.flush();
+      const logged = await ports.logs.query({ user_id: user.id });
+      expect(logged.items.map((record) => [record.type, record.quota]).sort()).toEqual([
+        [2, 120],
+        [5, 0],
+      ]);
     } finally {
       await ports.dispose();
     }

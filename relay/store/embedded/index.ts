@@ -46,7 +46,8 @@ export function embeddedPorts(parts: EmbeddedParts): StoragePorts {
     videoTasks: videoTaskRepo(parts.videoTasks),
     logs: parts.logs,
     stats: parts.stats,
-    quota: embeddedQuotaLedger(parts.state, parts.quotaBook),
+    // A call's record reaches the log (and the statistics) once its settlement or refund is journaled.
+    quota: embeddedQuotaLedger(parts.state, parts.quotaBook, (log) => parts.stats.record(parts.logs.appendEncoded(log))),
     counters: memoryRateCounters(),
     leases: memoryLeases(),
     changes: localChangeFeed(),

@@ -1,50 +1,61 @@
 // What instances share at call speed, for the one instance of the embedded store: the quota
 // ledger on the journaled quota book, and counters, leases and changes in this process.
 import { EventEmitter } from 'node:events';
-import type { QuotaBook } from '../quota-book.js';
+import type { EncodedLogRecord } from '../logs/types.js';
+import { byId, type QuotaBook } from '../quota-book.js';
 import type { ChangeFeed, ChangeTopic, Leases, QuotaLedgerPort, QuotaStanding, RateCounters } from '../ports.js';
 import type { StateFile } from '../state-file.js';
 
 /**
  * The quota ledger of one process: each operation is one synchronous step on the journaled
  * quota book (relay/store/quota-book.ts), so two calls cannot both pass a check only one fits.
+ * A settlement or refund that closes a reservation hands its log record to `appendLog` (after
+ * the journal entry that carries it).
  */
-export function embeddedQuotaLedger(state: StateFile, book: QuotaBook): QuotaLedgerPort {
+export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog: (log: EncodedLogRecord) => void = () => {}): QuotaLedgerPort {
   const waiting = new Set<() => void>();
   const released = () => {
     if (waiting.size > 0) for (const wake of [...waiting]) wake();
   };
   const standing = (userId: number, tokenId: number): QuotaStanding => {
-    const user = state.data.users.find((u) => u.id === userId);
-    const token = state.data.tokens.find((t) => t.id === tokenId);
-    const userLeft = user?.quota ?? 0;
+    const userLeft = byId(state.data.users, userId)?.quota ?? 0;
+    const token = byId(state.data.tokens, tokenId);
     const keyLeft = token && !token.unlimited_quota ? token.remain_quota : null;
+    let userHeld = 0;
+    let keyHeld = 0;
+    for (const open of Object.values(book.open())) {
+      if (open.user_id === userId) userHeld += open.amount;
+      if (open.token_id === tokenId) keyHeld += open.amount;
+    }
     const byKey = keyLeft !== null && keyLeft <= userLeft;
-    let held = 0;
-    for (const open of Object.values(book.open())) if (byKey ? open.token_id === tokenId : open.user_id === userId) held += open.amount;
-    return { userLeft, keyLeft, held };
+    return { userLeft, keyLeft, held: byKey ? keyHeld : userHeld, userHeld, keyHeld };
   };
   return {
     standing: async (userId, tokenId) => standing(userId, tokenId),
+    // Runs on every call: what is held is added up only for a refusal.
     async reserve({ userId, tokenId, amount, call }) {
-      const now = standing(userId, tokenId);
-      const left = now.keyLeft === null ? now.userLeft : Math.min(now.userLeft, now.keyLeft);
-      const token = state.data.tokens.find((t) => t.id === tokenId);
-      if (amount > left || !token || !state.data.users.some((u) => u.id === userId)) return { refused: now };
+      const user = byId(state.data.users, userId);
+      const token = byId(state.data.tokens, tokenId);
+      const fits = user !== undefined && token !== undefined && amount <= user.quota && (token.unlimited_quota || amount <= token.remain_quota);
+      if (!fits) return { refused: standing(userId, tokenId) };
       return { reservation: { id: book.reserve(userId, tokenId, amount, !token.unlimited_quota, call), amount } };
     },
     async held(id) {
       const open = book.open()[id];
       return open ? { id, amount: open.amount } : undefined;
     },
+    // Never swept: a reservation left open by a stop is the start-up recovery's (video tasks' kept).
+    detach: async () => {},
     async settle(id, cost, channelId, log) {
       if (!book.open()[id]) return;
       book.settle(id, cost, channelId, log);
+      appendLog(log);
       released();
     },
     async refund(id, log) {
       if (!book.open()[id]) return;
       book.refund(id, log);
+      if (log) appendLog(log);
       released();
     },
     async adjustUser(userId, delta) {

@@ -279,7 +279,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     if (answer[0] === -2) throw new QuotaNotLoadedError('key', tokenId);
     const [userLeft, limited, keyLeft, userHeld, keyHeld] = answer as [number, number, number, number, number];
     const keyBinds = limited === 1 && keyLeft <= userLeft;
-    return { userLeft, keyLeft: limited === 1 ? keyLeft : null, held: keyBinds ? keyHeld : userHeld };
+    return { userLeft, keyLeft: limited === 1 ? keyLeft : null, held: keyBinds ? keyHeld : userHeld, userHeld, keyHeld };
   }
 }
 

@@ -193,13 +193,13 @@ describe('Redis quota ledger', () => {
 
     expect(await reserve(1, 1, 200)).toMatchObject({ reservation: { amount: 200 } });
     // The key binds: 100 left of it, 200 held on it.
-    expect(await reserve(1, 1, 150)).toEqual({ refused: { userLeft: 800, keyLeft: 100, held: 200 } });
-    expect(await ledger.standing(1, 1)).toEqual({ userLeft: 800, keyLeft: 100, held: 200 });
+    expect(await reserve(1, 1, 150)).toEqual({ refused: { userLeft: 800, keyLeft: 100, held: 200, userHeld: 200, keyHeld: 200 } });
+    expect(await ledger.standing(1, 1)).toEqual({ userLeft: 800, keyLeft: 100, held: 200, userHeld: 200, keyHeld: 200 });
     // Unlimited key of user 2: the user's quota binds.
     expect(await reserve(2, 2, 100)).toMatchObject({ reservation: { amount: 100 } });
-    expect(await reserve(2, 2, 1)).toEqual({ refused: { userLeft: 0, keyLeft: null, held: 100 } });
+    expect(await reserve(2, 2, 1)).toEqual({ refused: { userLeft: 0, keyLeft: null, held: 100, userHeld: 100, keyHeld: 100 } });
     // A key limited above its user's quota: the user binds, with everything the user holds.
-    expect(await ledger.standing(1, 3)).toEqual({ userLeft: 800, keyLeft: 5_000, held: 200 });
+    expect(await ledger.standing(1, 3)).toEqual({ userLeft: 800, keyLeft: 5_000, held: 200, userHeld: 200, keyHeld: 0 });
 
     await expect(reserve(9, 1, 1)).rejects.toEqual(new QuotaNotLoadedError('user', 9));
     await expect(reserve(1, 9, 1)).rejects.toEqual(new QuotaNotLoadedError('key', 9));
@@ -230,9 +230,9 @@ describe('Redis quota ledger', () => {
       { id: 3, remain_quota: 70, unlimited_quota: true, used_quota: 0, request_count: 0, accessed_at: 0, held: 0 },
     ]);
     expect(snapshot.channels).toEqual([{ id: 4, used_quota: 9 }]);
-    expect(await ledger.standing(1, 1)).toEqual({ userLeft: 700, keyLeft: null, held: 0 });
+    expect(await ledger.standing(1, 1)).toEqual({ userLeft: 700, keyLeft: null, held: 0, userHeld: 0, keyHeld: 0 });
     await ledger.setKeyQuota(1, 20);
-    expect(await ledger.standing(1, 1)).toEqual({ userLeft: 700, keyLeft: 20, held: 0 });
+    expect(await ledger.standing(1, 1)).toEqual({ userLeft: 700, keyLeft: 20, held: 0, userHeld: 0, keyHeld: 0 });
   });
 
   it('a detached reservation (a video task) outlives its instance; the others are swept once its heartbeat ends', async () => {
