@@ -30,4 +30,19 @@ describe('messages stream text deltas', () => {
     expect(out).toContain(generic('content_block_stop', { index: 1 }));
     expect(out.endsWith(generic('message_stop', {}))).toBe(true);
   });
+
+  it('writes message_start and the start of text and thinking blocks as the generic event writer does', () => {
+    const request: ChatRequest = { model: 'claude-"quoted"', stream: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'x'.repeat(40) }] }] };
+    const encoder = new MessagesStreamEncoder(request);
+    let out = encoder.encode({ type: 'start', id: 'chatcmpl-"1"', model: 'upstream', created: 1 });
+    out += encoder.encode({ type: 'reasoning-delta', text: 'hm' });
+    out += encoder.encode({ type: 'text-delta', text: 'a' });
+    const generic = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+    const usage = { input_tokens: JSON.parse(decodeSseText(out)[0]!.data).message.usage.input_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 0 };
+    expect(usage.input_tokens).toBeGreaterThan(0);
+    const message = { id: 'msg_chatcmpl-1', type: 'message', role: 'assistant', model: 'claude-"quoted"', content: [], stop_reason: null, stop_sequence: null, usage };
+    expect(out.startsWith(generic('message_start', { message }) + generic('ping', {}))).toBe(true);
+    expect(out).toContain(generic('content_block_start', { index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }));
+    expect(out).toContain(generic('content_block_start', { index: 1, content_block: { type: 'text', text: '' } }));
+  });
 });
