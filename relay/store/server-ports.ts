@@ -15,6 +15,8 @@ import { openServerCatalog } from './postgres/call-catalog.js';
 import type { ChangeTopic, QuotaLedgerPort, StoragePorts, TokenRepo, UserRepo } from './ports.js';
 import { redisChangeFeed } from './redis/change-feed.js';
 import { RedisClient } from './redis/client.js';
+import { sharedCooldowns } from './redis/cooldowns.js';
+import type { SharedCooldowns } from './redis/cooldowns.js';
 import { redisLeases } from './redis/leases.js';
 import { RedisPubSub } from './redis/pubsub.js';
 import { RedisQuotaLedger } from './redis/quota-ledger.js';
@@ -38,6 +40,12 @@ export interface ServerStoreOptions {
 export interface ServerPorts extends StoragePorts {
   /** Writes the live quota counters back to PostgreSQL now. */
   syncCounters(): Promise<void>;
+  /** Channels and keys cooling down, the same on every instance (each keeps a copy, told of the others' changes). */
+  cooldowns: SharedCooldowns;
+  /** This instance's id (in Redis: its reservations' holder, its cooldown messages' sender). */
+  instance: string;
+  /** The secrets, sealed in PostgreSQL under the installation's key. */
+  secrets: SecretStore;
 }
 
 export async function openServerPorts(options: ServerStoreOptions): Promise<ServerPorts> {
@@ -60,6 +68,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     await quota.start();
     const pubsub = new RedisPubSub(redis);
     const changes = redisChangeFeed(pubsub);
+    const cooldowns = sharedCooldowns(pubsub, redis.instance, { onError: options.onError });
     const users = postgresUserRepo(db);
     const tokens = postgresTokenRepo(db);
     const channels = postgresChannelRepo(db, secrets);
@@ -88,9 +97,13 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       changes,
       catalog,
       syncCounters,
+      cooldowns,
+      instance: redis.instance,
+      secrets,
       async close() {
         clearInterval(timer);
         catalog.close();
+        cooldowns.stop();
         await quota.stop();
         await syncCounters().catch((error: unknown) => options.onError?.(error));
         await logs.close();
