@@ -180,6 +180,7 @@ export interface QuotaStanding {
 
 export interface ReserveAsk {
   userId: number;
+  /** 0: no API key (the console's playground): only the user's quota holds and counts. */
   tokenId: number;
   amount: number;
   /** What the call's log record would say: kept so that a reservation left open by a crash is refunded and logged. */

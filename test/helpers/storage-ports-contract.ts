@@ -137,6 +137,25 @@ export function storagePortsContract(open: OpenPorts): void {
     }
   });
 
+  it("holds and charges only the user's quota for key 0 (the console's playground, no API key)", async () => {
+    const ports = await open();
+    try {
+      const { user, token } = await userWithKey(ports, 1_000, 10);
+      const ask = { userId: user.id, tokenId: 0, amount: 600, call: call(user.id, 0) };
+      const answer = await ports.quota.reserve(ask);
+      if (!('reservation' in answer)) throw new Error('refused');
+      expect(await ports.quota.standing(user.id, 0)).toEqual({ userLeft: 400, keyLeft: null, held: 600, userHeld: 600, keyHeld: 0 });
+      expect(await ports.quota.reserve(ask)).toMatchObject({ refused: { userLeft: 400, keyLeft: null } });
+      await ports.quota.settle(answer.reservation.id, 100, 0, ports.logs.encode({ ...call(user.id, 0), quota: 100 } as NewLogRecord));
+      expect(await ports.quota.standing(user.id, token.id)).toMatchObject({ userLeft: 900, keyLeft: 10, keyHeld: 0 });
+      await ports.settled?.();
+      expect(await ports.users.get(user.id)).toMatchObject({ quota: 900, used_quota: 100, request_count: 1 });
+      expect(await ports.tokens.get(token.id)).toMatchObject({ remain_quota: 10, used_quota: 0, request_count: 0 });
+    } finally {
+      await ports.dispose();
+    }
+  });
+
   it('keeps settings, deletes one given undefined', async () => {
     const ports = await open();
     try {

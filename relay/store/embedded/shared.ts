@@ -25,7 +25,7 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog
     let keyHeld = 0;
     for (const open of Object.values(book.open())) {
       if (open.user_id === userId) userHeld += open.amount;
-      if (open.token_id === tokenId) keyHeld += open.amount;
+      if (open.token_id === tokenId && tokenId !== 0) keyHeld += open.amount;
     }
     const byKey = keyLeft !== null && keyLeft <= userLeft;
     return { userLeft, keyLeft, held: byKey ? keyHeld : userHeld, userHeld, keyHeld };
@@ -35,10 +35,11 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog
     // Runs on every call: what is held is added up only for a refusal.
     async reserve({ userId, tokenId, amount, call }) {
       const user = byId(state.data.users, userId);
-      const token = byId(state.data.tokens, tokenId);
-      const fits = user !== undefined && token !== undefined && amount <= user.quota && (token.unlimited_quota || amount <= token.remain_quota);
+      const token = tokenId === 0 ? undefined : byId(state.data.tokens, tokenId);
+      const limited = token !== undefined && !token.unlimited_quota;
+      const fits = user !== undefined && (token !== undefined || tokenId === 0) && amount <= user.quota && (!limited || amount <= token.remain_quota);
       if (!fits) return { refused: standing(userId, tokenId) };
-      return { reservation: { id: book.reserve(userId, tokenId, amount, !token.unlimited_quota, call), amount } };
+      return { reservation: { id: book.reserve(userId, tokenId, amount, limited, call), amount } };
     },
     async held(id) {
       const open = book.open()[id];

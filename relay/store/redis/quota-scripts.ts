@@ -52,6 +52,8 @@ const STANDING = `
 local function standing(user, key)
   local u = redis.call('HMGET', P .. 'q:u:' .. user, 'quota', 'held')
   if not u[1] then return { -1 } end
+  -- Key 0: no API key (the console's playground), nothing of a key holds or counts.
+  if key == '0' then return { num(u[1]), 0, 0, num(u[2]), 0 } end
   local k = redis.call('HMGET', P .. 'q:k:' .. key, 'limited', 'remain', 'held')
   if not k[1] then return { -2 } end
   return { num(u[1]), k[1] == '1' and 1 or 0, num(k[2]), num(u[2]), num(k[3]) }
@@ -78,7 +80,7 @@ local id = redis.call('INCR', P .. 'q:seq')
 redis.call('HINCRBY', P .. 'q:u:' .. user, 'quota', int(-amount))
 redis.call('HINCRBY', P .. 'q:u:' .. user, 'held', int(amount))
 if s[2] == 1 then redis.call('HINCRBY', P .. 'q:k:' .. key, 'remain', int(-amount)) end
-redis.call('HINCRBY', P .. 'q:k:' .. key, 'held', int(amount))
+if key ~= '0' then redis.call('HINCRBY', P .. 'q:k:' .. key, 'held', int(amount)) end
 redis.call('HSET', P .. 'q:r', id, user .. ':' .. key .. ':' .. int(amount) .. ':' .. s[2] .. ':' .. instance)
 redis.call('HSET', P .. 'q:call', id, ARGV[6])
 redis.call('SADD', P .. 'q:own:' .. instance, id)
