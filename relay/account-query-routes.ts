@@ -107,8 +107,8 @@ export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter =
     };
   });
 
-  const balance = route((caller) => {
-    const found = accountBalance(caller);
+  const balance = route(async (caller) => {
+    const found = await accountBalance(caller, deps);
     return { object: 'balance', account_id: found.accountId, ...amount(found.quota) };
   });
 

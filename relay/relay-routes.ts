@@ -46,7 +46,7 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/audio/transcriptions', transcriptionRoute(openaiTranscriptionCodec, 'transcription', deps)],
     ['POST /v1/audio/translations', transcriptionRoute(openaiTranscriptionCodec, 'translation', deps)],
     // The console's playground: chat completions as the signed-in user, no API key.
-    ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.sessions, deps.users))],
+    ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.store.catalog))],
   ]);
   const gemini = chatRoute(geminiCodec, deps);
   const lists = modelListRoutes(deps);

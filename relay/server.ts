@@ -32,7 +32,6 @@ import { createStateChannelStore } from './store/channels.js';
 import { createStateGroupStore } from './store/groups.js';
 import { createStateSupplierStore } from './store/suppliers.js';
 import { createStateModelStore } from './store/models.js';
-import { Ledger } from './billing/ledger.js';
 import { createMemoryCooldowns } from './routing/cooldowns.js';
 import { Dispatchers } from './upstream/dispatchers.js';
 import { probeChannel } from './upstream/probe-channel.js';
@@ -173,30 +172,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     const sessions = createStateSessionStore(opened);
     const cooldowns = createMemoryCooldowns();
     const quotaBook = new QuotaBook(opened, quotaJournal);
-    const ledger = new Ledger(quotaBook);
     const videoTasks = createStateVideoTaskStore(opened);
     const groups = createStateGroupStore(opened);
     const suppliers = createStateSupplierStore(opened);
     const models = createStateModelStore(opened);
     const store = embeddedPorts({ state: opened, users, sessions, tokens, channels, groups, suppliers, models, videoTasks, logs, stats, quotaBook });
-    const videoPoller = new VideoPoller({ state: opened, channels, dispatchers, ledger, logs, stats, log, videoTasks }, options.videoPolling);
-    const relayDeps: RelayDeps = {
-      state: opened,
-      users,
-      tokens,
-      channels,
-      logs,
-      stats,
-      ledger,
-      dispatchers,
-      log,
-      keyCursors: new Map(),
-      cooldowns,
-      inFlight: new Set(),
-      sessions,
-      videoTasks,
-      videoPoller,
-    };
+    const videoPoller = new VideoPoller({ store, dispatchers, log }, options.videoPolling);
+    const relayDeps: RelayDeps = { store, dispatchers, log, keyCursors: new Map(), cooldowns, inFlight: new Set(), videoPoller };
     const context: ManagementContext = {
       version,
       store,
@@ -215,8 +197,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
 
     const consoleDir = options.consoleDir === undefined ? join(packageRoot, 'dist', 'renderer') : options.consoleDir;
     const app = lazyManagementApp(context, consoleDir, log);
-    const probeDeps = { channels, dispatchers };
-    const keyRecovery = startKeyRecovery({ state: opened, channels, probe: (channel, key) => probeChannel(probeDeps, channel, key), log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
+    const probeDeps = { channels: store.channels, dispatchers };
+    const keyRecovery = startKeyRecovery({ catalog: store.catalog, channels: store.channels, probe: (channel, key) => probeChannel(probeDeps, channel, key), log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
     const relayRoutes = relayRouteTable(relayDeps);
     handler = createRequestHandler({
       boundToLoopback: !lan,
@@ -226,7 +208,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     });
 
     // The video tasks the last run left are followed again (their reservations were kept open).
-    videoPoller.resume();
+    await videoPoller.resume();
 
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const shutdown = once(async () => {

@@ -2,8 +2,8 @@ import type { ModelPrice } from './billing/pricing.js';
 import { createFixedWindowLimiter } from './http/rate-limit.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import { groupRatioOf } from './store/groups.js';
-import { modelPrice as storedModelPrice, priceOfRecord } from './store/models.js';
-import type { SettingsRepo, SettingValue } from './store/ports.js';
+import { modelPrice as storedModelPrice } from './store/models.js';
+import type { CallCatalog, SettingsRepo, SettingValue } from './store/ports.js';
 import type { StateFile } from './store/state-file.js';
 
 /** Every relay setting with its default: the one place either is written down. */
@@ -64,18 +64,28 @@ export const SETTING_DEFAULTS = {
 
 export type Settings = { -readonly [K in keyof typeof SETTING_DEFAULTS]: (typeof SETTING_DEFAULTS)[K] extends number ? number : (typeof SETTING_DEFAULTS)[K] extends boolean ? boolean : (typeof SETTING_DEFAULTS)[K] };
 
-const readSettingsCache = new WeakMap<StateFile, { revision: number; settings: Readonly<Settings> }>();
+/** Parsed settings by where they were read, kept until that source's revision moves (read on every call). */
+const settingsCache = new WeakMap<object, { revision: number; settings: Readonly<Settings> }>();
+
+function remembered(source: object, revision: number, stored: Readonly<Record<string, SettingValue>>): Readonly<Settings> {
+  const settings = settingsOf(stored);
+  settingsCache.set(source, { revision, settings });
+  return settings;
+}
 
 /**
  * Settings read from the state's options, falling back to the defaults. Read on every call,
  * so they are kept until the state's next `update()` (options change only through it).
  */
 export function readSettings(state: StateFile): Readonly<Settings> {
-  const cached = readSettingsCache.get(state);
-  if (cached && cached.revision === state.revision) return cached.settings;
-  const settings = Object.freeze({ ...SETTING_DEFAULTS, ...(state.data.options as Partial<Settings>) });
-  readSettingsCache.set(state, { revision: state.revision, settings });
-  return settings;
+  const cached = settingsCache.get(state);
+  return cached && cached.revision === state.revision ? cached.settings : remembered(state, state.revision, state.data.options);
+}
+
+/** The settings as calls read them: from the call catalog, parsed again only when its revision moves. */
+export function callSettings(catalog: Pick<CallCatalog, 'revision' | 'settings'>): Readonly<Settings> {
+  const cached = settingsCache.get(catalog);
+  return cached && cached.revision === catalog.revision ? cached.settings : remembered(catalog, catalog.revision, catalog.settings());
 }
 
 /**
@@ -100,16 +110,6 @@ export async function storedSettings(store: { settings: SettingsRepo }): Promise
 export function uploadMaxBytes(settings: Settings, route: 'image' | 'audio'): { fileBytes: number; fileSetting: string } {
   const fileSetting = `${route}_upload_max_mb` as const;
   return { fileBytes: Math.round(settings[fileSetting] * 1024 * 1024), fileSetting };
-}
-
-/** Prices set on model records (model management), by model name. */
-export function priceOverrides(state: StateFile): Record<string, ModelPrice> {
-  const prices: Record<string, ModelPrice> = {};
-  for (const record of state.data.models) {
-    const price = priceOfRecord(record);
-    if (price) prices[record.name] = price;
-  }
-  return prices;
 }
 
 /** The price of `model`: model records first (exact, then prefix), then the built-in defaults. */

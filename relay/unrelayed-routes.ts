@@ -13,7 +13,7 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /** 501 `api_not_implemented`, once the key is known to be good (401 or 403 first otherwise). */
-export function unrelayedRoute(deps: Pick<RelayDeps, 'tokens' | 'users'>): RelayRouteHandler {
+export function unrelayedRoute(deps: Pick<RelayDeps, 'store'>): RelayRouteHandler {
   return async (req, res, params) => {
     authorizeBeforeBody(res, () => byApiKeyWithoutQuota(req, deps));
     // An upload is never read: the connection closes after the answer.

@@ -2,10 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import { RelayError } from '../ir/relay-error.js';
 import { UserStatus } from '../management/contract.js';
+import type { CallCatalog } from '../store/ports.js';
 import type { TokenRecord, UserRecord } from '../store/schema.js';
 import { TokenStatus } from '../store/tokens.js';
-import type { TokenStore } from '../store/tokens.js';
-import type { UserStore } from '../store/users.js';
 
 /**
  * The API key wherever a client protocol puts it: `Authorization: Bearer` (all; the form
@@ -29,14 +28,8 @@ export interface Caller {
 }
 
 /** Checks the key and its user; each refusal has its own status and message. */
-export function authorizeApiKey(
-  key: string | undefined,
-  clientIp: string,
-  tokens: TokenStore,
-  users: UserStore,
-  now = Date.now(),
-): Caller {
-  return identifyApiKey(key, clientIp, tokens, users, now, true);
+export function authorizeApiKey(key: string | undefined, clientIp: string, catalog: Pick<CallCatalog, 'tokenByKey' | 'user'>, now = Date.now()): Caller {
+  return identifyApiKey(key, clientIp, catalog, now, true);
 }
 
 /**
@@ -44,16 +37,9 @@ export function authorizeApiKey(
  * every check of `authorizeApiKey` except the key's quota, since a key that ran out is
  * exactly one whose owner wants to look.
  */
-export function identifyApiKey(
-  key: string | undefined,
-  clientIp: string,
-  tokens: TokenStore,
-  users: UserStore,
-  now = Date.now(),
-  needsQuota = false,
-): Caller {
+export function identifyApiKey(key: string | undefined, clientIp: string, catalog: Pick<CallCatalog, 'tokenByKey' | 'user'>, now = Date.now(), needsQuota = false): Caller {
   if (!key) throw new RelayError(401, 'authentication', 'No API key: send it as Authorization: Bearer <key>.', 'missing_api_key');
-  const token = tokens.byKey(key);
+  const token = catalog.tokenByKey(key);
   if (!token) throw new RelayError(401, 'authentication', 'Invalid API key.', 'invalid_api_key');
   if (token.status === TokenStatus.disabled) throw new RelayError(401, 'authentication', 'This API key is disabled.', 'api_key_disabled');
   if (token.expired_time !== -1 && token.expired_time * 1000 <= now) {
@@ -65,7 +51,7 @@ export function identifyApiKey(
   if (token.allow_ips.length > 0 && !ipAllowed(clientIp, token.allow_ips)) {
     throw new RelayError(403, 'permission', `This API key may not be used from ${clientIp}.`, 'ip_not_allowed');
   }
-  const user = users.byId(token.user_id);
+  const user = catalog.user(token.user_id);
   if (!user || user.status !== UserStatus.enabled) {
     throw new RelayError(403, 'permission', 'The account of this API key is disabled.', 'user_disabled');
   }

@@ -3,9 +3,7 @@ import { fetchedByAnotherSite, fromConsoleOrigin } from '../auth/console-origin.
 import { sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import type { UserRecord } from '../store/schema.js';
-import type { StoragePorts } from '../store/ports.js';
-import type { SessionStore } from '../store/sessions.js';
-import type { UserStore } from '../store/users.js';
+import type { CallCatalog, StoragePorts } from '../store/ports.js';
 import { UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 
@@ -38,11 +36,10 @@ function enabled(user: UserRecord | undefined): user is UserRecord {
   return user?.status === UserStatus.enabled;
 }
 
-/** The enabled user whose live session the `Cookie` header carries, and that session's id hash (the relay's hot path: its in-memory stores). */
-export function sessionUser(cookieHeader: string | undefined, sessions: SessionStore, users: UserStore): { user: UserRecord; idHash: string } | undefined {
+/** The enabled user whose live session the `Cookie` header carries, and that session's id hash (the relay's hot path: the call catalog). */
+export function sessionUser(cookieHeader: string | undefined, catalog: Pick<CallCatalog, 'sessionUser'>): { user: UserRecord; idHash: string } | undefined {
   const idHash = sessionIdHash(cookieHeader);
-  const session = idHash && sessions.find(idHash);
-  const user = session ? users.byId(session.user_id) : undefined;
+  const user = idHash ? catalog.sessionUser(idHash) : undefined;
   return idHash && enabled(user) ? { user, idHash } : undefined;
 }
 

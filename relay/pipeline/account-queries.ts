@@ -5,8 +5,9 @@ import type { ModelPrice } from '../billing/pricing.js';
 import { RelayError } from '../ir/relay-error.js';
 import { BILLING_UNITS, emptyUsage } from '../ir/usage.js';
 import type { BillingUnit, UnitCounts, Usage } from '../ir/usage.js';
-import { groupRatio, modelPrice, readSettings } from '../settings.js';
-import { priceSource } from '../store/models.js';
+import { callSettings } from '../settings.js';
+import { groupRatioIn } from '../store/groups.js';
+import { modelPriceIn, priceSourceIn } from '../store/models.js';
 import { addMetrics, emptyMetrics } from '../store/stats/index.js';
 import type { StatsMetrics } from '../store/stats/index.js';
 import { modelsFor } from './model-lists.js';
@@ -42,44 +43,40 @@ export interface AccountUsage {
 }
 
 /** The key's and its account's quota, and their use per UTC day over the last `days` days (today included). */
-export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'stats' | 'state'>, days: number, now = Date.now()): Promise<AccountUsage> {
+export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'store'>, days: number, now = Date.now()): Promise<AccountUsage> {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const start = today - (days - 1) * DAY_MS;
   const dayKeys = Array.from({ length: days }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
   const perDay = () => new Map(dayKeys.map((day) => [day, { day, ...emptyMetrics() }]));
   const account = perDay();
   const key = perDay();
-  for (const row of await deps.stats.query({ user_id: caller.user.id, start })) {
+  const { token, user } = caller;
+  const [rows, standing] = await Promise.all([deps.store.stats.query({ user_id: user.id, start }), deps.store.quota.standing(user.id, token.id)]);
+  for (const row of rows) {
     const day = new Date(row.hour).toISOString().slice(0, 10);
     const inAccount = account.get(day);
     if (!inAccount) continue;
     addMetrics(inAccount, row);
     if (row.token_id === caller.token.id) addMetrics(key.get(day)!, row);
   }
-  const { token, user } = caller;
-  let keyHeld = 0;
-  let userHeld = 0;
-  for (const open of Object.values(deps.state.data.open_reservations)) {
-    if (open.user_id === user.id) userHeld += open.amount;
-    if (open.token_id === token.id) keyHeld += open.amount;
-  }
+  const { userHeld, keyHeld, userLeft } = standing;
   return {
     key: {
       id: token.id,
       name: token.name,
-      granted: token.unlimited_quota ? null : token.remain_quota + keyHeld + token.used_quota,
+      granted: standing.keyLeft === null ? null : standing.keyLeft + keyHeld + token.used_quota,
       used: token.used_quota,
       held: keyHeld,
-      left: token.unlimited_quota ? null : token.remain_quota,
+      left: standing.keyLeft,
       requests: token.request_count,
       daily: [...key.values()],
     },
     account: {
       id: user.id,
-      granted: user.quota + userHeld + user.used_quota,
+      granted: userLeft + userHeld + user.used_quota,
       used: user.used_quota,
       held: userHeld,
-      left: user.quota,
+      left: userLeft,
       requests: user.request_count,
       daily: [...account.values()],
     },
@@ -120,14 +117,16 @@ export interface KeyPricing {
 }
 
 /** The unit prices of every model the key may use, as its group pays them (relay/billing/quota-math.ts). */
-export function keyPricing(caller: Caller, deps: Pick<RelayDeps, 'state' | 'channels'>): KeyPricing {
-  const ratio = groupRatio(deps.state, caller.group);
-  const models = modelsFor(caller, deps).map((model) => {
-    const price = modelPrice(deps.state, model);
+export function keyPricing(caller: Caller, deps: Pick<RelayDeps, 'store'>): KeyPricing {
+  const { catalog } = deps.store;
+  const records = catalog.models();
+  const ratio = groupRatioIn(catalog.groups(), caller.group);
+  const models = modelsFor(caller, catalog).map((model) => {
+    const price = modelPriceIn(records, model);
     const listed = price ? { prices: listedPrices(price, ratio), unitPrices: usdPerUnit(price, ratio), sizeRatios: { ...price.sizeRatios } } : { prices: [], unitPrices: {}, sizeRatios: {} };
-    return { model, source: priceSource(deps.state, model), ...listed };
+    return { model, source: priceSourceIn(records, model), ...listed };
   });
-  return { group: caller.group, groupRatio: ratio, unpricedModels: readSettings(deps.state).unpriced_model_policy, models };
+  return { group: caller.group, groupRatio: ratio, unpricedModels: callSettings(catalog).unpriced_model_policy, models };
 }
 
 const MILLION = 1_000_000;
@@ -161,8 +160,8 @@ function usdPerUnit(price: ModelPrice, ratio: number): UnitCounts {
   return out;
 }
 
-/** The account's balance, for a key its owner allowed to read it. */
-export function accountBalance(caller: Caller): { accountId: number; quota: number } {
+/** The account's balance (what the quota ledger says is left), for a key its owner allowed to read it. */
+export async function accountBalance(caller: Caller, deps: Pick<RelayDeps, 'store'>): Promise<{ accountId: number; quota: number }> {
   if (!caller.token.allow_balance) {
     throw new RelayError(
       403,
@@ -171,8 +170,8 @@ export function accountBalance(caller: Caller): { accountId: number; quota: numb
       'balance_not_allowed',
     );
   }
-  return { accountId: caller.user.id, quota: caller.user.quota };
+  return { accountId: caller.user.id, quota: (await deps.store.quota.standing(caller.user.id, caller.token.id)).userLeft };
 }
 
 /** Account queries and refused families spend nothing: a key that ran out of quota may still ask. */
-export const byApiKeyWithoutQuota: Authorize = (req, deps) => identifyApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
+export const byApiKeyWithoutQuota: Authorize = (req, deps) => identifyApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.store.catalog);

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelAllowed } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
-import type { Reservation } from '../billing/ledger.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import { quotaFor } from '../billing/quota-math.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
@@ -15,7 +14,10 @@ import { isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.j
 import { pickKey } from '../routing/pick-key.js';
 import { coolingKeys, recordAttempt } from '../routing/cooldowns.js';
 import { pickChannel } from '../routing/select-channel.js';
-import { groupRatio, modelPrice, readSettings } from '../settings.js';
+import { callSettings } from '../settings.js';
+import { groupRatioIn } from '../store/groups.js';
+import { modelPriceIn } from '../store/models.js';
+import type { QuotaReservation } from '../store/ports.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { LogType } from '../store/logs/index.js';
 import type { NewLogRecord } from '../store/logs/index.js';
@@ -72,7 +74,7 @@ export interface PreparedAttempt {
  * handed over open, with what closing it later takes.
  */
 export interface HeldCall {
-  reservation: Reservation;
+  reservation: QuotaReservation;
   caller: Caller;
   channel: ChannelRecord;
   /** The channel key that served it. */
@@ -132,11 +134,14 @@ export function callRoute<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, a
 }
 
 function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authorize: Authorize): (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> {
+  const catalog = deps.store.catalog;
+  const quota = deps.store.quota;
+  const endpointDeps = { channels: catalog, dispatchers: deps.dispatchers };
   return async (req, res, params) => {
     const startedAt = performance.now();
     const record: CallLog = { family: family.family, model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
     let caller: Caller | undefined;
-    let reservation: Reservation | undefined;
+    let reservation: QuotaReservation | undefined;
     try {
       caller = authorizeBeforeBody(res, () => authorize(req, deps));
       const raw = family.readBody ? await family.readBody(req, res) : parseJsonBody(await readBody(req, res));
@@ -146,15 +151,15 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       record.stream = decoded.stream;
       checkModelAllowed(caller, decoded.model);
 
-      const settings = readSettings(deps.state);
-      const price = modelPrice(deps.state, decoded.model); // model records first, then the built-in defaults
+      const settings = callSettings(catalog);
+      const price = modelPriceIn(catalog.models(), decoded.model); // model records first, then the built-in defaults
       if (!price && settings.unpriced_model_policy === 'reject') {
         throw new RelayError(403, 'permission', `The model ${decoded.model} has no price set; an administrator must price it first.`, 'model_price_unset');
       }
-      const ratio = groupRatio(deps.state, caller.group);
-      const candidates = servable(family, decoded.call, channelsForModel(deps.channels.list(), deps.cooldowns, caller.group, decoded.model, family.family));
+      const ratio = groupRatioIn(catalog.groups(), caller.group);
+      const candidates = servable(family, decoded.call, channelsForModel(catalog.channels(), deps.cooldowns, caller.group, decoded.model, family.family));
       const bound = withOneRequest(family.estimate(decoded.call, settings.default_reserved_output_tokens));
-      reservation = await reserveQuota(deps, { req, res, caller, call: record, bound, price, groupRatio: ratio });
+      reservation = await reserveQuota(quota, { req, res, caller, call: record, bound, price, groupRatio: ratio });
 
       const clientGone = new CallAbort();
       res.on('close', () => {
@@ -178,14 +183,14 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         const channel = pickChannel(candidates, excludedChannels);
         if (!channel) break;
         const failed = failedKeys.get(channel.id) ?? new Set<number>();
-        const keys = await deps.channels.keys(channel.id);
+        const keys = await catalog.channelKeys(channel.id);
         const keyIndex = pickKey(channel, new Set([...failed, ...coolingKeys(deps.cooldowns, channel)]), deps.keyCursors);
         if (keyIndex === undefined || keys[keyIndex] === undefined) {
           excludedChannels.add(channel.id);
           continue;
         }
         attempt++;
-        const endpoint = await channelEndpoint(channel, keys[keyIndex], deps);
+        const endpoint = await channelEndpoint(channel, keys[keyIndex], endpointDeps);
         const prepared = family.prepare(decoded.call, { channel, endpoint, route, req, warnings: record.warnings });
         record.channel = channel;
         record.upstreamModel = prepared.upstreamModel;
@@ -207,11 +212,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
             error: outcome.streamError?.message ?? (outcome.clientGone ? 'client disconnected' : ''),
           });
           if (family.hold) return await family.hold(decoded.call, { reservation, caller, channel, keyIndex, upstreamModel: prepared.upstreamModel, price, groupRatio: ratio, log }, res);
-          const encoded = deps.logs.encode(log);
-          // Journaled with its log record first: after a crash the counters and the log agree.
-          deps.ledger.settle(reservation, cost, channel.id, encoded);
-          appendCallLog(deps, encoded);
-          return;
+          // The ledger logs the call as it charges it (embedded: journaled with its record first, so after a crash the counters and the log agree).
+          return await quota.settle(reservation.id, cost, channel.id, deps.store.logs.encode(log));
         }
         lastError = outcome.error;
         record.chain.push({
@@ -226,7 +228,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         failedKeys.set(channel.id, failed);
         const keyProblem = meansKeyUnusable(outcome.status, outcome.error.message);
         if (keyProblem && settings.auto_disable_channel && channel.auto_ban) {
-          await disableKey(deps.channels, channel, keyIndex, `${outcome.status}: ${outcome.error.message}`, settings.key_recovery_seconds * 1000);
+          await disableKey(deps.store.channels, channel, keyIndex, `${outcome.status}: ${outcome.error.message}`, settings.key_recovery_seconds * 1000);
         }
         // A key-specific failure leaves the channel's other keys to try; anything else skips the channel.
         if (!keyProblem) excludedChannels.add(channel.id);
@@ -235,8 +237,9 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       throw RelayError.from(lastError ?? { status: 503, kind: 'overloaded', message: `No channel could serve ${decoded.model} right now.`, code: 'no_available_channel' });
     } catch (thrown) {
       const error = thrown instanceof RelayError ? thrown : internalError(thrown, req, deps.log);
-      const log = caller && deps.logs.encode(callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message }));
-      if (reservation) deps.ledger.refund(reservation, log);
+      const log = caller && deps.store.logs.encode(callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message }));
+      // Refunded with the failed call's record (the ledger logs it); without a reservation the record is logged here.
+      const closed = reservation ? quota.refund(reservation.id, log).catch((failed: unknown) => void internalError(failed, req, deps.log)) : log && appendCallLog(deps.store, log);
       if (!res.headersSent) {
         const body = JSON.stringify(family.encodeError(withRequestId(error, req)));
         res.writeHead(error.status, { ...error.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -244,7 +247,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       } else if (!res.writableEnded) {
         res.end();
       }
-      if (log) appendCallLog(deps, log);
+      await closed;
     }
   };
 }

@@ -6,8 +6,8 @@ import type { Usage } from '../ir/usage.js';
 import { billedInputTokens, sizeRatio } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
 import type { EncodedLogRecord, NewLogRecord, RetryAttempt } from '../store/logs/index.js';
+import type { StoragePorts } from '../store/ports.js';
 import type { ChannelRecord } from '../store/schema.js';
-import type { RelayDeps } from './relay-deps.js';
 
 /** What the pipeline learns about a call as it goes, for its log record. */
 export interface CallLog {
@@ -85,9 +85,9 @@ export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLo
   return record;
 }
 
-/** Appends the record (as the log store encoded it for the quota journal) to the request log and its hourly statistics. */
-export function appendCallLog(deps: Pick<RelayDeps, 'logs' | 'stats'>, record: EncodedLogRecord): void {
-  deps.stats.record(deps.logs.appendEncoded(record));
+/** Appends the record of a call that reserved nothing to the request log and its hourly statistics (the quota ledger logs the others as it closes them). */
+export function appendCallLog(store: Pick<StoragePorts, 'logs' | 'stats'>, record: EncodedLogRecord): void {
+  store.stats.record(store.logs.appendEncoded(record));
 }
 
 /**

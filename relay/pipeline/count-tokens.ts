@@ -15,7 +15,7 @@ export const COUNT_TOKENS_MAX_BODY_BYTES = 8 * 1024 * 1024;
  * whatever channel would serve the model, and no upstream call or quota spent, though the
  * key and its user must have quota left.
  */
-export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'tokens' | 'users'>): RelayRouteHandler {
+export function countTokensRoute(codec: ClientCodec, deps: Pick<RelayDeps, 'store'>): RelayRouteHandler {
   return async (req, res, params) => {
     try {
       const caller = authorizeBeforeBody(res, () => {

@@ -9,7 +9,7 @@ import type { ImagesCodec } from '../protocols/types.js';
 import { imagesAdapterFor } from '../providers/registry.js';
 import type { ImagesAdapter } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
-import { readSettings, uploadMaxBytes } from '../settings.js';
+import { callSettings, uploadMaxBytes } from '../settings.js';
 import type { Settings } from '../settings.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
@@ -32,7 +32,7 @@ const MAX_IMAGE_TOKENS = 6240;
 
 /** Image generation (`generate`, a JSON body) or editing (`edit`, a multipart form) on the wire of `codec`. */
 export function imagesRoute(codec: ImagesCodec, operation: ImageRequest['operation'], deps: RelayDeps): RelayRouteHandler {
-  return callRoute(imagesFamily(codec, operation, () => readSettings(deps.state)), deps);
+  return callRoute(imagesFamily(codec, operation, () => callSettings(deps.store.catalog)), deps);
 }
 
 export function imagesFamily(codec: ImagesCodec, operation: ImageRequest['operation'], settings: () => Settings): FamilyPipeline<ImagesCall> {

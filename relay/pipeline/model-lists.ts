@@ -6,17 +6,18 @@ import { anthropicMessagesCodec } from '../protocols/anthropic-messages/codec.js
 import { geminiCodec } from '../protocols/gemini-generate-content/codec.js';
 import { openaiChatCodec } from '../protocols/openai-chat/codec.js';
 import type { ClientCodec, ListedModel, ModelListEncoder } from '../protocols/types.js';
+import type { ModelRecord } from '../store/schema.js';
 import { servedFamilies } from '../providers/channel-facts.js';
 import { candidateChannels } from '../routing/select-channel.js';
-import { modelDescription, modelLimits } from '../store/models.js';
-import type { StateFile } from '../store/state-file.js';
+import { modelDescriptionIn, modelLimitsIn } from '../store/models.js';
+import type { CallCatalog } from '../store/ports.js';
 import { byApiKey } from './relay-deps.js';
 import type { RelayDeps } from './relay-deps.js';
 
 /** The models this key may call: served (for any family) by an enabled channel of its group, within its allow list. */
-export function modelsFor(caller: Caller, deps: Pick<RelayDeps, 'channels'>): string[] {
+export function modelsFor(caller: Caller, catalog: Pick<CallCatalog, 'channels'>): string[] {
   const models = new Set<string>();
-  for (const channel of deps.channels.list()) {
+  for (const channel of catalog.channels()) {
     for (const model of channel.models) if (candidateChannels([channel], { group: caller.group, model, family: undefined, familiesOf: servedFamilies }).length > 0) models.add(model);
   }
   const allowed = caller.token.model_limits;
@@ -48,9 +49,9 @@ function lister(codec: ClientCodec): Lister {
 const CREATED = 1_700_000_000; // the relay does not know when a model was made; a fixed, plausible time
 
 /** What model management knows of a model: limits and description (else known limits). */
-function listedModel(state: StateFile, id: string): ListedModel {
-  const limits = modelLimits(state, id);
-  return { id, created: CREATED, description: modelDescription(state, id), inputTokenLimit: limits.input, outputTokenLimit: limits.output };
+function listedModel(records: readonly ModelRecord[], id: string): ListedModel {
+  const limits = modelLimitsIn(records, id);
+  return { id, created: CREATED, description: modelDescriptionIn(records, id), inputTokenLimit: limits.input, outputTokenLimit: limits.output };
 }
 
 function listRoute(listerOf: (req: IncomingMessage) => Lister, deps: RelayDeps): RelayRouteHandler {
@@ -58,10 +59,12 @@ function listRoute(listerOf: (req: IncomingMessage) => Lister, deps: RelayDeps):
     const { codec, list } = listerOf(req);
     try {
       const caller = byApiKey(req, deps);
-      const models = modelsFor(caller, deps);
+      const { catalog } = deps.store;
+      const models = modelsFor(caller, catalog);
       const id = params.model ? decodeURIComponent(params.model).replace(/^models\//, '') : undefined;
       if (id !== undefined && !models.includes(id)) throw new RelayError(404, 'not_found', `The model ${id} does not exist or this key may not use it.`, 'model_not_found');
-      send(res, 200, id !== undefined ? list.one(listedModel(deps.state, id)) : list.list(models.map((model) => listedModel(deps.state, model))));
+      const records = catalog.models();
+      send(res, 200, id !== undefined ? list.one(listedModel(records, id)) : list.list(models.map((model) => listedModel(records, model))));
     } catch (error) {
       const relayError = error instanceof RelayError ? error : new RelayError(500, 'internal', 'Internal error in the relay.', 'internal_error');
       send(res, relayError.status, codec.encodeError(relayError));

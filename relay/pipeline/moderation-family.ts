@@ -8,7 +8,7 @@ import type { ModerationCodec } from '../protocols/types.js';
 import { moderationAdapterFor } from '../providers/registry.js';
 import type { ModerationAdapter } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
-import { readSettings } from '../settings.js';
+import { callSettings } from '../settings.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
 import type { AttemptLimits, FamilyPipeline } from './call-lifecycle.js';
@@ -24,7 +24,7 @@ export interface ModerationCall {
 
 /** Moderation asked on the wire of `codec`; a call without a model is routed as `default_moderation_model`. */
 export function moderationRoute(codec: ModerationCodec, deps: RelayDeps): RelayRouteHandler {
-  return callRoute(moderationFamily(codec, () => readSettings(deps.state).default_moderation_model), deps);
+  return callRoute(moderationFamily(codec, () => callSettings(deps.store.catalog).default_moderation_model), deps);
 }
 
 export function moderationFamily(codec: ModerationCodec, defaultModel: () => string): FamilyPipeline<ModerationCall> {

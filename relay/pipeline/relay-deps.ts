@@ -1,29 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import { authorizeApiKey, presentedApiKey } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
-import type { Ledger } from '../billing/ledger.js';
 import type { AppLogger } from '../management/context.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
-import type { ChannelStore } from '../store/channels.js';
-import type { LogStore } from '../store/logs/index.js';
-import type { SessionStore } from '../store/sessions.js';
-import type { StatsStore } from '../store/stats/index.js';
-import type { StateFile } from '../store/state-file.js';
-import type { TokenStore } from '../store/tokens.js';
-import type { UserStore } from '../store/users.js';
-import type { VideoTaskStore } from '../store/video-tasks.js';
+import type { StoragePorts } from '../store/ports.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
 
-/** What every relay route works with: the stores, the ledger, the upstream connections. */
+/**
+ * What every relay route works with: the storage ports (calls read the in-memory catalog and
+ * hold quota through the ledger; the same code on the embedded store and on PostgreSQL +
+ * Redis), the upstream connections, and what this process keeps beside them.
+ */
 export interface RelayDeps {
-  state: StateFile;
-  users: UserStore;
-  tokens: TokenStore;
-  channels: ChannelStore;
-  logs: LogStore;
-  /** Hourly usage aggregates, fed with every call log. */
-  stats: StatsStore;
-  ledger: Ledger;
+  store: StoragePorts;
   dispatchers: Dispatchers;
   log: AppLogger;
   /** Round-robin cursors of `polling` multi-key channels. */
@@ -32,10 +21,7 @@ export interface RelayDeps {
   cooldowns: Cooldowns;
   /** Calls still running (billing and logging included), so that shutdown can wait for them. */
   inFlight: Set<Promise<void>>;
-  /** Console sign-ins: the playground calls as the signed-in user. */
-  sessions: SessionStore;
-  /** Video generation tasks, and what follows them until they end (tasks/video-poller.ts). */
-  videoTasks: VideoTaskStore;
+  /** Follows video tasks until they end (tasks/video-poller.ts). */
   videoPoller: VideoFollower;
 }
 
@@ -45,6 +31,6 @@ export interface VideoFollower {
 }
 
 /** Who is calling and on whose quota: an API key by default, the console session for the playground. */
-export type Authorize = (req: IncomingMessage, deps: Pick<RelayDeps, 'tokens' | 'users'>) => Caller;
+export type Authorize = (req: IncomingMessage, deps: Pick<RelayDeps, 'store'>) => Caller;
 
-export const byApiKey: Authorize = (req, deps) => authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.tokens, deps.users);
+export const byApiKey: Authorize = (req, deps) => authorizeApiKey(presentedApiKey(req), req.socket.remoteAddress ?? '', deps.store.catalog);

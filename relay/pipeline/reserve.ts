@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from '../auth/api-key.js';
-import type { Reservation } from '../billing/ledger.js';
 import type { ModelPrice } from '../billing/pricing.js';
+import { quotaLeft, quotaRefusal } from '../billing/quota-refusal.js';
 import { planReservation } from '../billing/reservation-plan.js';
 import { RelayError } from '../ir/relay-error.js';
 import type { UnitCounts } from '../ir/usage.js';
+import type { QuotaLedgerPort, QuotaReservation, QuotaStanding } from '../store/ports.js';
 import { callIdentity } from './call-log.js';
 import type { CallLog } from './call-log.js';
-import type { RelayDeps } from './relay-deps.js';
 
 /** How long a call waits for calls in progress to give quota back before it is refused. */
 export const QUOTA_WAIT_MS = 30_000;
@@ -49,8 +49,12 @@ export interface ReserveOptions {
  * minimal answer; while calls in progress hold enough of that quota to pay for it once they
  * give it back, it first waits for them to finish (up to QUOTA_WAIT_MS). A client that leaves
  * meanwhile ends the wait, and its call goes no further.
+ *
+ * The ledger's reserve is the one atomic check-and-hold: the whole bound is asked first (one
+ * step, one round trip to a shared ledger, when it fits); a refusal answers what is left and
+ * held, from which the call is planned again.
  */
-export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: ReserveOptions): Promise<Reservation> {
+export async function reserveQuota(quota: QuotaLedgerPort, options: ReserveOptions): Promise<QuotaReservation> {
   const { caller, bound, res } = options;
   const ask = {
     promptTokens: bound.promptTokens,
@@ -61,26 +65,42 @@ export async function reserveQuota(deps: Pick<RelayDeps, 'ledger'>, options: Res
     callLimit: bound.callLimit,
     price: options.price,
     groupRatio: options.groupRatio,
+    available: Infinity,
   };
-  const deadline = Date.now() + QUOTA_WAIT_MS;
+  const call = callIdentity(options.req, caller, options.call);
+  let plan = planReservation(ask);
+  let deadline = 0;
   for (;;) {
-    // From here to the reservation nothing awaits: the check and the change are one step.
-    const available = deps.ledger.available(caller.user, caller.token);
-    const plan = planReservation({ available, ...ask });
+    let standing: QuotaStanding;
     if (plan.amount !== undefined) {
-      if (plan.outputLimit !== undefined) limitOutput(options, plan.outputLimit, available);
-      return deps.ledger.reserve(caller.user, caller.token, plan.amount, callIdentity(options.req, caller, options.call));
+      const answer = await quota.reserve({ userId: caller.user.id, tokenId: caller.token.id, amount: plan.amount, call });
+      if ('reservation' in answer) {
+        if (plan.outputLimit !== undefined) limitOutput(options, plan.outputLimit, ask.available);
+        return answer.reservation;
+      }
+      standing = answer.refused;
+      const refused = plan.amount;
+      ask.available = quotaLeft(standing);
+      plan = planReservation(ask);
+      // No smaller reservation to ask for (a free call on a quota below zero): refused as it is.
+      if (plan.amount !== undefined && plan.amount >= refused) throw quotaRefusal(standing, plan.amount);
+    } else {
+      // After a wait: what calls in progress gave back.
+      standing = await quota.standing(caller.user.id, caller.token.id);
+      ask.available = quotaLeft(standing);
+      plan = planReservation(ask);
     }
+    if (plan.amount !== undefined) continue;
+    deadline ||= Date.now() + QUOTA_WAIT_MS;
     const wait = deadline - Date.now();
     // Calls in progress give back at most what they hold: when even that does not pay for this one, waiting is in vain.
-    const held = deps.ledger.heldByCallsInProgress(caller.user, caller.token);
-    if (wait <= 0 || clientLeft(res) || planReservation({ available: available + held, ...ask }).amount === undefined) {
-      throw deps.ledger.refusal(caller.user, caller.token, plan.needed);
+    if (wait <= 0 || clientLeft(res) || planReservation({ ...ask, available: ask.available + standing.held }).amount === undefined) {
+      throw quotaRefusal(standing, plan.needed);
     }
     const left = new AbortController();
     const onClose = () => left.abort();
     res.once('close', onClose);
-    await deps.ledger.nextRelease(wait, left.signal);
+    await quota.nextRelease(wait, left.signal);
     res.off('close', onClose);
     if (clientLeft(res)) throw new RelayError(499, 'quota', 'The client left while the call waited for calls in progress to give quota back.', 'client_closed_request');
   }

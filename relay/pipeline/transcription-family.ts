@@ -11,7 +11,7 @@ import type { AudioLength } from '../media/audio-length.js';
 import type { TranscriptionCodec } from '../protocols/types.js';
 import type { AudioAdapter } from '../providers/types.js';
 import { mapModel } from '../routing/select-channel.js';
-import { readSettings, uploadMaxBytes } from '../settings.js';
+import { callSettings, uploadMaxBytes } from '../settings.js';
 import { pipeAnswer, readWholeText, writeWhole } from './audio-answer.js';
 import type { AudioAnswered, AudioAnswerOptions } from './audio-answer.js';
 import { audioAdapterOf, audioRefusal } from './audio-channels.js';
@@ -55,11 +55,11 @@ export function transcriptionRoute(codec: TranscriptionCodec, task: AudioTask, d
  * the seconds of input audio (the upstream's figure, else measured from the file) and by the
  * tokens the upstream reports (else estimated from the seconds and the transcript).
  */
-export function transcriptionFamily(codec: TranscriptionCodec, task: AudioTask, deps: Pick<RelayDeps, 'state'>): FamilyPipeline<TranscriptionCall> {
+export function transcriptionFamily(codec: TranscriptionCodec, task: AudioTask, deps: Pick<RelayDeps, 'store'>): FamilyPipeline<TranscriptionCall> {
   return {
     family: 'audio',
     async readBody(req, res): Promise<ReadForm> {
-      const limits = { ...uploadMaxBytes(readSettings(deps.state), 'audio'), files: 1, fileFields: [codec.fileField] };
+      const limits = { ...uploadMaxBytes(callSettings(deps.store.catalog), 'audio'), files: 1, fileFields: [codec.fileField] };
       const form = await readMultipart(req, res, limits);
       const [file] = formFiles(form, codec.fileField);
       return { form, length: file ? await audioLength(file) : undefined };

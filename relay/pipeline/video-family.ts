@@ -7,7 +7,7 @@ import type { VideoJob, VideoReference, VideoRequest } from '../ir/video.js';
 import type { VideoCodec } from '../protocols/openai-chat/video-codec.js';
 import { videoAdapterFor } from '../providers/registry.js';
 import { mapModel } from '../routing/select-channel.js';
-import { readSettings, uploadMaxBytes } from '../settings.js';
+import { callSettings, uploadMaxBytes } from '../settings.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
 import type { FamilyPipeline, HeldCall } from './call-lifecycle.js';
@@ -83,7 +83,7 @@ export function videoFamily(codec: VideoCodec, deps: RelayDeps): FamilyPipeline<
 /** Saves the task (on disk before the client learns its id), hands it to the poller, and answers it. */
 async function startTask(call: VideoCall, held: HeldCall, res: ServerResponse, codec: VideoCodec, deps: RelayDeps): Promise<void> {
   const job = call.job!;
-  const task = await deps.videoTasks.create({
+  const task = await deps.store.videoTasks.create({
     user_id: held.caller.user.id,
     token_id: held.caller.token.id,
     channel_id: held.channel.id,
@@ -105,13 +105,15 @@ async function startTask(call: VideoCall, held: HeldCall, res: ServerResponse, c
     group_ratio: held.groupRatio,
     log: held.log,
   });
+  // The reservation now outlives the call: whichever instance follows the task closes it.
+  await deps.store.quota.detach?.(held.reservation.id);
   deps.videoPoller.follow(task.id);
   writeJson(res, JSON.stringify(codec.encodeVideo(videoTaskView(task))));
 }
 
 async function readVideoBody(req: IncomingMessage, res: ServerResponse, deps: RelayDeps): Promise<VideoBody> {
   if (!isMultipart(req)) return { fields: parseJsonBody(await readBody(req, res)) };
-  const limits = uploadMaxBytes(readSettings(deps.state), 'image');
+  const limits = uploadMaxBytes(callSettings(deps.store.catalog), 'image');
   const form = await readMultipart(req, res, { ...limits, files: 1, fileFields: ['input_reference'], textFields: FORM_FIELDS });
   const fields: Record<string, string> = {};
   for (const [name, value] of form.fields) fields[name] ??= value;

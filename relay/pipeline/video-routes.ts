@@ -4,7 +4,7 @@ import type { RelayRouteHandler } from '../http/relay-router.js';
 import { RelayError } from '../ir/relay-error.js';
 import { isFinishedVideo } from '../ir/video.js';
 import type { VideoCodec } from '../protocols/openai-chat/video-codec.js';
-import { readSettings } from '../settings.js';
+import { callSettings } from '../settings.js';
 import type { VideoTaskRecord } from '../store/schema.js';
 import { videoTaskView } from '../store/video-tasks.js';
 import { byApiKeyWithoutQuota } from './account-queries.js';
@@ -30,21 +30,21 @@ export interface VideoTaskRoutes {
  * needs no quota left. Failures are answered in the error object by the relay router.
  */
 export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRoutes {
-  const own = (req: IncomingMessage, res: ServerResponse, id: string): VideoTaskRecord => {
+  const own = async (req: IncomingMessage, res: ServerResponse, id: string): Promise<VideoTaskRecord> => {
     const caller = authorizeBeforeBody(res, () => byApiKeyWithoutQuota(req, deps));
-    const task = deps.videoTasks.get(id);
+    const task = await deps.store.videoTasks.get(id);
     if (!task || task.token_id !== caller.token.id) throw new RelayError(404, 'not_found', `No video found with id '${id}'.`, 'video_not_found', 'video_id');
     return task;
   };
 
   return {
-    retrieve: async (req, res, { id }) => writeJson(res, JSON.stringify(codec.encodeVideo(videoTaskView(own(req, res, id!))))),
+    retrieve: async (req, res, { id }) => writeJson(res, JSON.stringify(codec.encodeVideo(videoTaskView(await own(req, res, id!))))),
 
     list: async (req, res) => {
       const caller = authorizeBeforeBody(res, () => byApiKeyWithoutQuota(req, deps));
       const query = codec.decodeListQuery(new URL(req.url ?? '/', 'http://relay').searchParams);
-      const newestFirst = deps.videoTasks.list(caller.token.id);
-      let tasks = query.order === 'asc' ? [...newestFirst].reverse() : newestFirst;
+      const newestFirst = await deps.store.videoTasks.list(caller.token.id);
+      let tasks = query.order === 'asc' ? newestFirst.reverse() : newestFirst;
       if (query.after !== undefined) {
         const at = tasks.findIndex((task) => task.id === query.after);
         tasks = at < 0 ? [] : tasks.slice(at + 1); // nothing comes after an id the key does not have
@@ -53,7 +53,7 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
     },
 
     content: async (req, res, { id }) => {
-      const task = own(req, res, id!);
+      const task = await own(req, res, id!);
       const variant = new URL(req.url ?? '/', 'http://relay').searchParams.get('variant') ?? undefined;
       if (variant !== undefined && !VARIANTS.includes(variant)) throw new RelayError(400, 'invalid_request', `Invalid 'variant': expected one of ${VARIANTS.join(', ')}.`, 'invalid_value', 'variant');
       if (task.status !== 'completed') {
@@ -62,7 +62,7 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
       }
       const upstream = await taskUpstream(task, deps);
       if (!upstream) throw new RelayError(502, 'upstream', 'The channel that made this video was deleted or lost the key it was made with.', 'channel_unavailable');
-      const settings = readSettings(deps.state);
+      const settings = callSettings(deps.store.catalog);
       const clientGone = new AbortController();
       res.on('close', () => {
         if (!res.writableFinished) clientGone.abort();
@@ -80,7 +80,7 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
     },
 
     remove: async (req, res, { id }) => {
-      const task = own(req, res, id!);
+      const task = await own(req, res, id!);
       // Until its bill is closed a task is still followed, whatever the upstream said last.
       if (task.billing === 'open' || !isFinishedVideo(task.status)) {
         throw new RelayError(400, 'invalid_request', `Only a completed or failed video can be deleted; ${task.id} is ${task.status.replace('_', ' ')}.`, 'video_not_finished', 'video_id');
@@ -92,7 +92,7 @@ export function videoTaskRoutes(codec: VideoCodec, deps: RelayDeps): VideoTaskRo
         if (sent.ok) await sent.response.body.dump();
         else if (sent.error.status !== 404) throw RelayError.from(sent.error);
       }
-      await deps.videoTasks.delete(task.id);
+      await deps.store.videoTasks.delete(task.id);
       writeJson(res, JSON.stringify(codec.encodeDeleted(task.id)));
     },
   };

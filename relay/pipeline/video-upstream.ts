@@ -16,16 +16,17 @@ export interface TaskUpstream {
   adapter: VideoAdapter;
 }
 
-export type TaskUpstreamDeps = Pick<RelayDeps, 'channels' | 'dispatchers'>;
+export type TaskUpstreamDeps = Pick<RelayDeps, 'store' | 'dispatchers'>;
 
 /** Undefined when the channel is gone, no longer has that key, or no longer speaks a video API. */
 export async function taskUpstream(task: VideoTaskRecord, deps: TaskUpstreamDeps): Promise<TaskUpstream | undefined> {
-  const channel = deps.channels.byId(task.channel_id);
+  const { catalog } = deps.store;
+  const channel = catalog.channel(task.channel_id);
   const adapter = channel && videoAdapterFor(channel);
   if (!channel || !adapter) return undefined;
-  const key = (await deps.channels.keys(channel.id))[task.key_index];
+  const key = (await catalog.channelKeys(channel.id))[task.key_index];
   if (key === undefined) return undefined;
-  return { endpoint: await channelEndpoint(channel, key, deps), adapter };
+  return { endpoint: await channelEndpoint(channel, key, { channels: catalog, dispatchers: deps.dispatchers }), adapter };
 }
 
 /** An answer to one of a job's requests: the upstream's, or why it failed (its own message, key redacted). */

@@ -1,11 +1,11 @@
-import { readSettings } from '../settings.js';
+import { callSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
+import type { CallCatalog } from '../store/ports.js';
 import type { ChannelRecord } from '../store/schema.js';
-import type { StateFile } from '../store/state-file.js';
 import { disableKey, enableKey } from './channel-health.js';
 import type { ChannelHealthWriter } from './channel-health.js';
 
-/** The channels recovery reads and heals: the hot path's ChannelStore or the ChannelRepo port. */
+/** The channels recovery reads and heals: the ChannelRepo port (or anything as able). */
 export interface RecoverableChannels extends ChannelHealthWriter {
   list(): readonly ChannelRecord[] | Promise<readonly ChannelRecord[]>;
   keys(id: number): string[] | Promise<string[]>;
@@ -20,7 +20,8 @@ export type ProbeKey = (channel: ChannelRecord, key: string) => Promise<{ ok: bo
  * failure doubles the cool-down. Keys disabled by hand are left alone.
  */
 export function startKeyRecovery(deps: {
-  state: StateFile;
+  /** Where the settings are read (key_recovery_seconds). */
+  catalog: Pick<CallCatalog, 'revision' | 'settings'>;
   channels: RecoverableChannels;
   probe: ProbeKey;
   log: { info(message: string): void };
@@ -51,7 +52,7 @@ export function startKeyRecovery(deps: {
       await enableKey(deps.channels, channel, index);
       deps.log.info(`channel ${channel.id} (${channel.name}): key ${index + 1} works again and is enabled`);
     } else {
-      await disableKey(deps.channels, channel, index, `recovery probe: ${outcome.status || 'no answer'} ${outcome.error}`, readSettings(deps.state).key_recovery_seconds * 1000, now);
+      await disableKey(deps.channels, channel, index, `recovery probe: ${outcome.status || 'no answer'} ${outcome.error}`, callSettings(deps.catalog).key_recovery_seconds * 1000, now);
     }
   };
 

@@ -32,10 +32,15 @@ export interface GroupStore {
   usableBy(user: Pick<UserRecord, 'group'>): GroupRecord[];
 }
 
-/** The ratio of `name` in the state (1 when it has no record). Read on every call: a short list. */
+/** The ratio of `name` in the state (1 when it has no record). */
 export function groupRatioOf(state: StateFile, name: string): number {
-  const group = state.data.groups.find((g) => g.name === name);
-  return group ? group.ratio : 1;
+  return groupRatioIn(state.data.groups, name);
+}
+
+/** The ratio of `name` among these group records (1 when it has none). Read on every call: a short list, a plain loop. */
+export function groupRatioIn(groups: readonly GroupRecord[], name: string): number {
+  for (const group of groups) if (group.name === name) return group.ratio;
+  return 1;
 }
 
 /** Of `groups`, those a user may use for keys: their own group and every selectable one. */

@@ -152,19 +152,19 @@ const KNOWN_LIMITS: Record<string, { input: number; output: number }> = {
 };
 const FALLBACK_LIMITS = { input: 128_000, output: 8_192 };
 
-/** A model's context (input) and output limits: its metadata first, then known limits, then conservative defaults. */
-export function modelLimits(state: StateFile, model: string): { input: number; output: number } {
+/** A model's context (input) and output limits among these model records: its record first, then known limits, then conservative defaults. */
+export function modelLimitsIn(records: readonly ModelRecord[], model: string): { input: number; output: number } {
   let best: string | undefined;
   for (const prefix in KNOWN_LIMITS) if (model.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix;
   const known = best ? KNOWN_LIMITS[best]! : FALLBACK_LIMITS;
-  const record = state.data.models.find((m) => m.name === model);
+  const record = records.find((m) => m.name === model);
   return {
     input: record && record.context_length > 0 ? record.context_length : known.input,
     output: record && record.max_output_tokens > 0 ? record.max_output_tokens : known.output,
   };
 }
 
-/** A model's description from its metadata ('' when none). */
-export function modelDescription(state: StateFile, model: string): string {
-  return state.data.models.find((m) => m.name === model)?.description ?? '';
+/** A model's description from its record ('' when none). */
+export function modelDescriptionIn(records: readonly ModelRecord[], model: string): string {
+  return records.find((m) => m.name === model)?.description ?? '';
 }

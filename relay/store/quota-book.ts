@@ -7,7 +7,8 @@ import type { StateFile } from './state-file.js';
  * The quota counters of users, keys and channels, changed only through journaled entries:
  * each change is written to the journal first (synchronously), then applied to the state
  * with the journal position, in one step, so that the state file's counters and its
- * `ledger_seq` always agree. The billing policy (what may be reserved) is relay/billing/ledger.ts.
+ * `ledger_seq` always agree. The quota ledger port over it is relay/store/embedded/shared.ts;
+ * what a call reserves is relay/pipeline/reserve.ts.
  */
 export class QuotaBook {
   constructor(

@@ -7,14 +7,13 @@
  */
 import { quotaFor } from '../billing/quota-math.js';
 import type { VideoError, VideoJob } from '../ir/video.js';
-import { appendCallLog } from '../pipeline/call-log.js';
 import type { RelayDeps, VideoFollower } from '../pipeline/relay-deps.js';
 import { jobJson, sendJobRequest, taskUpstream } from '../pipeline/video-upstream.js';
-import { readSettings } from '../settings.js';
+import { callSettings } from '../settings.js';
 import { LogType } from '../store/logs/index.js';
 import type { VideoTaskRecord } from '../store/schema.js';
 
-export type VideoPollerDeps = Pick<RelayDeps, 'state' | 'channels' | 'dispatchers' | 'ledger' | 'logs' | 'stats' | 'log' | 'videoTasks'>;
+export type VideoPollerDeps = Pick<RelayDeps, 'store' | 'dispatchers' | 'log'>;
 
 export interface VideoPollerTiming {
   /** The first wait after a task starts (and after a restart); each further wait is 1.5 times longer… */
@@ -40,8 +39,8 @@ export class VideoPoller implements VideoFollower {
   ) {}
 
   /** Follows every task whose bill is open: at start, the ones the last run left. */
-  resume(): void {
-    for (const task of this.deps.videoTasks.live()) this.schedule(task.id);
+  async resume(): Promise<void> {
+    for (const task of await this.deps.store.videoTasks.live()) this.schedule(task.id);
   }
 
   follow(id: string): void {
@@ -72,18 +71,23 @@ export class VideoPoller implements VideoFollower {
     if (this.stopped || this.running.has(id)) return;
     this.polls.set(id, (this.polls.get(id) ?? 0) + 1);
     const poll = this.poll(id)
-      .catch((error: unknown) => this.deps.log.error(`video task ${id}: ${(error as Error)?.stack ?? error}`))
-      .finally(() => {
+      .then((open) => {
         this.running.delete(id);
-        if (this.deps.videoTasks.get(id)?.billing === 'open') this.schedule(id);
+        if (open) this.schedule(id);
         else this.polls.delete(id);
+      })
+      .catch((error: unknown) => {
+        this.running.delete(id);
+        this.deps.log.error(`video task ${id}: ${(error as Error)?.stack ?? error}`);
+        this.schedule(id); // tried again later: its bill may still be open
       });
     this.running.set(id, poll);
   }
 
-  private async poll(id: string): Promise<void> {
-    const task = this.deps.videoTasks.get(id);
-    if (!task || task.billing !== 'open') return;
+  /** Answers whether the task's bill is still open (to be polled again). */
+  private async poll(id: string): Promise<boolean> {
+    const task = await this.deps.store.videoTasks.get(id);
+    if (!task || task.billing !== 'open') return false;
     const upstream = await taskUpstream(task, this.deps);
     if (!upstream) return this.fail(task, { code: 'channel_unavailable', message: 'The channel that took this video was deleted or lost the key it was made with.' });
     const answer = await sendJobRequest(upstream, 'status', task, { timeoutMs: POLL_TIMEOUT_MS });
@@ -91,48 +95,52 @@ export class VideoPoller implements VideoFollower {
       const job = upstream.adapter.parseJob(await jobJson(answer.response).catch(() => undefined));
       if (job?.status === 'completed') return this.complete(task, job);
       if (job?.status === 'failed') return this.fail(task, job.error ?? { code: 'video_failed', message: 'The upstream could not generate the video.' });
-      if (job) this.deps.videoTasks.touch(id, (t) => Object.assign(t, { status: job.status, progress: job.progress }));
+      if (job && (job.status !== task.status || job.progress !== task.progress)) await this.deps.store.videoTasks.update(id, { status: job.status, progress: job.progress });
     } else if (answer.error.status >= 400 && answer.error.status < 500 && answer.error.status !== 408 && answer.error.status !== 429) {
       // The upstream will not tell this key about the job again (gone, key revoked): it is over.
       return this.fail(task, { code: answer.error.code || 'upstream_error', message: answer.error.message });
     }
-    const timeout = readSettings(this.deps.state).video_task_timeout_seconds;
+    const timeout = callSettings(this.deps.store.catalog).video_task_timeout_seconds;
     if (Date.now() >= task.created_at + timeout * 1000) {
       return this.fail(task, { code: 'video_timeout', message: `The video did not finish within ${timeout} s.` });
     }
+    return true;
   }
 
   /** Charged by the seconds and size the upstream made (else those asked), at the price of its creation. */
-  private async complete(task: VideoTaskRecord, job: VideoJob): Promise<void> {
+  private async complete(task: VideoTaskRecord, job: VideoJob): Promise<false> {
     const now = Date.now();
     const seconds = job.seconds ?? Number(task.seconds);
     const units = { ...task.log.units, seconds };
     const size = job.size ?? (task.size || undefined);
     const cost = task.price ? quotaFor({ inputTokens: 0, outputTokens: 0, units, size }, task.price, task.group_ratio) : 0;
-    const reservation = this.deps.ledger.held(task.reservation_id);
-    // Closed already: a restart came between the charge and this task's update; never charged twice.
-    if (reservation) {
-      const log = this.deps.logs.encode({ ...task.log, created_at: now, units, quota: cost, total_ms: now - task.created_at, other: { ...task.log.other, video_id: task.id } });
-      this.deps.ledger.settle(reservation, cost, task.channel_id, log);
-      appendCallLog(this.deps, log);
-    }
-    await this.deps.videoTasks.update(task.id, (t) => {
-      Object.assign(t, { status: 'completed', progress: 100, seconds: String(seconds), finished_at: now, billing: 'charged' });
-      if (job.size) t.size = job.size;
-      if (job.expiresAt) t.expires_at = job.expiresAt;
+    const { quota, logs, videoTasks } = this.deps.store;
+    // Closed already (a restart came between the charge and this task's update) it does nothing: never charged twice.
+    const log = logs.encode({ ...task.log, created_at: now, units, quota: cost, total_ms: now - task.created_at, other: { ...task.log.other, video_id: task.id } });
+    await quota.settle(task.reservation_id, cost, task.channel_id, log);
+    await videoTasks.update(task.id, {
+      status: 'completed',
+      progress: 100,
+      seconds: String(seconds),
+      finished_at: now,
+      billing: 'charged',
+      ...(job.size ? { size: job.size } : {}),
+      ...(job.expiresAt ? { expires_at: job.expiresAt } : {}),
     });
+    return false;
   }
 
   /** Refunded whole and logged as an error record with the reason. */
-  private async fail(task: VideoTaskRecord, error: VideoError): Promise<void> {
+  private async fail(task: VideoTaskRecord, error: VideoError): Promise<false> {
     const now = Date.now();
-    const reservation = this.deps.ledger.held(task.reservation_id);
+    const { quota, logs, videoTasks } = this.deps.store;
+    const reservation = await quota.held(task.reservation_id);
     if (reservation) {
       const reason = `video ${error.code}: ${error.message} Its quota was refunded.`;
-      const log = this.deps.logs.encode({ ...task.log, type: LogType.error, created_at: now, units: {}, quota: 0, total_ms: now - task.created_at, error: reason, other: { video_id: task.id, refunded_quota: reservation.amount } });
-      this.deps.ledger.refund(reservation, log);
-      appendCallLog(this.deps, log);
+      const log = logs.encode({ ...task.log, type: LogType.error, created_at: now, units: {}, quota: 0, total_ms: now - task.created_at, error: reason, other: { video_id: task.id, refunded_quota: reservation.amount } });
+      await quota.refund(reservation.id, log);
     }
-    await this.deps.videoTasks.update(task.id, (t) => Object.assign(t, { status: 'failed', error, finished_at: now, billing: 'refunded' }));
+    await videoTasks.update(task.id, { status: 'failed', error, finished_at: now, billing: 'refunded' });
+    return false;
   }
 }

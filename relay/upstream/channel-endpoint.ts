@@ -1,7 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { DEFAULT_BASE_URLS } from '../providers/channel-facts.js';
 import type { UpstreamTarget } from '../providers/types.js';
-import type { ChannelStore } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
 import type { Dispatchers } from './dispatchers.js';
 
@@ -66,7 +65,8 @@ export function endpointOf(channel: EndpointChannel, key: string, dispatcher: Di
 }
 
 export interface EndpointDeps {
-  channels: Pick<ChannelStore, 'proxyUrl'>;
+  /** The channel ports, or the call catalog: where a proxy's URL (password included) is read. */
+  channels: { proxyUrl(channel: ChannelRecord): Promise<string> };
   dispatchers: Dispatchers;
 }
 

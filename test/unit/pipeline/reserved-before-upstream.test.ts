@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../../../relay/billing/ledger.js';
 import { sendUpstream } from '../../../relay/pipeline/send-upstream.js';
+import { embeddedQuotaLedger } from '../../../relay/store/embedded/shared.js';
 import { QuotaBook } from '../../../relay/store/quota-book.js';
 import { QuotaJournal } from '../../../relay/store/quota-journal.js';
 import type { TokenRecord, UserRecord } from '../../../relay/store/schema.js';
@@ -25,8 +25,8 @@ describe('an attempt after its reservation', () => {
       data.users.push({ id: 1, username: 'ann', quota: 1000, used_quota: 0, request_count: 0 } as UserRecord);
       data.tokens.push({ id: 1, user_id: 1, name: 'k', remain_quota: 0, unlimited_quota: true, used_quota: 0, request_count: 0 } as TokenRecord);
     });
-    const ledger = new Ledger(new QuotaBook(state, journal));
-    ledger.reserve(state.data.users[0]!, state.data.tokens[0]!, 100, { type: 5, request_id: 'req-1' });
+    const ledger = embeddedQuotaLedger(state, new QuotaBook(state, journal));
+    expect(await ledger.reserve({ userId: 1, tokenId: 1, amount: 100, call: { type: 5, request_id: 'req-1' } })).toHaveProperty('reservation');
 
     let journalAtDispatch = '';
     const dispatcher = {
