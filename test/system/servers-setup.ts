@@ -1,12 +1,12 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../helpers/free-port.js';
+import { findOnPath, startPostgresCluster } from '../helpers/postgres-cluster.js';
 
 // The system project's global setup: a throwaway PostgreSQL cluster and redis-server on
 // 127.0.0.1 (free ports, temporary folders, nothing kept), unless RELAYDESK_TEST_DATABASE_URL /
@@ -20,8 +20,6 @@ declare module 'vitest' {
     redisUrl: string;
   }
 }
-
-const run = promisify(execFile);
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void>> = [];
@@ -43,50 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 async function startPostgres(stops: Array<() => Promise<void>>): Promise<string> {
-  const bin = postgresBinDir();
-  const dir = await mkdtemp(join(tmpdir(), 'relaydesk-pg-'));
-  stops.push(() => rm(dir, { recursive: true, force: true }));
-  // PostgreSQL refuses to run as root: then the cluster belongs to the `postgres` OS user.
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']).catch(() => {
-      throw new Error('The tests run as root, and PostgreSQL must run as another user: no `postgres` OS user (Debian\'s `postgresql` package makes it).');
-    });
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    await chown(dir, Number(stdout), Number(gid));
-  }
-  const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args));
-  const data = join(dir, 'data');
-  await as(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']).catch((error: Error) => {
-    throw new Error(`initdb failed for the test PostgreSQL cluster: ${error.message}`);
-  });
-  const port = await freePort();
-  const options = [
-    `-p ${port}`,
-    `-k ${dir}`,
-    "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
-    '-c max_connections=300 -c shared_buffers=32MB',
-  ].join(' ');
-  const pgCtl = join(bin, 'pg_ctl');
-  await as(pgCtl, ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']).catch((error: Error) => {
-    throw new Error(`The test PostgreSQL server did not start (log in ${dir}/server.log): ${error.message}`);
-  });
-  stops.push(async () => void (await as(pgCtl, ['-D', data, '-m', 'immediate', 'stop'])));
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
-}
-
-function postgresBinDir(): string {
-  const onPath = findOnPath('initdb');
-  if (onPath && existsSync(join(onPath, 'pg_ctl'))) return onPath;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (newest) return join(root, newest, 'bin');
-  throw new Error(
-    'The server-mode tests need PostgreSQL: initdb and pg_ctl are neither on PATH nor in /usr/lib/postgresql/*/bin. ' +
-      'Install Debian\'s `postgresql` package (apt-get install postgresql), or set RELAYDESK_TEST_DATABASE_URL to a server to use.',
-  );
+  const cluster = await startPostgresCluster();
+  stops.push(() => cluster.remove());
+  return cluster.url;
 }
 
 async function startRedis(stops: Array<() => Promise<void>>): Promise<string> {
@@ -134,8 +91,4 @@ async function waitForPong(port: number, child: ChildProcess): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('it did not answer PING within 10 s');
-}
-
-function findOnPath(command: string): string | undefined {
-  return (process.env.PATH ?? '').split(delimiter).find((dir) => dir && existsSync(join(dir, command)));
 }
