@@ -126,12 +126,7 @@ export function modelPriceIn(records: readonly ModelRecord[], model: string): Mo
   return best;
 }
 
-/** Where a model's price comes from: its own record, a built-in default, or nowhere. */
-export function priceSource(state: StateFile, model: string): 'model' | 'default' | 'none' {
-  return priceSourceIn(state.data.models, model);
-}
-
-/** priceSource among these model records. */
+/** Where a model's price comes from among these model records: its own record, a built-in default, or nowhere. */
 export function priceSourceIn(records: readonly ModelRecord[], model: string): 'model' | 'default' | 'none' {
   const price = modelPriceIn(records, model);
   if (!price) return 'none';
