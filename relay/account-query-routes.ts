@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Caller } from './auth/api-key.js';
 import { QUOTA_PER_USD } from './billing/pricing.js';
 import { sendJson, sendRelayError } from './http/errors.js';
-import { createSlidingWindowLimiter } from './http/rate-limit.js';
+import { countedLimiter, createSlidingWindowLimiter } from './http/rate-limit.js';
 import type { SharedRateLimiter } from './http/rate-limit.js';
 import type { RelayRouteHandler } from './http/relay-router.js';
 import { RelayError } from './ir/relay-error.js';
@@ -48,11 +48,20 @@ function usageDays(req: IncomingMessage): number {
 
 
 /**
+ * The account's 30 queries a minute: a sliding window in this process (embedded), or a fixed
+ * window counted in Redis, shared by every instance (server).
+ */
+function accountQueryLimiter(deps: RelayDeps): SharedRateLimiter {
+  if (deps.store.mode === 'embedded') return createSlidingWindowLimiter(ACCOUNT_QUERY_LIMIT);
+  return countedLimiter(deps.store.counters, 'account_query', () => ACCOUNT_QUERY_LIMIT);
+}
+
+/**
  * The account queries: the key is checked (401/403 as for a model call, though a key out of
  * quota may still ask), then the account's limit, then the query. Answers are JSON in the
  * OpenAI style (`object`, `data`), errors the OpenAI error object.
  */
-export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter = createSlidingWindowLimiter(ACCOUNT_QUERY_LIMIT)) {
+export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter = accountQueryLimiter(deps)) {
   const route =
     (answer: (caller: Caller, req: IncomingMessage) => unknown): RelayRouteHandler =>
     async (req, res) => {

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
@@ -10,39 +9,20 @@ import { createRelayRouter } from './http/relay-router.js';
 import { createRequestHandler } from './http/request-handler.js';
 import type { SecretBackendName } from './management/contract.js';
 import type { AppLogger, ManagementContext } from './management/context.js';
-import { createMemorySecretStore } from './secrets/memory-store.js';
-import { selectSecretStore } from './secrets/select-secret-store.js';
 import type { SecretBackendChoice } from './secrets/select-secret-store.js';
 import type { PlainKeyPolicy, SecretSealer } from './secrets/secret-store.js';
-import { lockDataDir } from './store/data-dir-lock.js';
-import type { DataDirLock } from './store/data-dir-lock.js';
-import { openLogStore } from './store/logs/index.js';
-import type { LogStore } from './store/logs/index.js';
-import { openStatsStore } from './store/stats/index.js';
-import type { StatsStore } from './store/stats/index.js';
-import { createStateSessionStore } from './store/sessions.js';
-import { embeddedPorts } from './store/embedded/index.js';
-import { StateFile } from './store/state-file.js';
-import { QuotaBook } from './store/quota-book.js';
-import { QuotaJournal } from './store/quota-journal.js';
-import { recoverQuota } from './store/quota-recovery.js';
-import { createStateUserStore } from './store/users.js';
-import { createStateTokenStore } from './store/tokens.js';
-import { createStateChannelStore } from './store/channels.js';
-import { createStateGroupStore } from './store/groups.js';
-import { createStateSupplierStore } from './store/suppliers.js';
-import { createStateModelStore } from './store/models.js';
-import { createMemoryCooldowns } from './routing/cooldowns.js';
 import { Dispatchers } from './upstream/dispatchers.js';
 import { probeChannel } from './upstream/probe-channel.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
 import { relayRouteTable } from './relay-routes.js';
-import { readSettings, settingsRateLimiter } from './settings.js';
+import { callSettings, settingsRateLimiter } from './settings.js';
+import { openStore } from './open-store.js';
+import type { OpenedStore, StoreOptions } from './open-store.js';
+import type { StoragePorts } from './store/ports.js';
 import { startKeyRecovery } from './routing/key-recovery.js';
 import { createTaskRegistry } from './tasks/task-registry.js';
 import { VideoPoller } from './tasks/video-poller.js';
 import type { VideoPollerTiming } from './tasks/video-poller.js';
-import { createStateVideoTaskStore } from './store/video-tasks.js';
 
 export interface RelayOptions {
   /** Default 127.0.0.1: LAN exposure is an explicit choice. */
@@ -50,8 +30,13 @@ export interface RelayOptions {
   /** Default 3000; 0 picks a free port. */
   port?: number;
   dataDir: string;
-  /** Default 'auto'; 'memory' keeps secrets in this process only (tests). */
+  /** Default 'auto'; 'memory' keeps secrets in this process only (tests). Not used in server mode. */
   secretBackend?: SecretBackendChoice | 'memory';
+  /**
+   * Server mode: state and logs in PostgreSQL, what instances share in Redis, secrets sealed
+   * under the installation's key (relay/open-store.ts). The data folder is then not used.
+   */
+  server?: StoreOptions['server'];
   /**
    * OS-bound encryption for the encrypted-file backend's key (the desktop app passes
    * Electron safeStorage). Without it that key is a plain 0600 file; once a data folder's key
@@ -82,6 +67,10 @@ export interface RelayHandle {
   consoleUrl: string;
   relayBaseUrl: string;
   dataDir: string;
+  /** Where everything is kept: a data folder, or PostgreSQL and Redis. */
+  mode: StoragePorts['mode'];
+  /** Server mode: the PostgreSQL and Redis servers (`host:port`, never a password). */
+  store: string | undefined;
   secretBackend: SecretBackendName;
   /** Why the OS keychain is not in use, when the choice was automatic and it is not. */
   keychainUnavailable: string | undefined;
@@ -115,68 +104,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 3000);
 
-  let lock: DataDirLock | undefined;
-  let state: StateFile | undefined;
-  let logs: LogStore | undefined;
-  let stats: StatsStore | undefined;
+  let opened: OpenedStore | undefined;
   let dispatchers: Dispatchers | undefined;
-  let journal: QuotaJournal | undefined;
   try {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    lock = await lockDataDir(dataDir);
-    state = await StateFile.open(join(dataDir, 'state.json'), {
-      onWriteError: (error) => log.error(`state: write failed: ${error.message}`),
-      // The state on disk is never ahead of the quota journal on disk.
-      beforeWrite: () => journal?.sync() ?? Promise.resolve(),
-    });
-    const { journal: quotaJournal, entries: journalEntries } = QuotaJournal.open(dataDir, { onError: (error) => log.error(`quota journal: ${error.message}`) });
-    journal = quotaJournal;
-    const opened = state;
-    const selected =
-      options.secretBackend === 'memory'
-        ? { store: createMemorySecretStore(), migrated: 0, keychainUnavailable: undefined }
-        : await selectSecretStore({
-            choice: options.secretBackend ?? 'auto',
-            recorded: opened.data.secret_backend,
-            dataDir,
-            instanceId: opened.data.instance_id,
-            sealer: options.secretSealer,
-            plainKey: options.plainSecretKey,
-          });
-    if (selected.migrated > 0) log.info(`secrets: moved ${selected.migrated} to the ${selected.store.backend} backend`);
-    if (opened.data.secret_backend !== selected.store.backend) {
-      await opened.update((data) => {
-        data.secret_backend = selected.store.backend;
-      });
-    }
-    // A call's record never reaches the log before its quota journal entry.
-    logs = await openLogStore({ dir: join(dataDir, 'logs'), retentionDays: readSettings(opened).log_retention_days, beforeWrite: () => quotaJournal.commit() });
-    stats = await openStatsStore({ dir: join(dataDir, 'stats'), onError: (error) => log.error(`stats: ${(error as Error).message}`) });
-    // Before any call: what the journal holds and the state lacks, and the calls a crash cut short.
-    const recovered = await recoverQuota({ state: opened, logs, stats, journal: quotaJournal, entries: journalEntries });
-    if (recovered.refunded > 0 || recovered.restoredLogs > 0) {
-      log.info(`quota: ${recovered.refunded} reservation(s) of unfinished calls refunded, ${recovered.restoredLogs} call log(s) restored after an unclean stop`);
-    }
-    if (recovered.heldByTasks > 0) log.info(`video: ${recovered.heldByTasks} task(s) still running, their quota still reserved`);
-    const openedLogs = logs;
-    quotaJournal.setCheckpoint(async () => {
-      await opened.flush();
-      await openedLogs.flush();
-    });
-
+    opened = await openStore({ ...options, log });
+    const { store, cooldowns } = opened;
     const lan = !isLoopbackHost(host);
-    const users = createStateUserStore(opened);
-    const tokens = createStateTokenStore(opened);
-    const channels = createStateChannelStore(opened, selected.store);
-    dispatchers = new Dispatchers(readSettings(opened).connect_timeout_seconds * 1000);
-    const sessions = createStateSessionStore(opened);
-    const cooldowns = createMemoryCooldowns();
-    const quotaBook = new QuotaBook(opened, quotaJournal);
-    const videoTasks = createStateVideoTaskStore(opened);
-    const groups = createStateGroupStore(opened);
-    const suppliers = createStateSupplierStore(opened);
-    const models = createStateModelStore(opened);
-    const store = embeddedPorts({ state: opened, users, sessions, tokens, channels, groups, suppliers, models, videoTasks, logs, stats, quotaBook });
+    dispatchers = new Dispatchers(callSettings(store.catalog).connect_timeout_seconds * 1000);
     const videoPoller = new VideoPoller({ store, dispatchers, log }, options.videoPolling);
     const relayDeps: RelayDeps = { store, dispatchers, log, keyCursors: new Map(), cooldowns, inFlight: new Set(), videoPoller };
     const context: ManagementContext = {
@@ -185,13 +119,13 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       dispatchers,
       cooldowns,
       tasks: createTaskRegistry(),
-      secrets: selected.store,
+      secrets: opened.secrets,
       log,
       lan,
-      setupCode: lan && users.count() === 0 ? String(randomInt(0, 1e8)).padStart(8, '0') : null,
+      setupCode: lan && (await store.users.count()) === 0 ? String(randomInt(0, 1e8)).padStart(8, '0') : null,
       limits: {
-        critical: settingsRateLimiter(opened, 'critical_rate_limit', 'critical_rate_limit_window_seconds'),
-        api: settingsRateLimiter(opened, 'api_rate_limit', 'api_rate_limit_window_seconds'),
+        critical: settingsRateLimiter(store, 'critical_rate_limit', 'critical_rate_limit_window_seconds'),
+        api: settingsRateLimiter(store, 'api_rate_limit', 'api_rate_limit_window_seconds'),
       },
     };
 
@@ -204,13 +138,14 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       boundToLoopback: !lan,
       relay: createRelayRouter(relayRoutes),
       app,
-      basePath: () => String(opened.data.options.base_path ?? ''),
+      basePath: () => callSettings(store.catalog).base_path,
     });
 
     // The video tasks the last run left are followed again (their reservations were kept open).
     await videoPoller.resume();
 
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const openedStore = opened;
     const shutdown = once(async () => {
       keyRecovery.stop();
       const grace = options.shutdownGraceMs ?? 10_000;
@@ -218,11 +153,8 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       await videoPoller.stop();
       // Calls whose client has gone may still be settling their bill and log.
       await Promise.race([Promise.allSettled([...relayDeps.inFlight]), new Promise((resolve) => setTimeout(resolve, grace).unref())]);
-      const flushed = await Promise.allSettled([opened.flush(), logs?.close(), stats?.close(), dispatchers?.close()]);
-      // Everything the journal holds is in the state and the logs now, unless a flush failed.
-      if (relayDeps.inFlight.size === 0 && flushed[0].status === 'fulfilled' && flushed[1].status === 'fulfilled') await quotaJournal.reset().catch(() => {});
-      await quotaJournal.close();
-      await lock?.release();
+      await Promise.allSettled([dispatchers?.close()]);
+      await openedStore.close(relayDeps.inFlight.size === 0);
     });
     return {
       host,
@@ -231,15 +163,16 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       consoleUrl: `${origin}/`,
       relayBaseUrl: `${origin}/v1`,
       dataDir,
-      secretBackend: selected.store.backend,
-      keychainUnavailable: selected.keychainUnavailable,
+      mode: store.mode,
+      store: opened.where,
+      secretBackend: opened.secretBackend,
+      keychainUnavailable: opened.keychainUnavailable,
       setupCode: context.setupCode,
       close: shutdown,
     };
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await Promise.allSettled([state?.flush(), logs?.close(), stats?.close(), journal?.close()]);
-    await lock?.release();
+    await opened?.close(false).catch(() => {});
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import type { ModelPrice } from './billing/pricing.js';
-import { createFixedWindowLimiter } from './http/rate-limit.js';
-import type { RateLimiter } from './http/rate-limit.js';
+import { countedLimiter } from './http/rate-limit.js';
+import type { SharedRateLimiter } from './http/rate-limit.js';
 import { groupRatioOf } from './store/groups.js';
 import { modelPrice as storedModelPrice } from './store/models.js';
-import type { CallCatalog, SettingsRepo, SettingValue } from './store/ports.js';
+import type { CallCatalog, SettingsRepo, SettingValue, StoragePorts } from './store/ports.js';
 import type { StateFile } from './store/state-file.js';
 
 /** Every relay setting with its default: the one place either is written down. */
@@ -291,18 +291,14 @@ export function checkOption(key: string, raw: unknown): { value: string | number
  * A fixed-window limiter whose limit and window are settings, read on each hit: a change
  * applies at once (counting starts again). A limit of 0 lets everything through.
  */
-export function settingsRateLimiter(state: StateFile, limitKey: 'api_rate_limit' | 'critical_rate_limit', windowKey: 'api_rate_limit_window_seconds' | 'critical_rate_limit_window_seconds'): RateLimiter {
-  let current: { limit: number; windowSeconds: number; limiter: RateLimiter } | undefined;
-  return {
-    hit(key) {
-      const options = state.data.options;
-      const limit = Number(options[limitKey] ?? SETTING_DEFAULTS[limitKey]);
-      const windowSeconds = Number(options[windowKey] ?? SETTING_DEFAULTS[windowKey]);
-      if (!(limit > 0)) return { allowed: true };
-      if (!current || current.limit !== limit || current.windowSeconds !== windowSeconds) {
-        current = { limit, windowSeconds, limiter: createFixedWindowLimiter({ limit, windowMs: windowSeconds * 1000 }) };
-      }
-      return current.limiter.hit(key);
-    },
-  };
+/** A limiter of the settings' limit per window (0: none), counted by the store's rate counters. */
+export function settingsRateLimiter(
+  store: Pick<StoragePorts, 'catalog' | 'counters'>,
+  limitKey: 'api_rate_limit' | 'critical_rate_limit',
+  windowKey: 'api_rate_limit_window_seconds' | 'critical_rate_limit_window_seconds',
+): SharedRateLimiter {
+  return countedLimiter(store.counters, limitKey, () => {
+    const settings = callSettings(store.catalog);
+    return { limit: settings[limitKey], windowMs: settings[windowKey] * 1000 };
+  });
 }

@@ -9,6 +9,7 @@ import { SecretBackendError } from './secrets/secret-store.js';
 import { describeSecretStore } from './secrets/select-secret-store.js';
 import { startRelay } from './server.js';
 import { StateFileError } from './store/state-file.js';
+import { RelayError } from './ir/relay-error.js';
 
 async function main(): Promise<number> {
   let options;
@@ -27,13 +28,16 @@ async function main(): Promise<number> {
   let relay;
   try {
     relay = await startRelay({
-      host: options.hostGiven ? options.host : await hostFromSettings(options.dataDir, options.host),
+      // In server mode the LAN setting is in the database: --host (or RELAYDESK_HOST) chooses.
+      host: options.hostGiven || options.server ? options.host : await hostFromSettings(options.dataDir, options.host),
       port: options.port,
       dataDir: options.dataDir,
       secretBackend: options.secretBackend,
+      ...(options.server ? { server: options.server } : {}),
     });
   } catch (error) {
-    const expected = [PortInUseError, StateFileError, DataDirLockedError, SecretBackendError].some((k) => error instanceof k);
+    // What the operator can fix (a port in use, a locked folder, a missing key, an unreachable database): its message alone.
+    const expected = [PortInUseError, StateFileError, DataDirLockedError, SecretBackendError, RelayError].some((k) => error instanceof k);
     console.error(`relaydesk: ${expected ? (error as Error).message : ((error as Error).stack ?? String(error))}`);
     return 1;
   }
@@ -42,7 +46,7 @@ async function main(): Promise<number> {
     `Relaydesk ${version}`,
     `  Console:   ${relay.consoleUrl}`,
     `  Relay API: ${relay.relayBaseUrl}`,
-    `  Data:      ${relay.dataDir}`,
+    relay.store ? `  Store:     ${relay.store} (server mode)` : `  Data:      ${relay.dataDir}`,
     `  Secrets:   ${describeSecretStore(relay.secretBackend, relay.dataDir, relay.keychainUnavailable)}`,
   ];
   if (relay.host !== '127.0.0.1' && relay.host !== 'localhost' && relay.host !== '::1') {

@@ -69,3 +69,24 @@ export function createSlidingWindowLimiter(options: { limit: number; windowMs: n
     },
   };
 }
+
+/** Counts hits per key in shared fixed windows (relay/store/ports.ts RateCounters). */
+interface Counters {
+  hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+}
+
+/**
+ * A limiter counted by the store's rate counters (in this process, or in Redis across every
+ * instance), under `name`; `limits` is read at each hit (a limit of 0 or less: none).
+ */
+export function countedLimiter(counters: Counters, name: string, limits: () => { limit: number; windowMs: number }): SharedRateLimiter {
+  return {
+    async hit(key) {
+      const { limit, windowMs } = limits();
+      if (!(limit > 0)) return { allowed: true };
+      // A changed limit or window counts afresh (a new name), as a new limiter would.
+      const decision = await counters.hit(`${name}:${limit}/${windowMs}:${key}`, limit, windowMs);
+      return decision.allowed ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)) };
+    },
+  };
+}

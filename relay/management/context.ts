@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../http/rate-limit.js';
+import type { SharedRateLimiter } from '../http/rate-limit.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { StoragePorts } from '../store/ports.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
@@ -30,8 +30,8 @@ export interface ManagementContext {
   setupCode: string | null;
   limits: {
     /** Login, setup and other credential checks: 20 per 20 minutes per IP. */
-    critical: RateLimiter;
+    critical: SharedRateLimiter;
     /** Every management call: 360 per 180 s per IP. */
-    api: RateLimiter;
+    api: SharedRateLimiter;
   };
 }

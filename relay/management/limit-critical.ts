@@ -4,8 +4,13 @@ import type { ManagementContext } from './context.js';
 
 /** Credential checks (login, setup, later reveals and payments): 20 per 20 minutes per IP. */
 export function limitCritical(context: ManagementContext): RequestHandler {
-  return (req, _res, next) => {
-    const decision = context.limits.critical.hit(req.socket.remoteAddress ?? '');
+  return async (req, _res, next) => {
+    let decision;
+    try {
+      decision = await context.limits.critical.hit(req.socket.remoteAddress ?? '');
+    } catch (error) {
+      return next(error); // the counters' store is unreachable: its 503
+    }
     if (decision.allowed) return next();
     const minutes = Math.ceil(decision.retryAfterSeconds / 60);
     next(

@@ -11,9 +11,10 @@ import { managementRoutes } from './routes.js';
 export function managementRouter(context: ManagementContext): Router {
   const router = express.Router();
   router.use((req, _res, next) => {
-    const decision = context.limits.api.hit(req.socket.remoteAddress ?? '');
-    if (decision.allowed) return next();
-    next(new ApiError(429, 'Too many requests: slow down.', { 'Retry-After': String(decision.retryAfterSeconds) }));
+    Promise.resolve(context.limits.api.hit(req.socket.remoteAddress ?? '')).then((decision) => {
+      if (decision.allowed) return next();
+      next(new ApiError(429, 'Too many requests: slow down.', { 'Retry-After': String(decision.retryAfterSeconds) }));
+    }, next);
   });
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -39,7 +39,7 @@ export interface ServerStoreOptions {
 
 export interface ServerPorts extends StoragePorts {
   /** Writes the live quota counters back to PostgreSQL now. */
-  syncCounters(): Promise<void>;
+  syncCounters(): Promise<unknown>;
   /** Channels and keys cooling down, the same on every instance (each keeps a copy, told of the others' changes). */
   cooldowns: SharedCooldowns;
   /** This instance's id (in Redis: its reservations' holder, its cooldown messages' sender). */
@@ -76,7 +76,19 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     const catalog = await openServerCatalog(db, (id) => channels.keys(id), (channel) => channels.proxyUrl(channel), changes, options.onError);
     const told = <R extends object>(repo: R, topic: ChangeTopic, reads: ReadonlyArray<keyof R>) => publishingWrites(repo, reads, () => changes.publish(topic));
     const syncCounters = () => writeCounters(db, quota);
-    const timer = setInterval(() => void syncCounters().catch((error: unknown) => options.onError?.(error)), options.counterSyncMs ?? 3_000);
+    // Counters that moved are written back and the records every call reads (used quota, a key's rest) reloaded everywhere.
+    let lastWritten = '';
+    const timer = setInterval(
+      () =>
+        void syncCounters()
+          .then(async (written) => {
+            if (written === lastWritten) return;
+            lastWritten = written;
+            await Promise.all([changes.publish('users'), changes.publish('tokens')]);
+          })
+          .catch((error: unknown) => options.onError?.(error)),
+      options.counterSyncMs ?? 3_000,
+    );
     timer.unref();
     return {
       mode: 'server',
@@ -91,7 +103,11 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       videoTasks: postgresVideoTaskRepo(db),
       logs,
       stats,
-      quota: writingThrough(quota, syncCounters),
+      quota: writingThrough(quota, async () => {
+        await syncCounters();
+        // The records every call reads (a key's limit, a user's quota) show the change on every instance.
+        await Promise.all([changes.publish('users'), changes.publish('tokens')]);
+      }),
       counters: redisRateCounters(redis),
       leases: redisLeases(redis),
       changes,
@@ -178,8 +194,8 @@ async function loadCounters(db: PostgresClient, quota: RedisQuotaLedger): Promis
   await quota.load(users.rows as never, tokens.rows as never, channels.rows as never);
 }
 
-/** The live counters written back in one statement per table. */
-async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<void> {
+/** The live counters written back in one statement per table; answers them as written (to tell whether they moved). */
+async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<string> {
   const snapshot = await quota.snapshot();
   await db.transaction(async (client) => {
     if (snapshot.users.length > 0) {
@@ -200,4 +216,5 @@ async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promi
       await client.query(`UPDATE channels c SET used_quota = s.used_quota FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, used_quota bigint) WHERE c.id = s.id`, [JSON.stringify(snapshot.channels)]);
     }
   });
+  return JSON.stringify([snapshot.users, snapshot.tokens]);
 }

@@ -5,6 +5,7 @@
  * refunded (error record with the reason). Tasks are the store's, so a restart resumes them
  * (`resume`); one task is never polled twice at once.
  */
+import { randomUUID } from 'node:crypto';
 import { quotaFor } from '../billing/quota-math.js';
 import type { VideoError, VideoJob } from '../ir/video.js';
 import type { RelayDeps, VideoFollower } from '../pipeline/relay-deps.js';
@@ -25,6 +26,8 @@ export interface VideoPollerTiming {
 const DEFAULT_TIMING: VideoPollerTiming = { firstMs: 2_000, maxMs: 15_000 };
 /** How long one poll waits for the upstream. */
 const POLL_TIMEOUT_MS = 30_000;
+/** How often, with several instances, the live tasks are looked for again. */
+const RESCAN_MS = 10_000;
 
 export class VideoPoller implements VideoFollower {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -32,15 +35,25 @@ export class VideoPoller implements VideoFollower {
   /** Polls so far per task: the backoff. */
   private readonly polls = new Map<string, number>();
   private stopped = false;
+  /** This poller, as the holder of a task's lease: one instance polls a task at a time. */
+  private readonly holder = randomUUID();
+  private rescan: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: VideoPollerDeps,
     private readonly timing: VideoPollerTiming = DEFAULT_TIMING,
   ) {}
 
-  /** Follows every task whose bill is open: at start, the ones the last run left. */
+  /**
+   * Follows every task whose bill is open: at start, the ones the last run left. With several
+   * instances (server mode), again every RESCAN_MS: a task whose instance stopped is taken over.
+   */
   async resume(): Promise<void> {
     for (const task of await this.deps.store.videoTasks.live()) this.schedule(task.id);
+    if (this.deps.store.mode === 'server' && !this.rescan) {
+      this.rescan = setInterval(() => void this.resume().catch((error: unknown) => this.deps.log.error(`video tasks: ${(error as Error)?.message ?? error}`)), RESCAN_MS);
+      this.rescan.unref();
+    }
   }
 
   follow(id: string): void {
@@ -50,6 +63,7 @@ export class VideoPoller implements VideoFollower {
   /** No new poll starts; resolves when the running ones have ended. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.rescan);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await Promise.allSettled([...this.running.values()]);
@@ -84,8 +98,18 @@ export class VideoPoller implements VideoFollower {
     this.running.set(id, poll);
   }
 
-  /** Answers whether the task's bill is still open (to be polled again). */
+  /** Answers whether the task's bill is still open (to be polled again); another instance polling it now: later. */
   private async poll(id: string): Promise<boolean> {
+    const lease = `video:${id}`;
+    if (!(await this.deps.store.leases.acquire(lease, this.holder, POLL_TIMEOUT_MS * 2))) return true;
+    try {
+      return await this.pollHeld(id);
+    } finally {
+      await this.deps.store.leases.release(lease, this.holder).catch(() => {});
+    }
+  }
+
+  private async pollHeld(id: string): Promise<boolean> {
     const task = await this.deps.store.videoTasks.get(id);
     if (!task || task.billing !== 'open') return false;
     const upstream = await taskUpstream(task, this.deps);

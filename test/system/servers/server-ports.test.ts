@@ -21,7 +21,7 @@ describe('server storage ports (PostgreSQL + Redis)', () => {
       redisPrefix: redis.prefix,
       secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key),
     });
-    return Object.assign(ports, { dispose: () => ports.close(), settled: () => ports.syncCounters() });
+    return Object.assign(ports, { dispose: () => ports.close(), settled: async () => void (await ports.syncCounters()) });
   });
 });
 
