@@ -1,10 +1,6 @@
-import type { ModelPrice } from './billing/pricing.js';
 import { countedLimiter } from './http/rate-limit.js';
 import type { SharedRateLimiter } from './http/rate-limit.js';
-import { groupRatioOf } from './store/groups.js';
-import { modelPrice as storedModelPrice } from './store/models.js';
 import type { CallCatalog, SettingsRepo, SettingValue, StoragePorts } from './store/ports.js';
-import type { StateFile } from './store/state-file.js';
 
 /** Every relay setting with its default: the one place either is written down. */
 export const SETTING_DEFAULTS = {
@@ -73,15 +69,6 @@ function remembered(source: object, revision: number, stored: Readonly<Record<st
   return settings;
 }
 
-/**
- * Settings read from the state's options, falling back to the defaults. Read on every call,
- * so they are kept until the state's next `update()` (options change only through it).
- */
-export function readSettings(state: StateFile): Readonly<Settings> {
-  const cached = settingsCache.get(state);
-  return cached && cached.revision === state.revision ? cached.settings : remembered(state, state.revision, state.data.options);
-}
-
 /** The settings as calls read them: from the call catalog, parsed again only when its revision moves. */
 export function callSettings(catalog: Pick<CallCatalog, 'revision' | 'settings'>): Readonly<Settings> {
   const cached = settingsCache.get(catalog);
@@ -110,16 +97,6 @@ export async function storedSettings(store: { settings: SettingsRepo }): Promise
 export function uploadMaxBytes(settings: Settings, route: 'image' | 'audio'): { fileBytes: number; fileSetting: string } {
   const fileSetting = `${route}_upload_max_mb` as const;
   return { fileBytes: Math.round(settings[fileSetting] * 1024 * 1024), fileSetting };
-}
-
-/** The price of `model`: model records first (exact, then prefix), then the built-in defaults. */
-export function modelPrice(state: StateFile, model: string): ModelPrice | undefined {
-  return storedModelPrice(state, model);
-}
-
-/** A group's ratio from the group records (1 for a group without one). */
-export function groupRatio(state: StateFile, group: string): number {
-  return groupRatioOf(state, group);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES } from '../../../relay/billing/pricing.js';
-import { groupRatio, modelPrice } from '../../../relay/settings.js';
+import { groupRatioOf as groupRatio } from '../../../relay/store/groups.js';
+import { modelPrice } from '../../../relay/store/models.js';
 import { StateFile } from '../../../relay/store/state-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 

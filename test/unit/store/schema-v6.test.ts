@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateFile } from '../../../relay/store/state-file.js';
-import { modelPrice } from '../../../relay/settings.js';
+import { modelPrice } from '../../../relay/store/models.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('schema 6 migration (models priced per unit)', () => {

@@ -1,14 +1,18 @@
 // Settings are read on every call, so they are kept between changes: a change made through
-// the state's update() is read at once, and nothing else is recomputed meanwhile.
+// the state's update() is read at once through the call catalog, and nothing else is
+// recomputed meanwhile.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSettings, settingsOf } from '../../../relay/settings.js';
+import { callSettings, settingsOf } from '../../../relay/settings.js';
+import { embeddedCatalog } from '../../../relay/store/embedded/catalog.js';
 import { StateFile } from '../../../relay/store/state-file.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('reading the settings', () => {
   it('answers the defaults under the stored options, each change at once, and the same settings between changes', async () => {
     const state = await StateFile.open(join(await tempDir(), 'state.json'));
+    const catalog = embeddedCatalog({ state } as Parameters<typeof embeddedCatalog>[0]);
+    const readSettings = (_: StateFile) => callSettings(catalog);
     const first = readSettings(state);
     expect(first.retry_times).toBe(2);
     expect(readSettings(state)).toBe(first); // kept: no update since

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ImportEdge, findCycles, inFolder, relayImportGraph } from './import-graph.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ImportEdge, findCycles, inFolder, relayDir, relayImportGraph } from './import-graph.js';
 
 // The walls of relay/ (README, Development: Layout), read from the import specifiers of every
 // .ts file under relay/. A failure names the file and what it imports across the wall.
@@ -73,6 +75,14 @@ describe('relay/ walls', () => {
     expect(found).toEqual([]);
     // The check sees what it looks for: the state file does use lowdb.
     expect(graph.get('store/state-file.ts')?.some((edge: ImportEdge) => database.test(edge.specifier))).toBe(true);
+  });
+
+  it('nothing outside relay/store/ sees the state file, the quota book or journal (only the storage ports)', () => {
+    const kept = /\b(StateFile|QuotaBook|QuotaJournal)\b/;
+    const found = [...graph.keys()].filter((file) => !inFolder(file, ['store']) && kept.test(readFileSync(join(relayDir, file), 'utf8')));
+    expect(found).toEqual([]);
+    // The check sees what it looks for.
+    expect(kept.test(readFileSync(join(relayDir, 'store/embedded/open.ts'), 'utf8'))).toBe(true);
   });
 
   it('has no import cycles, type-only imports included', () => {
