@@ -12,14 +12,14 @@ import { postgresSessionRepo, postgresTokenRepo, postgresUserRepo } from './post
 import { PostgresClient } from './postgres/pool.js';
 import { postgresStatsStore } from './postgres/stats-store.js';
 import { openServerCatalog } from './postgres/call-catalog.js';
-import type { ChangeTopic, QuotaLedgerPort, StoragePorts, TokenRepo, UserRepo } from './ports.js';
+import type { ChangeTopic, QuotaLedgerPort, ReserveAsk, StoragePorts, TokenRepo, UserRepo } from './ports.js';
 import { redisChangeFeed } from './redis/change-feed.js';
 import { RedisClient } from './redis/client.js';
 import { sharedCooldowns } from './redis/cooldowns.js';
 import type { SharedCooldowns } from './redis/cooldowns.js';
 import { redisLeases } from './redis/leases.js';
 import { RedisPubSub } from './redis/pubsub.js';
-import { RedisQuotaLedger } from './redis/quota-ledger.js';
+import { QuotaNotLoadedError, RedisQuotaLedger } from './redis/quota-ledger.js';
 import { redisRateCounters } from './redis/rate-counters.js';
 
 /** The error of a call whose instance was lost before it finished: another instance refunded it. */
@@ -103,11 +103,15 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       videoTasks: postgresVideoTaskRepo(db),
       logs,
       stats,
-      quota: writingThrough(quota, async () => {
-        await syncCounters();
-        // The records every call reads (a key's limit, a user's quota) show the change on every instance.
-        await Promise.all([changes.publish('users'), changes.publish('tokens')]);
-      }),
+      quota: writingThrough(
+        quota,
+        async () => {
+          await syncCounters();
+          // The records every call reads (a key's limit, a user's quota) show the change on every instance.
+          await Promise.all([changes.publish('users'), changes.publish('tokens')]);
+        },
+        () => loadCounters(db, quota),
+      ),
       counters: redisRateCounters(redis),
       leases: redisLeases(redis),
       changes,
@@ -147,8 +151,20 @@ function publishingWrites<R extends object>(repo: R, reads: ReadonlyArray<keyof 
 }
 
 /** An administrator's change of a quota shows in the records at once (the console reads them next). */
-function writingThrough(quota: RedisQuotaLedger, sync: () => Promise<void>): QuotaLedgerPort {
+function writingThrough(quota: RedisQuotaLedger, sync: () => Promise<void>, reload: () => Promise<void>): QuotaLedgerPort {
+  // Counters Redis lost (restarted without persistence, flushed) are loaded again from PostgreSQL, once, and the call goes on.
+  const reloading = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof QuotaNotLoadedError)) throw error;
+      await reload();
+      return work();
+    }
+  };
   return Object.assign(Object.create(quota) as RedisQuotaLedger, {
+    reserve: (ask: ReserveAsk) => reloading(() => quota.reserve(ask)),
+    standing: (userId: number, tokenId: number) => reloading(() => quota.standing(userId, tokenId)),
     async adjustUser(userId: number, delta: number) {
       const left = await quota.adjustUser(userId, delta);
       await sync();

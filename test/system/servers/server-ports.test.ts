@@ -1,5 +1,6 @@
 // The server store (PostgreSQL + Redis) through the storage ports: the same contract as the embedded store.
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { parseSecretKey } from '../../../relay/secrets/secret-key.js';
 import { openSqlSecretStore } from '../../../relay/secrets/sql-secret-store.js';
@@ -85,6 +86,31 @@ describe('server storage ports: what calls read, on every instance', () => {
       expect(b.catalog.tokenByKey(again.key)?.id).toBe(made.record.id);
     } finally {
       await Promise.allSettled([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('server storage ports: Redis lost its data', () => {
+  it('loads the quota counters again from PostgreSQL and serves the next reservation', async () => {
+    const redis = freshRedisPrefix();
+    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
+    const ports = await openServerPorts({ databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+    const wipe = new Redis(redis.url);
+    try {
+      const user = (await ports.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
+      await ports.quota.adjustUser(user.id, 1_000);
+      const { record: token } = await ports.tokens.create({ user_id: user.id, name: 'k', unlimited_quota: false, remain_quota: 500 });
+      await ports.quota.setKeyQuota(token.id, 500);
+      // Redis restarted without persistence: everything of this installation is gone.
+      const keys = await wipe.keys(`${redis.prefix}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      await wipe.del(...keys.filter((k) => !k.includes('heartbeat')));
+      const call = { type: 2, user_id: user.id, token_id: token.id, model: 'm', created_at: Date.now() } as NewLogRecord;
+      expect(await ports.quota.reserve({ userId: user.id, tokenId: token.id, amount: 200, call })).toMatchObject({ reservation: { amount: 200 } });
+      expect(await ports.quota.standing(user.id, token.id)).toMatchObject({ userLeft: 800, keyLeft: 300 });
+    } finally {
+      wipe.disconnect();
+      await ports.close();
     }
   });
 });
