@@ -1,0 +1,97 @@
+// 1,000 chat calls (half streamed), 150 at a time, spread over three instances on one key whose
+// quota pays for about a third of them. While they run, what calls hold never exceeds what the
+// key has left; a refused call is refused in OpenAI's error shape (403, insufficient quota);
+// afterwards the key ends at or above zero, and its counters, its user's and the logs agree
+// exactly. The fake upstream charges at most what a call reserved (an honest upstream within
+// max_tokens), so no call may take the key below zero: the in-flight excess is zero.
+import { describe, expect, it } from 'vitest';
+import { burst, callLogs, chat, fakeOpenAI, setUpTeam, startTeam, sum, usage } from './team.js';
+
+const CALLS = 1_000;
+const CONCURRENCY = 150;
+/** gpt-4o, `repeat 10` answered in 12 tokens after a 9-token prompt: ~71 quota a call; ~280 calls. */
+const KEY_QUOTA = 20_000;
+
+describe('one limited key, 1,000 concurrent calls over three instances', () => {
+  it('holds no more than the key has left, refuses in the client shape, and ends with counters equal to the logs', async () => {
+    const upstream = await fakeOpenAI();
+    const team = await startTeam({ instances: 3 });
+    const { admin, key, tokenId } = await setUpTeam(team, upstream, ['gpt-4o'], { unlimited_quota: false, remain_quota: KEY_QUOTA });
+    const [one] = team.instances;
+    const start = await usage(one!, key);
+    expect(start.key).toMatchObject({ granted: KEY_QUOTA, used: 0, held: 0, left: KEY_QUOTA });
+
+    // What calls hold, sampled on every instance while the burst runs (few samples: /v1/usage allows 30 a minute).
+    let running = true;
+    const samples: Awaited<ReturnType<typeof usage>>[] = [];
+    const sampler = (async () => {
+      for (let i = 0; running && samples.length < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        samples.push(await usage(team.instances[i % 3]!, key));
+      }
+    })();
+    const results = await burst(CALLS, CONCURRENCY, (i) => chat(team.instances[i % 3]!, key, { stream: i % 2 === 0 }));
+    running = false;
+    await sampler;
+
+    const served = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(served.every((r) => r.answered), 'every call answered 200 got its whole answer').toBe(true);
+    for (const r of refused) {
+      expect(r.status, `${r.instance}: ${JSON.stringify(r.error)}`).toBe(403);
+      expect(r.error).toMatchObject({ code: 'insufficient_token_quota', type: expect.any(String), message: expect.stringMatching(/quota/) });
+    }
+    expect(served.length, 'the key paid for some calls').toBeGreaterThan(100);
+    expect(refused.length, 'and its quota ran out').toBeGreaterThan(100);
+    for (const instance of team.instances) expect(served.some((r) => r.instance === instance.name), `${instance.name} served`).toBe(true);
+
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) {
+      expect(sample.key.left, 'held by calls in progress: never more than the key has left').toBeGreaterThanOrEqual(0);
+    }
+
+    // Nothing held once the calls are over; the key at or above zero, its quota all accounted for
+    // (`used` comes from the records, which follow the live counters within a few seconds).
+    await expect
+      .poll(async () => {
+        const { key: k } = await usage(one!, key);
+        return { held: k.held, total: k.used + k.left, requests: k.requests };
+      }, { timeout: 10_000, interval: 1_000 })
+      .toEqual({ held: 0, total: KEY_QUOTA, requests: served.length });
+    const end = await usage(one!, key);
+    expect(end.key.left).toBeGreaterThanOrEqual(0);
+    expect(end.account.used).toBe(end.key.used);
+    expect(end.account.left).toBe(start.account.left - end.key.used);
+
+    // The logs (written in batches) sum exactly to the counters: each served call once, no refused call charged.
+    await expect.poll(async () => (await callLogs(team)).filter((r) => r.type === 2).length, { timeout: 10_000 }).toBe(served.length);
+    const consumed = (await callLogs(team)).filter((r) => r.type === 2);
+    expect(new Set(consumed.map((r) => r.request_id))).toEqual(new Set(served.map((r) => r.requestId)));
+    expect(sum(consumed.map((r) => r.quota))).toBe(end.key.used);
+    const stat = await admin.call('GET', '/api/log/stat?type=2&token_name=team%20key');
+    expect(stat.json.data).toMatchObject({ quota: end.key.used, requests: served.length });
+
+    // The management API's records agree once the counters are written back to PostgreSQL (every few seconds).
+    await expect
+      .poll(async () => {
+        const token = (await admin.call('GET', `/api/token/${tokenId}`)).json.data;
+        const user = (await admin.call('GET', '/api/user/self')).json.data;
+        return { key: [token.used_quota, token.remain_quota, token.request_count], user: [user.used_quota, user.quota, user.request_count] };
+      }, { timeout: 10_000, interval: 250 })
+      .toEqual({ key: [end.key.used, end.key.left, served.length], user: [end.account.used, end.account.left, served.length] });
+  }, 120_000);
+
+  // Fails in server mode: /v1/usage reads `used` from the records every call reads (written back
+  // from the live counters every 3 s, then reloaded) while `held` and `left` are live, so during
+  // traffic `granted` (their sum) drifts, e.g. 18 722 of 20 000. Needs the standing's used quota
+  // from the ledger (or a consistent snapshot of the three).
+  it.todo('/v1/usage during the burst: used + held + left is what the key was given at every moment');
+
+  // Fails in server mode (it is also why this burst takes ~30 s, not ~5): a call waiting for
+  // quota that calls on ANOTHER instance hold is woken only by its own instance's releases
+  // (RedisQuotaLedger.nextRelease), so it waits the whole QUOTA_WAIT_MS (30 s) before going on;
+  // on one relay it goes on at the release (~5 s in the test, 33 s on two instances). Needs the
+  // releases announced across instances (pub/sub) or a periodic recheck of the standing. The
+  // test: quota-wait.failing.test.ts (not committed).
+  it.todo('a call waiting for quota held on another instance goes on within seconds of its release');
+});
