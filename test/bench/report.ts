@@ -56,3 +56,29 @@ export function printTable(results: any, log: (text: string) => void): void {
   for (const [name, q] of Object.entries(l?.queries_ms ?? {}) as [string, any][]) log(`  query ${name}: ${q.ms.toFixed(1)} ms (${q.total} matching)`);
   if (results.soak) log(`\nSoak: RSS ${results.soak.samples.map((x: any) => x.rss_mb.toFixed(0)).join(' → ')} MB; growth ${results.soak.growth_mb_per_100k_calls.toFixed(2)} MB per 100k calls`);
 }
+
+/** `--server`: the relay on PostgreSQL + Redis beside the embedded relay (and the baseline) of the same rounds. */
+export function printServerTable(results: any, log: (text: string) => void): void {
+  const load = results.load;
+  const rows: string[][] = [['measure', 'baseline', 'embedded', 'server', 'server ÷ embedded', 'PostgreSQL', 'Redis', 'Redis cmds', 'two instances']];
+  for (const suffix of ['json c10', 'json c50', 'sse c10', 'sse c50']) {
+    const [b, e, s, pair] = ['baseline', 'relay', 'server', 'server_pair'].map((n) => load[`${n} ${suffix}`]);
+    const commands = Object.entries(s.server.redis_commands as Record<string, number>).map(([name, n]) => `${name} ${(n / s.requests).toFixed(2)}`).join(', ');
+    rows.push([`CPU µs/call ${suffix}`, b.cpu_us_per_call.toFixed(0), e.cpu_us_per_call.toFixed(0), s.cpu_us_per_call.toFixed(0), ratioCell(load, 'server', 'relay', suffix), s.server.postgres_cpu_us_per_call.toFixed(1), s.server.redis_cpu_us_per_call.toFixed(1), `${s.server.redis_commands_per_call.toFixed(2)} (${commands})`, pair.cpu_us_per_call.toFixed(0)]);
+    rows.push([`calls/s ${suffix}`, b.rps.toFixed(0), e.rps.toFixed(0), s.rps.toFixed(0), ratio(s.rps, e.rps), '', '', '', pair.rps.toFixed(0)]);
+    const failed = (x: any) => x.non2xx + x.errors;
+    if (failed(s) + failed(pair) > 0) rows.push([`  failed calls ${suffix}`, '', '', String(failed(s)), '', '', '', '', String(failed(pair))]);
+  }
+  log('\nServer mode (PostgreSQL + Redis), the same rounds; PostgreSQL, Redis: their CPU µs per call; Redis commands per call; two instances: CPU per call of both and their summed calls/s:');
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of rows) log(row.map((cell, i) => (cell ?? '').padEnd(widths[i]!)).join('  '));
+  const listed = (counts: Record<string, number>, calls: number) =>
+    Object.entries(counts).sort((x, y) => y[1] - x[1]).map(([name, n]) => `${name} ${((n * 1000) / calls).toFixed(1)}`).join(', ') || 'none';
+  for (const [kind, t] of Object.entries(results.server_trips ?? {}) as [string, any][]) {
+    const calls = Math.max(1, t.calls);
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    log(`Per 1,000 calls, ${kind} (${t.calls} calls and the 3.5 s after them):`);
+    log(`  Redis round trips ${((sum(t.redisSent) * 1000) / calls).toFixed(0)}: ${listed(t.redisSent, calls)}; commands inside scripts ${((t.redisScripted * 1000) / calls).toFixed(0)}`);
+    log(`  SQL statements ${((sum(t.statements) * 1000) / calls).toFixed(1)}: ${listed(t.statements, calls)}`);
+  }
+}

@@ -18,11 +18,15 @@ import { percentile, runAutocannon, timedCall } from './load.js';
 import type { LoadResult, Target } from './load.js';
 import { cpuMicros, hasTaskset, pinSelf, rssMb, startPinned } from './processes.js';
 import { benchTargets, configureRelay } from './relay-setup.js';
-import { printTable } from './report.js';
+import { printServerTable, printTable } from './report.js';
+import { serverCosts, startServerBench } from './server-mode.js';
+import type { ServerBench, ServerCosts, Trips } from './server-mode.js';
 
 const args = new Set(process.argv.slice(2));
 /** `--peers`: other gateways (Portkey) measured in the same run, installed on first use. */
 const PEERS = args.has('--peers');
+/** `--server`: the relay on PostgreSQL + Redis too (one instance, and two sharing the load), see server-mode.ts. */
+const SERVER = args.has('--server');
 /** `--soak=600`: after the figures, constant load for that many seconds, watching memory. */
 const SOAK_SECONDS = Number([...args].find((a) => a.startsWith('--soak='))?.slice(7) ?? 0);
 const SECONDS = args.has('--quick') ? 2 : 5;
@@ -46,6 +50,7 @@ async function main() {
     startPinned(SUT_CORE, [...RELAY_V8_FLAGS, join(root, 'dist/node/relay/start.js'), '--port', port, '--data-dir', dataDir, '--secrets', 'encrypted-file'], /Relay API: (http:\/\/[^\s]+)\/v1/);
   const configuring = await startRelay('0');
   const children = [upstream.child, baseline.child, configuring.child];
+  let server: ServerBench | undefined;
   try {
     const key = await configureRelay(configuring.match[1]!, upstreamUrl);
     // Configured once (management API and console code loaded: that memory is reported too),
@@ -62,7 +67,14 @@ async function main() {
       targets.portkey = portkey.target;
       await timedCall(portkey.target, false);
     }
-    const pidOf = (name: string) => (name.startsWith('baseline') ? baseline.child.pid! : name === 'portkey' ? portkey!.child.pid! : relay.child.pid!);
+    if (SERVER) {
+      log('Starting PostgreSQL, Redis and two server-mode relays…');
+      server = await startServerBench({ root, sutCore: SUT_CORE, serverCore: LOAD_CORE, upstreamUrl });
+      Object.assign(targets, server.targets);
+      await timedCall(server.targets.server, false);
+    }
+    const pidOf = (name: string) =>
+      name.startsWith('baseline') ? baseline.child.pid! : name === 'portkey' ? portkey!.child.pid! : name === 'server' ? server!.relayPids[0] : name === 'server_b' ? server!.relayPids[1] : relay.child.pid!;
     await timedCall(targets.translated!, false); // fails loudly if the translated pair does not work
     await timedCall(targets.relay_embeddings!, false);
 
@@ -80,6 +92,42 @@ async function main() {
     log('Idle latency (one call at a time, interleaved)…');
     const latency = await idleLatency(targets);
 
+    type Measured = LoadResult & { cpu_us_per_call: number; rss_peak_mb: number; server?: ServerCosts };
+    /** One target under load: its process's CPU per call and peak memory; in server mode what PostgreSQL and Redis spent too. */
+    const measureRun = async (name: string, stream: boolean, connections: number): Promise<Measured> => {
+      const pid = pidOf(name);
+      const costs = server && name === 'server' ? await serverCosts(server) : undefined;
+      const cpuBefore = cpuMicros(pid);
+      let peak = rssMb(pid);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+      const result = await runAutocannon(targets[name]!, stream, connections, SECONDS, LOAD_CORE);
+      clearInterval(sampler);
+      const cpu = cpuMicros(pid) - cpuBefore;
+      return { ...result, cpu_us_per_call: cpu / Math.max(1, result.requests), rss_peak_mb: peak, ...(costs ? { server: await costs(result.requests) } : {}) };
+    };
+    /** Two server-mode instances, the connections split between them (one load generator each); CPU and calls/s summed. */
+    const measurePair = async (s: ServerBench, stream: boolean, connections: number): Promise<Measured> => {
+      const costs = await serverCosts(s);
+      const cpuBefore = s.relayPids.map(cpuMicros);
+      const [x, y] = await Promise.all([runAutocannon(s.targets.server, stream, connections / 2, SECONDS, LOAD_CORE), runAutocannon(s.targets.server_b, stream, connections / 2, SECONDS, LOAD_CORE)]);
+      const cpu = s.relayPids.reduce((sum, pid, i) => sum + cpuMicros(pid) - cpuBefore[i]!, 0);
+      const requests = x.requests + y.requests;
+      return { requests, errors: x.errors + y.errors, non2xx: x.non2xx + y.non2xx, rps: x.rps + y.rps, p50: Math.max(x.p50, y.p50), p99: Math.max(x.p99, y.p99), cpu_us_per_call: cpu / Math.max(1, requests), rss_peak_mb: 0, server: await costs(requests) };
+    };
+    /** Each kind's SQL statements and Redis round trips over a run and the 3.5 s after it (the log batch and one counter write-back land). */
+    const countTrips = async (s: ServerBench) => {
+      const out: Record<string, Trips & { calls: number }> = {};
+      for (const stream of [false, true]) {
+        let calls = 0;
+        const trips = await s.countTrips(async () => {
+          calls = (await runAutocannon(s.targets.server, stream, 10, SECONDS, LOAD_CORE)).requests;
+          await new Promise((resolve) => setTimeout(resolve, 3_500));
+        });
+        out[stream ? 'sse c10' : 'json c10'] = { calls, ...trips };
+      }
+      return out;
+    };
+
     log(`Throughput, ${SECONDS} s per run, ${ROUNDS} round${ROUNDS > 1 ? 's' : ''}…`);
     const runs: { key: string; name: string; stream: boolean; connections: number }[] = [];
     for (const stream of [false, true]) {
@@ -87,20 +135,17 @@ async function main() {
     }
     for (const connections of [10, 50]) for (const name of ['baseline_embeddings', 'relay_embeddings']) runs.push({ key: `${name} embeddings c${connections}`, name, stream: false, connections });
     if (portkey) for (const connections of [10, 50]) runs.push({ key: `portkey json c${connections}`, name: 'portkey', stream: false, connections });
-    const measured: Record<string, (LoadResult & { cpu_us_per_call: number; rss_peak_mb: number })[]> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const run of runs) {
-        const pid = pidOf(run.name);
-        const cpuBefore = cpuMicros(pid);
-        let peak = rssMb(pid);
-        const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
-        const result = await runAutocannon(targets[run.name]!, run.stream, run.connections, SECONDS, LOAD_CORE);
-        clearInterval(sampler);
-        const cpu = cpuMicros(pid) - cpuBefore;
-        (measured[run.key] ??= []).push({ ...result, cpu_us_per_call: cpu / Math.max(1, result.requests), rss_peak_mb: peak });
+    if (server) {
+      for (const stream of [false, true]) {
+        for (const connections of [10, 50]) for (const name of ['server', 'server_pair']) runs.push({ key: `${name} ${stream ? 'sse' : 'json'} c${connections}`, name, stream, connections });
       }
     }
+    const measured: Record<string, Measured[]> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const run of runs) (measured[run.key] ??= []).push(run.name === 'server_pair' ? await measurePair(server!, run.stream, run.connections) : await measureRun(run.name, run.stream, run.connections));
+    }
     const load = Object.fromEntries(Object.entries(measured).map(([key, rounds]) => [key, medianRound(rounds)]));
+    const trips = server ? await countTrips(server) : undefined;
 
     log('200 concurrent slow streams…');
     const slow = { baseline: await slowStreams(targets.baseline!, baseline.child.pid!), relay: await slowStreams(targets.relay!, relay.child.pid!) };
@@ -109,8 +154,9 @@ async function main() {
 
     const soak = SOAK_SECONDS > 0 ? await soakRelay(targets.relay!, relay.child.pid!) : undefined;
 
-    const results = { date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, warm_up_seconds: WARM_SECONDS, rounds: ROUNDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, soak, peers: portkey ? { portkey: portkey.target.name } : {} };
+    const results = { server_trips: trips, date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, warm_up_seconds: WARM_SECONDS, rounds: ROUNDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, soak, peers: portkey ? { portkey: portkey.target.name } : {} };
     printTable(results, log);
+    if (server) printServerTable(results, log);
     const folder = join(import.meta.dirname, 'results');
     await mkdir(folder, { recursive: true });
     const file = join(folder, `${results.date.replace(/[:.]/g, '-')}.json`);
@@ -118,6 +164,7 @@ async function main() {
     log(`\nResults: ${file}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,19 +1,24 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
 
-// A throwaway PostgreSQL cluster on 127.0.0.1 (a free port, a temporary folder, no fsync):
-// the system project's shared server (test/system/servers-setup.ts) and a test's own, for a
-// test that stops and restarts it (ownPostgres in own-postgres.ts).
+// A throwaway PostgreSQL cluster on 127.0.0.1 (a free port, a temporary folder, no fsync
+// unless `durable`): the system project's shared server (test/system/servers-setup.ts), a
+// test's own, for a test that stops and restarts it (ownPostgres in own-postgres.ts), and the
+// bench's (`npm run bench -- --server`, durable: it measures what production pays).
 
 export interface PostgresCluster {
   /** A superuser's URL of its `postgres` database. */
   url: string;
   port: number;
+  /** The server's log file (readable by this process). */
+  logFile: string;
+  /** The postmaster's process id (its backends are its children). */
+  pid(): number;
   /** Stops the server: 'immediate' drops every connection at once, as a crash does. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   /** Starts it again on the same port, with the same data. */
@@ -24,7 +29,12 @@ export interface PostgresCluster {
 
 const run = promisify(execFile);
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface ClusterOptions {
+  /** fsync, synchronous_commit and full_page_writes left at PostgreSQL's defaults (on). */
+  durable?: boolean;
+}
+
+export async function startPostgresCluster({ durable = false }: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const dir = await mkdtemp(join(tmpdir(), 'relaydesk-pg-'));
   try {
@@ -47,7 +57,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       `-p ${port}`,
       `-k ${dir}`,
       "-c listen_addresses='127.0.0.1'",
-      '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
+      ...(durable ? [] : ['-c fsync=off -c synchronous_commit=off -c full_page_writes=off']),
       '-c max_connections=300 -c shared_buffers=32MB',
     ].join(' ');
     const pgCtl = join(bin, 'pg_ctl');
@@ -67,6 +77,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
+      logFile: join(dir, 'server.log'),
+      pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
       start,
       stop,
       async remove() {
