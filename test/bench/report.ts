@@ -60,16 +60,15 @@ export function printTable(results: any, log: (text: string) => void): void {
 /** `--server`: the relay on PostgreSQL + Redis beside the embedded relay (and the baseline) of the same rounds. */
 export function printServerTable(results: any, log: (text: string) => void): void {
   const load = results.load;
-  const rows: string[][] = [['measure', 'baseline', 'embedded', 'server', 'server ÷ embedded', 'PostgreSQL', 'Redis', 'Redis cmds', 'two instances']];
+  const rows: string[][] = [['measure', 'baseline', 'embedded', 'server', 'server ÷ embedded', 'PostgreSQL', 'Redis', 'Redis commands', 'two instances']];
   for (const suffix of ['json c10', 'json c50', 'sse c10', 'sse c50']) {
     const [b, e, s, pair] = ['baseline', 'relay', 'server', 'server_pair'].map((n) => load[`${n} ${suffix}`]);
-    const commands = Object.entries(s.server.redis_commands as Record<string, number>).map(([name, n]) => `${name} ${(n / s.requests).toFixed(2)}`).join(', ');
-    rows.push([`CPU µs/call ${suffix}`, b.cpu_us_per_call.toFixed(0), e.cpu_us_per_call.toFixed(0), s.cpu_us_per_call.toFixed(0), ratioCell(load, 'server', 'relay', suffix), s.server.postgres_cpu_us_per_call.toFixed(1), s.server.redis_cpu_us_per_call.toFixed(1), `${s.server.redis_commands_per_call.toFixed(2)} (${commands})`, pair.cpu_us_per_call.toFixed(0)]);
+    rows.push([`CPU µs/call ${suffix}`, b.cpu_us_per_call.toFixed(0), e.cpu_us_per_call.toFixed(0), s.cpu_us_per_call.toFixed(0), ratioCell(load, 'server', 'relay', suffix), s.server.postgres_cpu_us_per_call.toFixed(1), s.server.redis_cpu_us_per_call.toFixed(1), s.server.redis_commands_per_call.toFixed(1), pair.cpu_us_per_call.toFixed(0)]);
     rows.push([`calls/s ${suffix}`, b.rps.toFixed(0), e.rps.toFixed(0), s.rps.toFixed(0), ratio(s.rps, e.rps), '', '', '', pair.rps.toFixed(0)]);
     const failed = (x: any) => x.non2xx + x.errors;
     if (failed(s) + failed(pair) > 0) rows.push([`  failed calls ${suffix}`, '', '', String(failed(s)), '', '', '', '', String(failed(pair))]);
   }
-  log('\nServer mode (PostgreSQL + Redis), the same rounds; PostgreSQL, Redis: their CPU µs per call; Redis commands per call; two instances: CPU per call of both and their summed calls/s:');
+  log('\nServer mode (PostgreSQL + Redis), the same rounds; PostgreSQL, Redis: their CPU µs per call; Redis commands per call (those run inside scripts included: INFO commandstats); two instances: CPU per call of both and their summed calls/s:');
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   for (const row of rows) log(row.map((cell, i) => (cell ?? '').padEnd(widths[i]!)).join('  '));
   const listed = (counts: Record<string, number>, calls: number) =>

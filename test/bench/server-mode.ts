@@ -37,7 +37,7 @@ export interface ServerBench {
   stop(): Promise<void>;
 }
 
-export async function startServerBench(options: { root: string; sutCore: number; serverCore: number; upstreamUrl: string }): Promise<ServerBench> {
+export async function startServerBench(options: { root: string; sutCore: number; serverCore: number; upstreamUrl: string; relayFlags?: string[] }): Promise<ServerBench> {
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((error: unknown) => console.error(error));
@@ -63,7 +63,7 @@ export async function startServerBench(options: { root: string; sutCore: number;
     const start = async (port: string) => {
       const started = await startPinned(
         options.sutCore,
-        [...RELAY_V8_FLAGS, join(options.root, 'dist/node/relay/start.js'), '--port', port, '--data-dir', dataDir, '--database-url', databaseUrl, '--redis-url', redisServer.url],
+        [...RELAY_V8_FLAGS, ...(options.relayFlags ?? []), join(options.root, 'dist/node/relay/start.js'), '--port', port, '--data-dir', dataDir, '--database-url', databaseUrl, '--redis-url', redisServer.url],
         /Relay API: (http:\/\/[^\s]+)\/v1/,
         env,
       );
@@ -149,8 +149,9 @@ export async function serverCosts(server: ServerBench): Promise<(calls: number) 
 /** Statements of the relay's database, by their first words (`BEGIN`, `INSERT INTO logs`…). */
 function statementsIn(log: string): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const [, sql] of log.matchAll(/^relaydesk_bench LOG:\s+(?:statement|execute [^:]*): ([\s\S]{0,200})/gm)) {
-    const head = sql!.trim().replace(/\s+/g, ' ').split(' ').slice(0, 3).join(' ');
+  // A statement starting on a new line is shown from the next line.
+  for (const [, first, next] of log.matchAll(/^relaydesk_bench LOG:\s+(?:statement|execute [^:]*): ([^\n]*)(?=\n([^\n]*)|$)/gm)) {
+    const head = (first!.trim() || (next ?? '').trim()).replace(/\s+/g, ' ').split(' ').slice(0, 3).join(' ');
     counts[head] = (counts[head] ?? 0) + 1;
   }
   return counts;
