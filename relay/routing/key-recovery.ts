@@ -24,7 +24,7 @@ export function startKeyRecovery(deps: {
   catalog: Pick<CallCatalog, 'revision' | 'settings'>;
   channels: RecoverableChannels;
   probe: ProbeKey;
-  log: { info(message: string): void };
+  log: { info(message: string): void; error(message: string): void };
   intervalMs?: number;
 }): { stop(): void; runOnce(now?: number): Promise<void> } {
   let running = false;
@@ -56,7 +56,8 @@ export function startKeyRecovery(deps: {
     }
   };
 
-  const timer = setInterval(() => void runOnce(), deps.intervalMs ?? 15_000);
+  // A failed round (the store unreachable: PostgreSQL restarting) is logged and tried again at the next tick, never thrown.
+  const timer = setInterval(() => void runOnce().catch((error: unknown) => deps.log.error(`key recovery: ${(error as Error)?.message ?? error}`)), deps.intervalMs ?? 15_000);
   timer.unref();
   return { stop: () => clearInterval(timer), runOnce };
 }

@@ -74,7 +74,12 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     const channels = postgresChannelRepo(db, secrets);
     await loadCounters(db, quota);
     const catalog = await openServerCatalog(db, (id) => channels.keys(id), (channel) => channels.proxyUrl(channel), changes, options.onError);
-    const told = <R extends object>(repo: R, topic: ChangeTopic, reads: ReadonlyArray<keyof R>) => publishingWrites(repo, reads, () => changes.publish(topic));
+    // A write tells the other instances, and this one's catalog is reloaded before the write answers.
+    const told = <R extends object>(repo: R, topic: ChangeTopic, reads: ReadonlyArray<keyof R>) =>
+      publishingWrites(repo, reads, async () => {
+        await changes.publish(topic);
+        await catalog.refresh(topic);
+      });
     const syncCounters = () => writeCounters(db, quota);
     // Counters that moved are written back and the records every call reads (used quota, a key's rest) reloaded everywhere.
     let lastWritten = '';

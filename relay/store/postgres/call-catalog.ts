@@ -25,6 +25,8 @@ const LOADED: readonly Loaded[] = ['tokens', 'users', 'channels', 'groups', 'mod
 export interface ServerCatalog extends CallCatalog {
   /** Reloads every table now (at start, and after the change feed reconnects). */
   reload(): Promise<void>;
+  /** Reloads the table of `topic` now (after this instance's own write: its next call sees it, without waiting for the feed). */
+  refresh(topic: ChangeTopic): Promise<void>;
   close(): void;
 }
 
@@ -67,12 +69,13 @@ export async function openServerCatalog(
   };
   // Reloads of one table run one at a time, the last request always served.
   const pending = new Map<Loaded, Promise<void>>();
-  const refresh = (table: Loaded) => {
+  const refresh = (table: Loaded): Promise<void> => {
     const next = (pending.get(table) ?? Promise.resolve()).then(() => load(table)).catch(onError);
     pending.set(table, next);
+    return next;
   };
   const unsubscribe = changes.subscribe((topic: ChangeTopic) => {
-    if ((LOADED as readonly string[]).includes(topic)) refresh(topic as Loaded);
+    if ((LOADED as readonly string[]).includes(topic)) void refresh(topic as Loaded);
   });
   await reload();
 
@@ -102,6 +105,9 @@ export async function openServerCatalog(
       return session && session.expires_at > now ? tables.users.get(session.user_id) : undefined;
     },
     reload,
+    refresh: async (topic) => {
+      if ((LOADED as readonly string[]).includes(topic)) await refresh(topic as Loaded);
+    },
     close: unsubscribe,
   };
 }

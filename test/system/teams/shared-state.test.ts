@@ -60,10 +60,15 @@ describe('a team of three instances', () => {
 });
 
 describe('a key made on an instance', () => {
-  // Fails in server mode: the instance's own call catalog learns of the key only when its own
-  // change-feed message comes back through Redis and the tokens table is reloaded, so a call
-  // made at once (a script that creates a key and uses it) is refused 401 "Invalid API key".
-  // Needs the writing instance to refresh its catalog before answering the write. The test:
-  // key-own-instance.failing.test.ts (not committed).
-  it.todo('works on that same instance at once, as on one relay');
+  // The writing instance reloads its own call catalog before the write answers: a script that
+  // creates a key and uses it at once is served, as on one relay.
+  it('works on that same instance at once, as on one relay', async () => {
+    const upstream = await fakeOpenAI();
+    const team = await startTeam({ instances: 1 });
+    const { admin } = await setUpTeam(team, upstream, ['gpt-4o']);
+    for (let i = 0; i < 5; i++) {
+      const created = await admin.call('POST', '/api/token/', { name: `key ${i}`, unlimited_quota: true });
+      expect((await chat(team.instances[0]!, created.json.data.key)).status, `key ${i}`).toBe(200);
+    }
+  });
 });
