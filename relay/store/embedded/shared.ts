@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import type { EncodedLogRecord } from '../logs/types.js';
 import { byId, type QuotaBook } from '../quota-book.js';
+import { ReleaseWaiters } from '../release-waiters.js';
 import type { ChangeFeed, ChangeTopic, Leases, QuotaLedgerPort, QuotaStanding, RateCounters } from '../ports.js';
 import type { StateFile } from '../state-file.js';
 
@@ -13,10 +14,8 @@ import type { StateFile } from '../state-file.js';
  * the journal entry that carries it).
  */
 export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog: (log: EncodedLogRecord) => void = () => {}): QuotaLedgerPort {
-  const waiting = new Set<() => void>();
-  const released = () => {
-    if (waiting.size > 0) for (const wake of [...waiting]) wake();
-  };
+  const waiting = new ReleaseWaiters();
+  const released = () => waiting.wake();
   const standing = (userId: number, tokenId: number): QuotaStanding => {
     const userLeft = byId(state.data.users, userId)?.quota ?? 0;
     const token = byId(state.data.tokens, tokenId);
@@ -79,20 +78,7 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog
       });
       released();
     },
-    nextRelease(ms, stop) {
-      return new Promise((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          waiting.delete(done);
-          stop?.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        waiting.add(done);
-        stop?.addEventListener('abort', done, { once: true });
-        if (stop?.aborted) done();
-      });
-    },
+    nextRelease: (ms, stop) => waiting.next(ms, stop),
   };
 }
 

@@ -50,6 +50,7 @@
 // Retention: a UTC day is deleted once all of it is older than `retentionDays` days, i.e.
 // when dayStart + 1 day <= now - retentionDays days: no record younger than that is lost.
 
+import { SerialTasks } from './serial-tasks.js';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,7 +104,7 @@ class FileLogStore implements LogStore {
   private retentionDue = false;
   /** A day file was created since the last flush: fsync the directory too. */
   private dirDirty = false;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly tasks = new SerialTasks();
   private writeError: unknown;
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -245,12 +246,7 @@ class FileLogStore implements LogStore {
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(task);
-    this.chain = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.tasks.run(task);
   }
 
   private schedule(): void {

@@ -4,7 +4,7 @@ import type { SecretStore } from '../../secrets/secret-store.js';
 import { freshKeyState, maskProxyPassword, secretNameOfChannelKeys, secretNameOfChannelProxy } from '../channels.js';
 import { DEFAULT_GROUP } from '../groups.js';
 import type { GroupUsage } from '../groups.js';
-import type { ChannelRepo, GroupRepo, ModelRepo, SettingsRepo, SettingValue, SupplierRepo, VideoTaskRepo } from '../ports.js';
+import type { ChannelRepo, GroupRepo, Patch, ModelRepo, SettingsRepo, SettingValue, SupplierRepo, VideoTaskRepo } from '../ports.js';
 import type { ChannelRecord, GroupRecord, ModelRecord, SupplierRecord, VideoTaskRecord } from '../schema.js';
 import { SupplierStatus } from '../suppliers.js';
 import { newVideoTaskId } from '../video-tasks.js';
@@ -13,6 +13,11 @@ import { RecordTable } from './record-table.js';
 
 /** Postgres' unique_violation: a name taken by another instance's insert or rename. */
 const UNIQUE_VIOLATION = '23505';
+
+/** The patch, with the record's `updated_at` set to now. */
+function stamped<T extends { updated_at: number }>(patch: Patch<T>): Patch<T> {
+  return (current) => ({ ...(typeof patch === 'function' ? patch(current) : patch), updated_at: Date.now() });
+}
 
 async function unlessTaken<T>(work: Promise<T>): Promise<T | null> {
   return work.catch((error: { code?: string }) => {
@@ -89,7 +94,7 @@ export function postgresGroupRepo(db: PostgresClient): GroupRepo {
       const now = Date.now();
       return (await groups.insert({ ratio: 1, description: '', selectable: false, ...group, created_at: now, updated_at: now }, db, 'name')) ?? null;
     },
-    update: (name, patch) => groups.patch(name, (current) => ({ ...(typeof patch === 'function' ? patch(current) : patch), updated_at: Date.now() })),
+    update: (name, patch) => groups.patch(name, stamped(patch)),
     async delete(name) {
       if (!(await groups.one('name', name))) return { deleted: false, reason: 'missing' };
       if (name === DEFAULT_GROUP) return { deleted: false, reason: 'default' };
@@ -111,7 +116,7 @@ export function postgresSupplierRepo(db: PostgresClient): SupplierRepo {
       const now = Date.now();
       return (await suppliers.insert({ description: '', icon: '', status: SupplierStatus.enabled, ...supplier, created_at: now, updated_at: now }, db, 'name')) ?? null;
     },
-    update: (id, patch) => unlessTaken(suppliers.patch(id, (current) => ({ ...(typeof patch === 'function' ? patch(current) : patch), updated_at: Date.now() }))),
+    update: (id, patch) => unlessTaken(suppliers.patch(id, stamped(patch))),
     async delete(id) {
       const models = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM models WHERE supplier_id = $1', [id])).rows[0]!.n;
       if (models > 0) return { deleted: false, reason: 'in use', models };
@@ -130,7 +135,7 @@ export function postgresModelRepo(db: PostgresClient): ModelRepo {
       const now = Date.now();
       return (await models.insert({ ...model, created_at: now, updated_at: now }, db, 'name')) ?? null;
     },
-    update: (id, patch) => unlessTaken(models.patch(id, (current) => ({ ...(typeof patch === 'function' ? patch(current) : patch), updated_at: Date.now() }))),
+    update: (id, patch) => unlessTaken(models.patch(id, stamped(patch))),
     delete: (id) => models.delete(id),
   };
 }

@@ -17,6 +17,7 @@
 // writes), then ask PostgreSQL; the logs table's indexes serve each filter in
 // (created_at, id) order.
 
+import { SerialTasks } from '../logs/serial-tasks.js';
 import { UNNUMBERED_PREFIX, encodeLogRecord } from '../logs/log-record.js';
 import { pageOf } from '../logs/log-query.js';
 import type { EncodedLogRecord, LogPage, LogQuery, LogRecord, LogStore, NewLogRecord } from '../logs/types.js';
@@ -71,7 +72,7 @@ export class PostgresLogStore implements LogStore {
   private unnumbered = 0;
   private timer: NodeJS.Timeout | undefined;
   private failures = 0;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly tasks = new SerialTasks();
   private closed = false;
   private closing: Promise<void> | undefined;
   private counted = { records: 0, days: new Set<number>() };
@@ -198,12 +199,7 @@ export class PostgresLogStore implements LogStore {
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(task);
-    this.chain = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.tasks.run(task);
   }
 
   private schedule(ms: number): void {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { parseServerUrl, withoutPassword } from '../server-url.js';
 import { RelayError } from '../../ir/relay-error.js';
 
 // One installation's PostgreSQL: a pg Pool from a postgres:// URL. Failures to reach the
@@ -86,7 +87,7 @@ export class PostgresClient {
       (typeof code === 'string' && (UNAVAILABLE.test(code) || NETWORK.has(code))) ||
       /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message);
     if (!unreachable) return error;
-    return new RelayError(503, 'overloaded', `PostgreSQL at ${this.where} is unavailable: ${redact(error.message, this.url)}`, 'store_unavailable');
+    return new RelayError(503, 'overloaded', `PostgreSQL at ${this.where} is unavailable: ${withoutPassword(error.message, this.url)}`, 'store_unavailable');
   }
 
   /** Connects once (at start, to fail early and clearly). */
@@ -101,21 +102,7 @@ export class PostgresClient {
 
 /** `host:port/database` of a postgres:// URL; throws, without the URL, when it is none. */
 export function postgresAddress(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error('The database URL is not a URL (expected postgres://[user[:password]@]host[:port]/database).');
-  }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new Error(`The database URL must start with postgres:// or postgresql:// (it starts with ${parsed.protocol}//).`);
-  }
+  const parsed = parseServerUrl(url, 'database', ['postgres', 'postgresql'], 'postgres://[user[:password]@]host[:port]/database');
   const host = parsed.hostname || parsed.searchParams.get('host') || 'localhost';
   return `${host}:${parsed.port || '5432'}${decodeURIComponent(parsed.pathname) || '/'}`;
-}
-
-/** The message without the URL's password, should a library ever quote it. */
-function redact(message: string, url: string): string {
-  const password = decodeURIComponent(new URL(url).password);
-  return password ? message.split(password).join('***') : message;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseServerUrl, withoutPassword } from '../server-url.js';
 import { hostname } from 'node:os';
 import { Redis, type RedisOptions } from 'ioredis';
 import { RelayError } from '../../ir/relay-error.js';
@@ -62,7 +63,7 @@ export class RedisClient {
   explain(error: unknown): unknown {
     if (error instanceof RelayError || !(error instanceof Error)) return error;
     if (error.name === 'ReplyError' && !/^(NOAUTH|WRONGPASS|LOADING|MASTERDOWN)/.test(error.message)) return error;
-    const reason = redact(this.lastError?.message ?? error.message, this.url);
+    const reason = withoutPassword(this.lastError?.message ?? error.message, this.url);
     return new RelayError(503, 'overloaded', `Redis at ${this.where} is unavailable: ${reason}`, 'store_unavailable');
   }
 
@@ -94,20 +95,6 @@ export class RedisClient {
 
 /** `host:port` of a `redis://` or `rediss://` URL (port 6379 when absent); throws, without the URL, when it is none. */
 export function redisAddress(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error('The Redis URL is not a URL (expected redis://[user:password@]host[:port][/db]).');
-  }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new Error(`The Redis URL must start with redis:// or rediss:// (it starts with ${parsed.protocol}//).`);
-  }
+  const parsed = parseServerUrl(url, 'Redis', ['redis', 'rediss'], 'redis://[user:password@]host[:port][/db]');
   return `${parsed.hostname || '127.0.0.1'}:${parsed.port || '6379'}`;
-}
-
-/** The message without the URL's password (already checked to parse), should a library ever quote it. */
-function redact(message: string, url: string): string {
-  const password = decodeURIComponent(new URL(url).password);
-  return password ? message.split(password).join('***') : message;
 }
