@@ -246,12 +246,12 @@ export async function burst<T>(total: number, concurrency: number, task: (index:
   return results;
 }
 
-/** The key's and the account's quota as /v1/usage answers them (live, from the ledger). */
+/** The key's and the account's quota as /v1/usage answers them (live, from the ledger); an unlimited key's granted and left are undefined. */
 export async function usage(instance: Pick<Instance, 'relayBaseUrl'>, key: string) {
   const response = await fetch(`${instance.relayBaseUrl}/usage`, { headers: { authorization: `Bearer ${key}` } });
   if (response.status !== 200) throw new Error(`/v1/usage answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as any;
-  const part = (p: any) => ({ granted: p.granted.quota as number, used: p.used.quota as number, held: p.held.quota as number, left: p.left.quota as number, requests: p.requests as number });
+  const part = (p: any) => ({ granted: p.granted?.quota as number, used: p.used.quota as number, held: p.held.quota as number, left: p.left?.quota as number, requests: p.requests as number });
   return { key: part(body.key), account: part(body.account) };
 }
 
