@@ -57,7 +57,9 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     const secrets = await options.secrets(db);
     const logs = await openPostgresLogStore({ db, onError: options.onError });
     const stats = postgresStatsStore(db, logs);
+    const pubsub = new RedisPubSub(redis);
     const quota = new RedisQuotaLedger(redis, {
+      pubsub,
       appendLog: (log) => void logs.appendEncoded(log),
       // A dead instance's calls: refunded by this one, and logged as the embedded store logs a crash's.
       onSwept: (refunds) => {
@@ -66,7 +68,6 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       onError: options.onError,
     });
     await quota.start();
-    const pubsub = new RedisPubSub(redis);
     const changes = redisChangeFeed(pubsub);
     const cooldowns = sharedCooldowns(pubsub, redis.instance, { onError: options.onError });
     const users = postgresUserRepo(db);

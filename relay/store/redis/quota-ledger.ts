@@ -2,6 +2,7 @@ import type { EncodedLogRecord, NewLogRecord } from '../logs/types.js';
 import type { QuotaLedgerPort, QuotaReservation, QuotaStanding, ReserveAsk } from '../ports.js';
 import { ReleaseWaiters } from '../release-waiters.js';
 import type { RedisClient } from './client.js';
+import type { RedisPubSub } from './pubsub.js';
 import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
 
 // The quota ledger on Redis, shared by every instance: each operation is one Lua script
@@ -30,7 +31,12 @@ export interface RedisQuotaLedgerOptions {
   sweepBatch?: number;
   /** Called with a failed background heartbeat or sweep (Redis down); default: nothing. */
   onError?: (error: unknown) => void;
+  /** Where releases on other instances are heard (without it, `nextRelease` hears only this instance's). */
+  pubsub?: RedisPubSub;
 }
+
+/** How long a refusal announces releases before the caller's `nextRelease` says how long it waits (ms). */
+const REFUSAL_WAIT_MS = 5_000;
 
 export interface SweptReservation {
   id: number;
@@ -96,6 +102,9 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     ) as Record<QuotaScriptName, Script>;
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.sweepBatch = options.sweepBatch ?? 500;
+    // Quota given back on any instance (announced while someone waits), or possibly missed while the subscriber was cut off.
+    options.pubsub?.on('quota', () => this.waiting.wake());
+    options.pubsub?.onResubscribed(() => this.waiting.wake());
   }
 
   /** Starts renewing this instance's heartbeat and sweeping dead instances' reservations. */
@@ -122,7 +131,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
 
   async reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }> {
     const amount = wholeAmount(ask.amount, 'amount');
-    const answer = (await this.scripts.quotaReserve(ask.userId, ask.tokenId, amount, this.client.instance, JSON.stringify(ask.call), this.heartbeatMs)) as number[];
+    const answer = (await this.scripts.quotaReserve(ask.userId, ask.tokenId, amount, this.client.instance, JSON.stringify(ask.call), this.heartbeatMs, REFUSAL_WAIT_MS)) as number[];
     if (answer[0] === 1) return { reservation: { id: answer[1]!, amount } };
     return { refused: this.toStanding(ask.userId, ask.tokenId, answer[0] === 0 ? answer.slice(1) : answer) };
   }
@@ -165,8 +174,12 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     this.waiting.wake();
   }
 
+  /** Resolves when quota comes free on any instance (with `pubsub`), after `ms`, or when `stop` aborts. */
   nextRelease(ms: number, stop?: AbortSignal): Promise<void> {
-    return this.waiting.next(ms, stop);
+    const next = this.waiting.next(ms, stop);
+    // Releases are announced while the wait lasts (a failure here: the wait ends at `ms` at worst).
+    this.scripts.quotaWaiting(Math.ceil(ms) + 1_000).catch((error: unknown) => this.options.onError?.(error));
+    return next;
   }
 
   /**

@@ -13,12 +13,24 @@
 //   P q:call         hash  <id> → the call's log record (JSON)
 //   P q:own:<inst>   set   the ids an instance holds; P q:live: the instances holding any
 //   P q:hb:<inst>    the instance's heartbeat (expires when it stops renewing it)
+//   P q:wait         present while a call on some instance waits for quota to come free:
+//                    a close that gives quota back then publishes on P ch:quota (the
+//                    instances' ledgers wake their waiters), once per script
 // Numbers handed to redis.call go through int(): Lua would print a large double as 1e+15.
 
 const COMMON = `
 local P = ARGV[1]
 local function int(x) return string.format('%d', x) end
 local function num(x) return tonumber(x) or 0 end
+local gave = false
+-- Tells every instance that quota came free (see P q:wait), when a close of this script gave some back.
+local function announce()
+  if gave and redis.call('EXISTS', P .. 'q:wait') == 1 then redis.call('PUBLISH', P .. 'ch:quota', '') end
+end
+-- Someone waits for quota for at least ms more: releases are announced until then.
+local function waiting(ms)
+  if redis.call('PTTL', P .. 'q:wait') < ms then redis.call('SET', P .. 'q:wait', '1', 'PX', ms) end
+end
 -- Closes reservation id: removes it and gives back amount - charged to user and key. Answers
 -- its fields and call record, or nil when it is closed already.
 local function close(id, charged)
@@ -30,6 +42,7 @@ local function close(id, charged)
   redis.call('HDEL', P .. 'q:call', id)
   if owner ~= '' then redis.call('SREM', P .. 'q:own:' .. owner, id) end
   local back, unheld = int(tonumber(amount) - charged), int(-tonumber(amount))
+  if tonumber(amount) > charged then gave = true end
   local u = P .. 'q:u:' .. user
   local k = P .. 'q:k:' .. key
   if redis.call('EXISTS', u) == 1 then
@@ -68,14 +81,18 @@ export const QUOTA_SCRIPTS = {
 return standing(ARGV[2], ARGV[3])`,
   },
 
-  /** ARGV: P, user, key, amount, instance, call JSON, heartbeat ms. Answers {1, id} or {0, standing…} (or a standing's {-1}/{-2}). */
+  /** ARGV: P, user, key, amount, instance, call JSON, heartbeat ms, how long a refused caller may wait (ms). Answers {1, id} or {0, standing…} (or a standing's {-1}/{-2}). */
   quotaReserve: {
     numberOfKeys: 0,
     lua: `${COMMON}${STANDING}
 local user, key, amount, instance = ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
 local s = standing(user, key)
 if s[1] < 0 then return s end
-if amount > s[1] or (s[2] == 1 and amount > s[3]) then return { 0, s[1], s[2], s[3], s[4], s[5] } end
+if amount > s[1] or (s[2] == 1 and amount > s[3]) then
+  -- The caller may wait for calls in progress to give back: announced from now, so no release is missed before it waits.
+  waiting(tonumber(ARGV[8]))
+  return { 0, s[1], s[2], s[3], s[4], s[5] }
+end
 local id = redis.call('INCR', P .. 'q:seq')
 redis.call('HINCRBY', P .. 'q:u:' .. user, 'quota', int(-amount))
 redis.call('HINCRBY', P .. 'q:u:' .. user, 'held', int(amount))
@@ -108,6 +125,7 @@ if redis.call('EXISTS', k) == 1 and num(redis.call('HGET', k, 'accessed')) < ton
   redis.call('HSET', k, 'accessed', ARGV[5])
 end
 redis.call('HINCRBY', P .. 'q:ch', ARGV[4], int(cost))
+announce()
 return 1`,
   },
 
@@ -115,7 +133,9 @@ return 1`,
   quotaRefund: {
     numberOfKeys: 0,
     lua: `${COMMON}
-return close(ARGV[2], 0) and 1 or 0`,
+local closed = close(ARGV[2], 0) and 1 or 0
+announce()
+return closed`,
   },
 
   /**
@@ -144,6 +164,7 @@ for _, instance in ipairs(redis.call('SMEMBERS', P .. 'q:live')) do
     if redis.call('SCARD', own) == 0 then redis.call('SREM', P .. 'q:live', instance) end
   end
 end
+announce()
 return out`,
   },
 
@@ -159,12 +180,22 @@ redis.call('HSET', P .. 'q:r', ARGV[2], head .. ':')
 return string.match(head, ':(%d+):%d$')`,
   },
 
+  /** ARGV: P, ms. A call of this instance waits for quota to come free, for up to ms: releases are announced meanwhile. */
+  quotaWaiting: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+waiting(tonumber(ARGV[2]))
+return 1`,
+  },
+
   /** ARGV: P, user, delta. Answers the quota after it, or nil when the user's counters are not loaded. */
   quotaAdjustUser: {
     numberOfKeys: 0,
     lua: `${COMMON}
 local u = P .. 'q:u:' .. ARGV[2]
 if redis.call('EXISTS', u) == 0 then return nil end
+gave = tonumber(ARGV[3]) > 0
+announce()
 return redis.call('HINCRBY', u, 'quota', ARGV[3])`,
   },
 
@@ -179,6 +210,8 @@ if redis.call('EXISTS', k) == 0 then
 end
 redis.call('HSET', k, 'limited', ARGV[3])
 if ARGV[4] ~= '' then redis.call('HSET', k, 'remain', ARGV[4]) end
+gave = true
+announce()
 return 1`,
   },
 

@@ -6,6 +6,7 @@
 // max_tokens), so no call may take the key below zero: the in-flight excess is zero.
 import { describe, expect, it } from 'vitest';
 import { burst, callLogs, chat, fakeOpenAI, setUpTeam, startTeam, sum, usage } from './team.js';
+import type { Instance } from './team.js';
 
 const CALLS = 1_000;
 const CONCURRENCY = 150;
@@ -87,11 +88,22 @@ describe('one limited key, 1,000 concurrent calls over three instances', () => {
   // from the ledger (or a consistent snapshot of the three).
   it.todo('/v1/usage during the burst: used + held + left is what the key was given at every moment');
 
-  // Fails in server mode (it is also why this burst takes ~30 s, not ~5): a call waiting for
-  // quota that calls on ANOTHER instance hold is woken only by its own instance's releases
-  // (RedisQuotaLedger.nextRelease), so it waits the whole QUOTA_WAIT_MS (30 s) before going on;
-  // on one relay it goes on at the release (~5 s in the test, 33 s on two instances). Needs the
-  // releases announced across instances (pub/sub) or a periodic recheck of the standing. The
-  // test: quota-wait.failing.test.ts (not committed).
-  it.todo('a call waiting for quota held on another instance goes on within seconds of its release');
+  it('a call waiting for quota held on another instance goes on within seconds of its release, not after the 30 s wait limit', async () => {
+    // `repeat 30`: 25 chunks 100 ms apart, a stream of ~2.5 s costing ~200 quota on gpt-4o.
+    const upstream = await fakeOpenAI({ chunkDelayMs: 100 });
+    const team = await startTeam({ instances: 2 });
+    // 400: the first call (bound ~515 with max_tokens 100) holds all of it while it runs.
+    const { key } = await setUpTeam(team, upstream, ['gpt-4o'], { unlimited_quota: false, remain_quota: 400 });
+    const [one, two] = team.instances as [Instance, Instance];
+
+    const first = chat(one, key, { stream: true, words: 30, maxTokens: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const startedAt = Date.now();
+    const second = await chat(two, key, { stream: true, words: 30, maxTokens: 100 });
+    const firstResult = await first;
+    expect(firstResult.answered).toBe(true);
+    expect(second.answered, JSON.stringify(second.error)).toBe(true);
+    // The first call ends ~2 s after the second started; the second then streams ~2.5 s. On one relay: ~5 s.
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+  }, 60_000);
 });
