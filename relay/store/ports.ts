@@ -11,6 +11,8 @@ import type { NewModel } from './models.js';
 import type { StatsStore } from './stats/stats-store.js';
 import type { NewSupplier, SupplierDeletion } from './suppliers.js';
 import type { NewVideoTask } from './video-tasks.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import type { NewRedemption, NewTopUp, RedeemRefusal, RedemptionRecord, TopUpRecord, TopUpSource, TopUpStatus } from './account-records.js';
 import type {
   ChannelKeyState,
   ChannelRecord,
@@ -40,7 +42,7 @@ export interface Paging {
 
 // ── Records ──────────────────────────────────────────────────────────────────────────────
 
-export type NewUserRecord = Pick<UserRecord, 'username' | 'password_hash' | 'role'> & Partial<Pick<UserRecord, 'display_name' | 'group' | 'email' | 'quota'>>;
+export type NewUserRecord = Pick<UserRecord, 'username' | 'password_hash' | 'role'> & Partial<Pick<UserRecord, 'display_name' | 'group' | 'email' | 'inviter_id'>>;
 
 /**
  * Users. Quota counters (`quota`, `used_quota`, `request_count`) change only through the
@@ -51,11 +53,17 @@ export interface UserRepo {
   get(id: number): Promise<UserRecord | undefined>;
   byUsername(username: string): Promise<UserRecord | undefined>;
   byAccessTokenHash(hash: string): Promise<UserRecord | undefined>;
-  /** Newest first; `keyword` matches the username, display name or email, case-insensitively. */
+  byAffCode(code: string): Promise<UserRecord | undefined>;
+  /** Case-insensitively; '' finds nobody. */
+  byEmail(email: string): Promise<UserRecord | undefined>;
+  byOAuth(provider: string, subject: string): Promise<UserRecord | undefined>;
+  byPasskey(credentialId: string): Promise<UserRecord | undefined>;
+  /** Newest first, deleted users left out; `keyword` matches the username, display name or email, case-insensitively. */
   list(paging: Paging & { keyword?: string }): Promise<Page<UserRecord>>;
   /** Creates the user unless the username is taken (null), or `onlyIfNone` and a user exists (null): one atomic step. */
   create(user: NewUserRecord, options?: { onlyIfNone?: boolean }): Promise<UserRecord | null>;
-  update(id: number, patch: Patch<Omit<UserRecord, 'id' | 'quota' | 'used_quota' | 'request_count'>>): Promise<UserRecord | undefined>;
+  /** Invitation counters (aff_*) change only through the account ledger. */
+  update(id: number, patch: Patch<Omit<UserRecord, 'id' | 'quota' | 'used_quota' | 'request_count' | 'aff_quota' | 'aff_history_quota' | 'aff_count'>>): Promise<UserRecord | undefined>;
 }
 
 export interface SessionRepo {
@@ -214,6 +222,51 @@ export interface QuotaLedgerPort {
   nextRelease(ms: number, stop?: AbortSignal): Promise<void>;
 }
 
+// ── Accounts and money ────────────────────────────────────────────────────────────────────
+
+export interface RedemptionRepo {
+  /** Makes `count` codes alike; answers each with its code in clear, this once. */
+  create(input: NewRedemption, count: number): Promise<Array<{ record: RedemptionRecord; code: string }>>;
+  /** Newest first; `keyword` matches the name (or, all digits, the id). */
+  list(paging: Paging & { keyword?: string }): Promise<Page<RedemptionRecord>>;
+  get(id: number): Promise<RedemptionRecord | undefined>;
+  /** Name, quota, expiry, or enabled/disabled; a used code changes no more (undefined). */
+  update(id: number, patch: Partial<Pick<RedemptionRecord, 'name' | 'quota' | 'expires_at' | 'status'>>): Promise<RedemptionRecord | undefined>;
+  /** Answers how many were deleted. */
+  remove(ids: readonly number[]): Promise<number>;
+  /** Deletes the used codes and those expired at `now`; answers how many. */
+  removeSpent(now?: number): Promise<number>;
+}
+
+export interface TopUpRepo {
+  /** Newest first. */
+  list(paging: Paging & { userId?: number; status?: TopUpStatus; source?: TopUpSource }): Promise<Page<TopUpRecord>>;
+  get(id: number): Promise<TopUpRecord | undefined>;
+  byReference(source: TopUpSource, reference: string): Promise<TopUpRecord | undefined>;
+  /** A payment started: pending, nothing credited yet. null when its reference exists already. */
+  createPending(input: NewTopUp): Promise<TopUpRecord | null>;
+  /** A pending one ends uncredited (failed, expired); answers it, or undefined when it was not pending. */
+  close(id: number, status: 'failed' | 'expired'): Promise<TopUpRecord | undefined>;
+}
+
+/**
+ * Quota moved into users' balances with a top-up record, each exactly once: under concurrent
+ * attempts on any number of instances, and after a crash (a credit begun is finished at start,
+ * never doubled).
+ */
+export interface AccountLedger {
+  /** Redeems a code (by its SHA-256) for the user; answers the top-up and the user's quota after it. */
+  redeem(codeHash: string, userId: number, now?: number): Promise<{ topUp: TopUpRecord; quota: number } | { refused: RedeemRefusal }>;
+  /** Credits a pending top-up (a payment completed); again: credits nothing (`credited` false). undefined: no such top-up. */
+  completeTopUp(id: number, note?: string): Promise<{ topUp: TopUpRecord; credited: boolean } | undefined>;
+  /** Adds (or, negative, takes) quota by an administrator's hand, recorded as a top-up; answers it and the quota after. */
+  grant(userId: number, quota: number, note: string): Promise<{ topUp: TopUpRecord; quota: number }>;
+  /** Moves invitation rewards into quota; refused when the user has less than `quota` of them. */
+  transferInvitation(userId: number, quota: number): Promise<{ topUp: TopUpRecord; quota: number } | { refused: 'insufficient' }>;
+  /** Counts a user registered with the inviter's code and gives the inviter `reward` (into aff_quota). */
+  rewardInviter(inviterId: number, reward: number): Promise<void>;
+}
+
 // ── What instances share at call speed ──────────────────────────────────────────────────
 
 /** Fixed-window counters shared by every instance (rate limits, login attempts). */
@@ -278,6 +331,11 @@ export interface StoragePorts {
   models: ModelRepo;
   settings: SettingsRepo;
   videoTasks: VideoTaskRepo;
+  redemptions: RedemptionRepo;
+  topUps: TopUpRepo;
+  accounts: AccountLedger;
+  /** Secrets beside the channels' (a user's TOTP seed): the OS keychain or its fallback, or sealed in PostgreSQL. */
+  secrets: SecretStore;
   logs: LogStore;
   stats: StatsStore;
   quota: QuotaLedgerPort;

@@ -5,10 +5,11 @@ import type { UnitCounts } from '../ir/usage.js';
 import type { VideoError, VideoStatus } from '../ir/video.js';
 import type { RoleValue, SecretBackendName } from '../management/contract.js';
 import type { NewLogRecord } from './logs/types.js';
+import type { AccountFields, RedemptionRecord, TopUpRecord } from './account-records.js';
 
 // The state file's shape. Change it only together with a migration below.
 
-export interface UserRecord {
+export interface UserRecord extends AccountFields {
   id: number;
   username: string;
   display_name: string;
@@ -231,7 +232,7 @@ export interface State {
   instance_id: string;
   /** The secret backend chosen at first start; secrets stay where they were put. */
   secret_backend: SecretBackendName | null;
-  next_ids: { user: number; token: number; channel: number; supplier: number; model: number };
+  next_ids: { user: number; token: number; channel: number; supplier: number; model: number; redemption: number; top_up: number };
   users: UserRecord[];
   sessions: SessionRecord[];
   tokens: TokenRecord[];
@@ -246,106 +247,12 @@ export interface State {
   open_reservations: Record<string, OpenReservation>;
   /** Video generation tasks, oldest first. */
   video_tasks: VideoTaskRecord[];
+  redemptions: RedemptionRecord[];
+  /** Oldest first. */
+  top_ups: TopUpRecord[];
 }
 
-export const CURRENT_SCHEMA_VERSION = 8;
-
-/**
- * `migrations[n]` upgrades a state of version n-1 to version n, in place. Version 0 is a
- * file written before versioning (never released; kept as the worked example of the shape
- * a migration takes).
- */
-export type Migration = (data: Record<string, unknown>) => void;
-export const migrations: Record<number, Migration> = {
-  1: (data) => {
-    data.instance_id ??= randomUUID();
-    data.secret_backend ??= null;
-    data.next_ids ??= { user: 1 };
-    data.users ??= [];
-    data.sessions ??= [];
-    data.options ??= {};
-  },
-  // API keys and channels arrive with the relay core.
-  2: (data) => {
-    const ids = (data.next_ids ??= {}) as Record<string, number>;
-    ids.token ??= 1;
-    ids.channel ??= 1;
-    data.tokens ??= [];
-    data.channels ??= [];
-  },
-  // Groups, suppliers and models (metadata and prices) get their own records; the
-  // `group_ratios` and `model_prices` options (JSON text) move into them.
-  3: (data) => {
-    const ids = (data.next_ids ??= {}) as Record<string, number>;
-    ids.supplier ??= 1;
-    ids.model ??= 1;
-    data.suppliers ??= [];
-    const options = (data.options ??= {}) as Record<string, unknown>;
-    const now = Date.now();
-    const groups = (data.groups ??= []) as GroupRecord[];
-    for (const [name, ratio] of Object.entries(parseJsonObject(options.group_ratios))) {
-      if (typeof ratio !== 'number' || !Number.isFinite(ratio) || ratio < 0 || groups.some((g) => g.name === name)) continue;
-      groups.push({ name, ratio, description: '', selectable: name === 'default', created_at: now, updated_at: now });
-    }
-    if (!groups.some((g) => g.name === 'default')) groups.unshift(defaultGroup(now));
-    // Groups named by channels, users and keys so far, so that the console lists them all.
-    const named = [
-      ...((data.channels ?? []) as { groups?: string[] }[]).flatMap((c) => c.groups ?? []),
-      ...((data.users ?? []) as { group?: string }[]).map((u) => u.group ?? ''),
-      ...((data.tokens ?? []) as { group?: string }[]).map((t) => t.group ?? ''),
-    ];
-    for (const name of named) {
-      if (name && !groups.some((g) => g.name === name)) groups.push({ name, ratio: 1, description: '', selectable: false, created_at: now, updated_at: now });
-    }
-    const models = (data.models ??= []) as ModelRecord[];
-    for (const [name, price] of Object.entries(parseJsonObject(options.model_prices))) {
-      if (typeof price !== 'object' || price === null || models.some((m) => m.name === name)) continue;
-      const p = price as Record<string, unknown>;
-      const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
-      models.push({
-        ...blankModel(ids.model++, name, now),
-        price_per_call: num(p.pricePerCall),
-        model_ratio: num(p.pricePerCall) === null ? num(p.modelRatio) : null,
-        completion_ratio: num(p.completionRatio),
-        cache_ratio: num(p.cacheRatio),
-        cache_write_ratio: num(p.cacheWriteRatio),
-      });
-    }
-    delete options.group_ratios;
-    delete options.model_prices;
-  },
-  // Reservations become durable: a checkpoint of the quota journal lives in the state.
-  4: (data) => {
-    data.ledger_seq ??= 0;
-    data.open_reservations ??= {};
-  },
-  // Channels declare the call families they serve; existing ones keep their type's defaults.
-  5: (data) => {
-    for (const channel of (data.channels ?? []) as { families?: unknown }[]) channel.families ??= [];
-  },
-  // Models are priced per unit other than tokens too (requests, search units, images…); none so far.
-  6: (data) => {
-    for (const model of (data.models ?? []) as { unit_prices?: unknown }[]) model.unit_prices ??= {};
-  },
-  // Video generation tasks outlive a call and a restart: they are kept with their reservations.
-  7: (data) => {
-    data.video_tasks ??= [];
-  },
-  // Unit prices may depend on the output size (a second of video, an image); none so far.
-  8: (data) => {
-    for (const model of (data.models ?? []) as { size_ratios?: unknown }[]) model.size_ratios ??= {};
-  },
-};
-
-function parseJsonObject(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'string' || value === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+export const CURRENT_SCHEMA_VERSION = 9;
 
 /** The `default` group: always present, ratio 1 unless changed. */
 export function defaultGroup(now = Date.now()): GroupRecord {
@@ -379,7 +286,7 @@ export function emptyState(): State {
     schema_version: CURRENT_SCHEMA_VERSION,
     instance_id: randomUUID(),
     secret_backend: null,
-    next_ids: { user: 1, token: 1, channel: 1, supplier: 1, model: 1 },
+    next_ids: { user: 1, token: 1, channel: 1, supplier: 1, model: 1, redemption: 1, top_up: 1 },
     users: [],
     sessions: [],
     tokens: [],
@@ -391,5 +298,7 @@ export function emptyState(): State {
     ledger_seq: 0,
     open_reservations: {},
     video_tasks: [],
+    redemptions: [],
+    top_ups: [],
   };
 }

@@ -13,6 +13,9 @@ import { PostgresClient } from './postgres/pool.js';
 import { postgresStatsStore } from './postgres/stats-store.js';
 import { openServerCatalog } from './postgres/call-catalog.js';
 import type { ChangeTopic, QuotaLedgerPort, ReserveAsk, StoragePorts, TokenRepo, UserRepo } from './ports.js';
+import { announcedWrites, CHANNEL_WRITES, SESSION_WRITES, TOKEN_WRITES, USER_WRITES } from './announced-writes.js';
+import { handOverReservations } from './postgres/migrated-reservations.js';
+import { seedDetachedReservations } from './redis/quota-seed.js';
 import { redisChangeFeed } from './redis/change-feed.js';
 import { RedisClient } from './redis/client.js';
 import { sharedCooldowns } from './redis/cooldowns.js';
@@ -21,6 +24,8 @@ import { redisLeases } from './redis/leases.js';
 import { RedisPubSub } from './redis/pubsub.js';
 import { QuotaNotLoadedError, RedisQuotaLedger } from './redis/quota-ledger.js';
 import { redisRateCounters } from './redis/rate-counters.js';
+import { postgresAccountLedger, postgresRedemptionRepo, postgresTopUpRepo } from './postgres/accounts.js';
+import { RedisQuotaCredit } from './redis/quota-credit.js';
 
 /** The error of a call whose instance was lost before it finished: another instance refunded it. */
 export const REFUNDED_AFTER_LOSS = 'refunded: the relay instance serving the call stopped before it finished';
@@ -68,56 +73,63 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       onError: options.onError,
     });
     await quota.start();
-    const changes = redisChangeFeed(pubsub);
+    const changes = redisChangeFeed(pubsub, redis.instance);
     const cooldowns = sharedCooldowns(pubsub, redis.instance, { onError: options.onError });
     const users = postgresUserRepo(db);
     const tokens = postgresTokenRepo(db);
     const channels = postgresChannelRepo(db, secrets);
     await loadCounters(db, quota);
+    // Reservations of a migrated embedded install (video tasks in progress) join the live ledger, once.
+    await handOverReservations(db, (reservations) => seedDetachedReservations(redis, reservations));
     const catalog = await openServerCatalog(db, (id) => channels.keys(id), (channel) => channels.proxyUrl(channel), changes, options.onError);
-    // A write tells the other instances, and this one's catalog is reloaded before the write answers.
-    const told = <R extends object>(repo: R, topic: ChangeTopic, reads: ReadonlyArray<keyof R>) =>
-      publishingWrites(repo, reads, async () => {
-        await changes.publish(topic);
-        await catalog.refresh(topic);
+    // A change's rows (undefined: its whole table) reloaded in this instance's catalog before the write answers, and on the others (this one skips its echo).
+    const tell = async (topic: ChangeTopic, ids?: ReadonlyArray<string | number>) => {
+      if (ids?.length === 0) return;
+      await Promise.all([catalog.refresh(topic, ids?.map(String)), changes.publishRows(topic, ids, true)]);
+    };
+    const told = <R extends object>(repo: R, topic: ChangeTopic, reads: ReadonlyArray<keyof R>, writes?: Parameters<typeof announcedWrites<R>>[3]) =>
+      announcedWrites(repo, reads, (ids) => tell(topic, ids), writes);
+    // Counters that moved are written back, and the rows of the users and keys they belong to
+    // reloaded everywhere (/v1/usage shows a key's used quota and requests from them; a key or
+    // user at 0 is refused before its call reserves): told by the one instance whose write moved them.
+    const syncCounters = async () => {
+      const moved = await writeCounters(db, quota);
+      await Promise.all([tell('users', moved.users), tell('tokens', moved.tokens)]);
+      return moved;
+    };
+    const credits = new RedisQuotaCredit(redis);
+    const accounts = postgresAccountLedger(db, async (userId, delta, operation) => {
+      const credit = () => credits.credit(userId, delta, operation);
+      const { quota: after } = await credit().catch(async (error: unknown) => {
+        if (!(error instanceof QuotaNotLoadedError)) throw error;
+        await loadCounters(db, quota);
+        return credit();
       });
-    const syncCounters = () => writeCounters(db, quota);
-    // Counters that moved are written back and the records every call reads (used quota, a key's rest) reloaded everywhere.
-    let lastWritten = '';
-    const timer = setInterval(
-      () =>
-        void syncCounters()
-          .then(async (written) => {
-            if (written === lastWritten) return;
-            lastWritten = written;
-            await Promise.all([changes.publish('users'), changes.publish('tokens')]);
-          })
-          .catch((error: unknown) => options.onError?.(error)),
-      options.counterSyncMs ?? 3_000,
-    );
+      await syncCounters();
+      return after;
+    });
+    // Credits a crash interrupted are finished before this instance serves.
+    await accounts.finishCredits();
+    const timer = setInterval(() => void syncCounters().catch((error: unknown) => options.onError?.(error)), options.counterSyncMs ?? 3_000);
     timer.unref();
     return {
       mode: 'server',
-      users: told(seededUsers(users, quota), 'users', ['count', 'get', 'byUsername', 'byAccessTokenHash', 'list']),
-      sessions: told(postgresSessionRepo(db), 'sessions', ['find', 'listForUser']),
-      tokens: told(seededTokens(tokens, quota), 'tokens', ['byKey', 'get', 'list']),
-      channels: told(channels, 'channels', ['list', 'get', 'keys', 'proxyUrl']),
+      users: told(seededUsers(users, quota), 'users', ['count', 'get', 'byUsername', 'byAccessTokenHash', 'list'], USER_WRITES),
+      sessions: told(postgresSessionRepo(db), 'sessions', ['find', 'listForUser'], SESSION_WRITES),
+      tokens: told(seededTokens(tokens, quota), 'tokens', ['byKey', 'get', 'list'], TOKEN_WRITES),
+      channels: told(channels, 'channels', ['list', 'get', 'keys', 'proxyUrl'], CHANNEL_WRITES),
       groups: told(postgresGroupRepo(db), 'groups', ['list', 'get', 'usageByGroup']),
       suppliers: postgresSupplierRepo(db),
       models: told(postgresModelRepo(db), 'models', ['list', 'get', 'byName']),
       settings: told(postgresSettingsRepo(db), 'settings', ['all']),
       videoTasks: postgresVideoTaskRepo(db),
+      redemptions: postgresRedemptionRepo(db),
+      topUps: postgresTopUpRepo(db),
+      accounts: told(accounts, 'users', ['finishCredits']),
       logs,
       stats,
-      quota: writingThrough(
-        quota,
-        async () => {
-          await syncCounters();
-          // The records every call reads (a key's limit, a user's quota) show the change on every instance.
-          await Promise.all([changes.publish('users'), changes.publish('tokens')]);
-        },
-        () => loadCounters(db, quota),
-      ),
+      // The records every call reads (a key's limit, a user's quota) show an administrator's change on every instance.
+      quota: writingThrough(quota, syncCounters, () => loadCounters(db, quota)),
       counters: redisRateCounters(redis),
       leases: redisLeases(redis),
       changes,
@@ -142,22 +154,8 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
   }
 }
 
-/** The repo, each write (every operation but `reads`) telling the other instances once it is done. */
-function publishingWrites<R extends object>(repo: R, reads: ReadonlyArray<keyof R>, tell: () => Promise<void>): R {
-  const wrapped = { ...repo } as Record<string, unknown>;
-  for (const [name, operation] of Object.entries(repo)) {
-    if (typeof operation !== 'function' || reads.includes(name as keyof R)) continue;
-    wrapped[name] = async (...args: unknown[]) => {
-      const result: unknown = await (operation as (...a: unknown[]) => unknown)(...args);
-      await tell();
-      return result;
-    };
-  }
-  return wrapped as R;
-}
-
 /** An administrator's change of a quota shows in the records at once (the console reads them next). */
-function writingThrough(quota: RedisQuotaLedger, sync: () => Promise<void>, reload: () => Promise<void>): QuotaLedgerPort {
+function writingThrough(quota: RedisQuotaLedger, sync: () => Promise<unknown>, reload: () => Promise<void>): QuotaLedgerPort {
   // Counters Redis lost (restarted without persistence, flushed) are loaded again from PostgreSQL, once, and the call goes on.
   const reloading = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -216,27 +214,30 @@ async function loadCounters(db: PostgresClient, quota: RedisQuotaLedger): Promis
   await quota.load(users.rows as never, tokens.rows as never, channels.rows as never);
 }
 
-/** The live counters written back in one statement per table; answers them as written (to tell whether they moved). */
-async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<string> {
+/**
+ * The live counters written back in one statement per table, rows whose counters did not
+ * move left alone (no dead row each time; of instances writing the same values, one moves
+ * them); answers the ids of the users and keys it moved.
+ */
+async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<{ users: number[]; tokens: number[] }> {
   const snapshot = await quota.snapshot();
-  await db.transaction(async (client) => {
-    if (snapshot.users.length > 0) {
-      await client.query(
-        `UPDATE users u SET quota = s.quota, used_quota = s.used_quota, request_count = s.request_count
-         FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, quota bigint, used_quota bigint, request_count bigint) WHERE u.id = s.id`,
-        [JSON.stringify(snapshot.users)],
-      );
-    }
-    if (snapshot.tokens.length > 0) {
-      await client.query(
-        `UPDATE tokens t SET remain_quota = s.remain_quota, unlimited_quota = s.unlimited_quota, used_quota = s.used_quota, request_count = s.request_count, accessed_at = s.accessed_at
-         FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, remain_quota bigint, unlimited_quota boolean, used_quota bigint, request_count bigint, accessed_at bigint) WHERE t.id = s.id`,
-        [JSON.stringify(snapshot.tokens)],
-      );
-    }
-    if (snapshot.channels.length > 0) {
-      await client.query(`UPDATE channels c SET used_quota = s.used_quota FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, used_quota bigint) WHERE c.id = s.id`, [JSON.stringify(snapshot.channels)]);
-    }
+  return db.transaction(async (client) => {
+    const update = async (rows: readonly object[], sql: string) =>
+      rows.length === 0 ? [] : (await client.query<{ id: number }>(sql, [JSON.stringify(rows)])).rows.map((row) => Number(row.id));
+    const users = await update(
+      snapshot.users,
+      `UPDATE users u SET quota = s.quota, used_quota = s.used_quota, request_count = s.request_count
+       FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, quota bigint, used_quota bigint, request_count bigint)
+       WHERE u.id = s.id AND (u.quota, u.used_quota, u.request_count) IS DISTINCT FROM (s.quota, s.used_quota, s.request_count) RETURNING u.id`,
+    );
+    const tokens = await update(
+      snapshot.tokens,
+      `UPDATE tokens t SET remain_quota = s.remain_quota, unlimited_quota = s.unlimited_quota, used_quota = s.used_quota, request_count = s.request_count, accessed_at = s.accessed_at
+       FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, remain_quota bigint, unlimited_quota boolean, used_quota bigint, request_count bigint, accessed_at bigint)
+       WHERE t.id = s.id AND (t.remain_quota, t.unlimited_quota, t.used_quota, t.request_count, t.accessed_at) IS DISTINCT FROM (s.remain_quota, s.unlimited_quota, s.used_quota, s.request_count, s.accessed_at)
+       RETURNING t.id`,
+    );
+    await update(snapshot.channels, `UPDATE channels c SET used_quota = s.used_quota FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, used_quota bigint) WHERE c.id = s.id AND c.used_quota <> s.used_quota RETURNING c.id`);
+    return { users, tokens };
   });
-  return JSON.stringify([snapshot.users, snapshot.tokens]);
 }

@@ -2,8 +2,10 @@ import { copyFile, readFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import type { Adapter } from 'lowdb';
 import { writeFileDurably } from './durable-write.js';
-import { CURRENT_SCHEMA_VERSION, emptyState, migrations as defaultMigrations } from './schema.js';
-import type { Migration, State } from './schema.js';
+import { CURRENT_SCHEMA_VERSION, emptyState } from './schema.js';
+import { migrations as defaultMigrations } from './state-migrations.js';
+import type { State } from './schema.js';
+import type { Migration } from './state-migrations.js';
 
 export class StateFileError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 import type { RoleValue } from '../management/contract.js';
 import { UserStatus } from '../management/contract.js';
+import { blankAccountFields, newAffCode } from './account-records.js';
 import type { UserRecord } from './schema.js';
 import type { StateFile } from './state-file.js';
 
@@ -9,6 +10,8 @@ export interface NewUser {
   role: RoleValue;
   display_name?: string;
   group?: string;
+  email?: string;
+  inviter_id?: number;
 }
 
 /** Users, behind an interface so that a PostgreSQL implementation can replace the state file. */
@@ -41,7 +44,7 @@ export function createStateUserStore(state: StateFile): UserStore {
           password_hash: user.password_hash,
           role: user.role,
           status: UserStatus.enabled,
-          email: '',
+          email: user.email ?? '',
           group: user.group ?? 'default',
           quota: 0,
           used_quota: 0,
@@ -49,6 +52,8 @@ export function createStateUserStore(state: StateFile): UserStore {
           access_token_hash: null,
           created_at: now,
           last_login_at: 0,
+          ...blankAccountFields(newAffCode()),
+          inviter_id: user.inviter_id ?? 0,
         };
         data.users.push(record);
         return record;

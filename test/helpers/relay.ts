@@ -1,3 +1,4 @@
+import { blankAccountFields, newAffCode } from '../../relay/store/account-records.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
@@ -99,6 +100,7 @@ export async function seedUsers(dataDir: string, users: SeededUser[]): Promise<v
       group: user.group ?? state.users[0].group,
       password_hash: await hashPassword(user.password ?? `${user.username}-password-1`),
       access_token_hash: null,
+      ...blankAccountFields(newAffCode()),
     });
   }
   await writeFile(file, JSON.stringify(state));

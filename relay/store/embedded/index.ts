@@ -12,6 +12,9 @@ import type { SupplierStore } from '../suppliers.js';
 import type { TokenStore } from '../tokens.js';
 import type { UserStore } from '../users.js';
 import type { VideoTaskStore } from '../video-tasks.js';
+import type { SecretStore } from '../../secrets/secret-store.js';
+import { ReleaseWaiters } from '../release-waiters.js';
+import { embeddedAccountLedger, redemptionRepo, topUpRepo } from './accounts.js';
 import { embeddedCatalog } from './catalog.js';
 import { channelRepo, groupRepo, modelRepo, sessionRepo, settingsRepo, supplierRepo, tokenRepo, userRepo, videoTaskRepo } from './records.js';
 import { embeddedQuotaLedger, localChangeFeed, memoryLeases, memoryRateCounters } from './shared.js';
@@ -30,9 +33,11 @@ export interface EmbeddedParts {
   logs: LogStore;
   stats: StatsStore;
   quotaBook: QuotaBook;
+  secrets: SecretStore;
 }
 
 export function embeddedPorts(parts: EmbeddedParts): StoragePorts {
+  const waiting = new ReleaseWaiters();
   return {
     mode: 'embedded',
     users: userRepo(parts.state, parts.users),
@@ -44,10 +49,14 @@ export function embeddedPorts(parts: EmbeddedParts): StoragePorts {
     models: modelRepo(parts.models),
     settings: settingsRepo(parts.state),
     videoTasks: videoTaskRepo(parts.videoTasks),
+    redemptions: redemptionRepo(parts.state),
+    topUps: topUpRepo(parts.state),
+    accounts: embeddedAccountLedger(parts.state, () => waiting.wake()),
+    secrets: parts.secrets,
     logs: parts.logs,
     stats: parts.stats,
     // A call's record reaches the log (and the statistics) once its settlement or refund is journaled.
-    quota: embeddedQuotaLedger(parts.state, parts.quotaBook, (log) => parts.stats.record(parts.logs.appendEncoded(log))),
+    quota: embeddedQuotaLedger(parts.state, parts.quotaBook, (log) => parts.stats.record(parts.logs.appendEncoded(log)), waiting),
     counters: memoryRateCounters(),
     leases: memoryLeases(),
     changes: localChangeFeed(),

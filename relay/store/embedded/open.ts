@@ -104,6 +104,7 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions): Promise<
       logs,
       stats,
       quotaBook: new QuotaBook(opened, quotaJournal),
+      secrets: selected.store,
     });
     const dataLock = lock;
     return {

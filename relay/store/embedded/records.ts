@@ -33,9 +33,13 @@ export function userRepo(state: StateFile, users: UserStore): UserRepo {
     get: async (id) => copyOrUndefined(users.byId(id)),
     byUsername: async (username) => copyOrUndefined(users.byUsername(username)),
     byAccessTokenHash: async (hash) => copyOrUndefined(users.byAccessTokenHash(hash)),
+    byAffCode: async (code) => copyOrUndefined(state.data.users.find((u) => u.aff_code === code)),
+    byEmail: async (email) => copyOrUndefined(email ? state.data.users.find((u) => u.email.toLowerCase() === email.toLowerCase()) : undefined),
+    byOAuth: async (provider, subject) => copyOrUndefined(state.data.users.find((u) => u.oauth.some((l) => l.provider === provider && l.subject === subject))),
+    byPasskey: async (credentialId) => copyOrUndefined(state.data.users.find((u) => u.passkeys.some((p) => p.id === credentialId))),
     async list({ page, pageSize, keyword }) {
       const needle = keyword?.trim().toLowerCase() ?? '';
-      const matching = state.data.users.filter((u) => !needle || [u.username, u.display_name, u.email].some((text) => text.toLowerCase().includes(needle)));
+      const matching = state.data.users.filter((u) => u.deleted_at === 0).filter((u) => !needle || [u.username, u.display_name, u.email].some((text) => text.toLowerCase().includes(needle)));
       const newest = matching.slice().reverse();
       return { items: newest.slice((page - 1) * pageSize, page * pageSize).map(copy), total: matching.length };
     },

@@ -13,8 +13,7 @@ import type { StateFile } from '../state-file.js';
  * A settlement or refund that closes a reservation hands its log record to `appendLog` (after
  * the journal entry that carries it).
  */
-export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog: (log: EncodedLogRecord) => void = () => {}): QuotaLedgerPort {
-  const waiting = new ReleaseWaiters();
+export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog: (log: EncodedLogRecord) => void = () => {}, waiting = new ReleaseWaiters()): QuotaLedgerPort {
   const released = () => waiting.wake();
   const standing = (userId: number, tokenId: number): QuotaStanding => {
     const userLeft = byId(state.data.users, userId)?.quota ?? 0;

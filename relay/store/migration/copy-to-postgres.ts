@@ -45,6 +45,8 @@ export async function copyToPostgres(install: EmbeddedInstall, db: PostgresClien
     await insertRecords(client, 'suppliers', state.suppliers);
     await insertRecords(client, 'models', state.models);
     await insertRecords(client, 'video_tasks', state.video_tasks);
+    await insertRecords(client, 'redemption_codes', state.redemptions);
+    await insertRecords(client, 'top_ups', state.top_ups);
     await insertRecords(
       client,
       'quota_reservations',
@@ -138,7 +140,7 @@ async function copyStats(client: pg.PoolClient, rows: readonly StatsRow[]): Prom
 /** Identities past the largest id copied and past the state's next ids (ids of deleted records are not handed out again); log ids past the largest log id. */
 async function moveIdentities(client: pg.PoolClient, install: EmbeddedInstall, maxLogId: number): Promise<void> {
   const { next_ids: next, ledger_seq } = install.state;
-  const floors: Record<string, number> = { users: next.user - 1, tokens: next.token - 1, channels: next.channel - 1, suppliers: next.supplier - 1, models: next.model - 1, quota_reservations: ledger_seq };
+  const floors: Record<string, number> = { users: next.user - 1, tokens: next.token - 1, channels: next.channel - 1, suppliers: next.supplier - 1, models: next.model - 1, redemption_codes: next.redemption - 1, top_ups: next.top_up - 1, quota_reservations: ledger_seq };
   for (const [table, floor] of Object.entries(floors)) {
     await client.query(
       `SELECT setval(pg_get_serial_sequence($1, 'id'), GREATEST(COALESCE(max(id), 0), $2::bigint, 1), GREATEST(COALESCE(max(id), 0), $2::bigint) > 0) FROM ${quoteName(table)}`,

@@ -43,7 +43,7 @@ export async function verifyCopy(client: pg.PoolClient, install: EmbeddedInstall
     });
     rows.push({ what, embedded: records.length, database: found[0]!, checked: sums.length > 0 ? `sums of ${sums.join(', ')}` : '' });
   };
-  await check('users', 'users', state.users, ['quota', 'used_quota', 'request_count']);
+  await check('users', 'users', state.users, ['quota', 'used_quota', 'request_count', 'aff_quota', 'aff_history_quota']);
   await check('sessions', 'sessions', state.sessions);
   await check('API keys', 'tokens', state.tokens, ['remain_quota', 'used_quota', 'request_count']);
   await check('channels', 'channels', state.channels, ['used_quota', 'key_count']);
@@ -52,6 +52,8 @@ export async function verifyCopy(client: pg.PoolClient, install: EmbeddedInstall
   await check('models', 'models', state.models);
   await check('settings', 'settings', Object.keys(state.options).map((name) => ({ name })));
   await check('video tasks', 'video_tasks', state.video_tasks);
+  await check('redemption codes', 'redemption_codes', state.redemptions, ['quota']);
+  await check('top-ups', 'top_ups', state.top_ups, ['quota']);
   await check('open reservations', 'quota_reservations', Object.values(state.open_reservations), ['amount']);
 
   // Every secret opens under the server key to the value read from the install.

@@ -1,5 +1,6 @@
 import type { PostgresClient } from './pool.js';
 import { SCHEMA_1 } from './schema-1.js';
+import { SCHEMA_2 } from './schema-2.js';
 
 // The database's schema, versioned like the state file's (schema.ts): `MIGRATIONS[n - 1]`
 // takes a database of version n - 1 to version n. They run at start, all in one transaction
@@ -13,7 +14,10 @@ export interface Migration {
   sql: string;
 }
 
-const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'the tables of everything the relay keeps', sql: SCHEMA_1 }];
+const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'the tables of everything the relay keeps', sql: SCHEMA_1 },
+  { version: 2, name: 'accounts and money: sign-in factors, invitations, redemption codes and top-ups', sql: SCHEMA_2 },
+];
 
 export const CURRENT_DATABASE_VERSION = MIGRATIONS.length;
 

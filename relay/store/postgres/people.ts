@@ -7,17 +7,25 @@ import { SESSION_LIFETIME_MS, TOUCH_INTERVAL_MS } from '../sessions.js';
 import { keyHint, newApiKey, tokenRecord } from '../tokens.js';
 import type { PostgresClient } from './pool.js';
 import { RecordTable } from './record-table.js';
+import { newAffCode } from '../account-records.js';
+
+/** The users table's jsonb columns. */
+const USER_JSON = new Set(['totp', 'passkeys', 'oauth']);
 
 export function postgresUserRepo(db: PostgresClient): UserRepo {
-  const users = new RecordTable<UserRecord>(db, 'users', 'id');
+  const users = new RecordTable<UserRecord>(db, 'users', 'id', USER_JSON);
   return {
     count: () => users.count(),
     get: (id) => users.one('id', id),
     byUsername: (username) => users.one('username', username),
     byAccessTokenHash: (hash) => users.one('access_token_hash', hash),
+    byAffCode: (code) => users.one('aff_code', code),
+    byEmail: async (email) => (email ? (await users.select('lower(email) = lower($1)', [email], 'LIMIT 1'))[0] : undefined),
+    byOAuth: async (provider, subject) => (await users.select('oauth @> $1::jsonb', [JSON.stringify([{ provider, subject }])], 'LIMIT 1'))[0],
+    byPasskey: async (credentialId) => (await users.select('passkeys @> $1::jsonb', [JSON.stringify([{ id: credentialId }])], 'LIMIT 1'))[0],
     async list({ page, pageSize, keyword }) {
       const needle = keyword?.trim() ?? '';
-      const where = needle ? `username ILIKE $1 OR display_name ILIKE $1 OR email ILIKE $1` : 'TRUE';
+      const where = needle ? `deleted_at = 0 AND (username ILIKE $1 OR display_name ILIKE $1 OR email ILIKE $1)` : 'deleted_at = 0';
       const values = needle ? [`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
       const [items, total] = await Promise.all([
         users.select(where, values, `ORDER BY id DESC LIMIT ${Math.max(1, pageSize)} OFFSET ${Math.max(0, (page - 1) * pageSize)}`),
@@ -27,7 +35,18 @@ export function postgresUserRepo(db: PostgresClient): UserRepo {
     },
     async create(user, options) {
       const now = Date.now();
-      const record = { username: user.username, display_name: user.display_name ?? user.username, password_hash: user.password_hash, role: user.role, status: UserStatus.enabled, group: user.group ?? 'default', created_at: now };
+      const record = {
+        username: user.username,
+        display_name: user.display_name ?? user.username,
+        password_hash: user.password_hash,
+        role: user.role,
+        status: UserStatus.enabled,
+        group: user.group ?? 'default',
+        email: user.email ?? '',
+        inviter_id: user.inviter_id ?? 0,
+        aff_code: newAffCode(),
+        created_at: now,
+      };
       if (!options?.onlyIfNone) return (await users.insert(record, db, 'username')) ?? null;
       // "Only the first user": the check and the insert under one lock, whichever instance asks.
       return db.transaction(async (client) => {

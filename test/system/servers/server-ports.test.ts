@@ -11,9 +11,10 @@ import type { RedisQuotaLedger } from '../../../relay/store/redis/quota-ledger.j
 import { openServerPorts, REFUNDED_AFTER_LOSS } from '../../../relay/store/server-ports.js';
 import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
 import { storagePortsContract } from '../../helpers/storage-ports-contract.js';
+import type { OpenPorts } from '../../helpers/storage-ports-contract.js';
+import { accountsContract } from '../../helpers/accounts-contract.js';
 
-describe('server storage ports (PostgreSQL + Redis)', () => {
-  storagePortsContract(async () => {
+const openFresh: OpenPorts = async () => {
     const redis = freshRedisPrefix();
     const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
     const ports = await openServerPorts({
@@ -23,7 +24,14 @@ describe('server storage ports (PostgreSQL + Redis)', () => {
       secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key),
     });
     return Object.assign(ports, { dispose: () => ports.close(), settled: async () => void (await ports.syncCounters()) });
-  });
+};
+
+describe('server storage ports (PostgreSQL + Redis)', () => {
+  storagePortsContract(openFresh);
+});
+
+describe('server storage ports: accounts and money', () => {
+  accountsContract(openFresh);
 });
 
 describe('server storage ports: an instance lost mid-call', () => {

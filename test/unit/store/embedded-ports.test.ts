@@ -17,10 +17,11 @@ import { createStateTokenStore } from '../../../relay/store/tokens.js';
 import { createStateUserStore } from '../../../relay/store/users.js';
 import { createStateVideoTaskStore } from '../../../relay/store/video-tasks.js';
 import { storagePortsContract } from '../../helpers/storage-ports-contract.js';
+import type { OpenPorts } from '../../helpers/storage-ports-contract.js';
+import { accountsContract } from '../../helpers/accounts-contract.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
-describe('embedded storage ports', () => {
-  storagePortsContract(async () => {
+const openFresh: OpenPorts = async () => {
     const dir = await tempDir();
     const state = await StateFile.open(join(dir, 'state.json'));
     const { journal } = QuotaJournal.open(dir);
@@ -39,6 +40,7 @@ describe('embedded storage ports', () => {
       logs,
       stats,
       quotaBook: new QuotaBook(state, journal),
+      secrets: createMemorySecretStore(),
     });
     return Object.assign(ports, {
       async dispose() {
@@ -46,5 +48,12 @@ describe('embedded storage ports', () => {
         await journal.close();
       },
     });
-  });
+};
+
+describe('embedded storage ports', () => {
+  storagePortsContract(openFresh);
+});
+
+describe('embedded storage ports: accounts and money', () => {
+  accountsContract(openFresh);
 });
