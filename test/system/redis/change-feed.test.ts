@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ChangeTopic } from '../../../relay/store/ports.js';
 import { redisChangeFeed } from '../../../relay/store/redis/change-feed.js';
+import type { RowChangeFeed } from '../../../relay/store/redis/change-feed.js';
 import { RedisClient } from '../../../relay/store/redis/client.js';
 import { RedisPubSub } from '../../../relay/store/redis/pubsub.js';
 import { ownRedis } from '../../helpers/own-redis.js';
@@ -51,6 +52,35 @@ describe('Redis change feed', () => {
     expect(stranger.heard).toEqual([]);
   });
 
+  it('names the records changed, and tells the instance that sent a change after refreshing its own copy that the change is its own', async () => {
+    const { url, prefix } = freshRedisPrefix();
+    const [a, b] = [instance(url, prefix), instance(url, prefix)];
+    const rows = (feed: RowChangeFeed) => {
+      const heard: Array<[ChangeTopic, string[] | undefined, boolean]> = [];
+      feed.subscribeRows((topic, ids, fromHere) => heard.push([topic, ids, fromHere]));
+      return heard;
+    };
+    const [onA, onB] = [rows(a.feed), rows(b.feed)];
+    await Promise.all([a.pubsub.ready(), b.pubsub.ready()]);
+    await a.feed.publishRows('tokens', [3, 'x9'], true);
+    await a.feed.publishRows('users', undefined);
+    await until(() => onA.length === 2 && onB.length === 2);
+    expect(onA).toEqual([
+      ['tokens', ['3', 'x9'], true],
+      ['users', undefined, false],
+    ]);
+    expect(onB).toEqual([
+      ['tokens', ['3', 'x9'], false],
+      ['users', undefined, false],
+    ]);
+    // The port's listeners hear one id at a time.
+    expect(b.heard).toEqual([
+      ['tokens', '3'],
+      ['tokens', 'x9'],
+      ['users', undefined],
+    ]);
+  });
+
   it('after Redis comes back, listeners hear that anything may have changed, and later changes again', async () => {
     const server = await ownRedis();
     const url = `redis://127.0.0.1:${server.port}`;
@@ -79,7 +109,8 @@ describe('Redis change feed', () => {
     const other = instance(url);
     await other.pubsub.ready();
     // Published again and again: the late instance subscribes once its connection is up, at some point.
-    for (const deadline = Date.now() + 15_000; late.heard.length === 0 && Date.now() < deadline; ) {
+    const probed = () => late.heard.some(([topic, id]) => topic === 'models' && id === 'probe');
+    for (const deadline = Date.now() + 15_000; !probed() && Date.now() < deadline; ) {
       await other.feed.publish('models', 'probe');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
