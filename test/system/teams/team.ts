@@ -26,6 +26,8 @@ export interface TeamOptions {
   /** Default: the shared test Redis with a fresh key prefix. */
   redis?: { url: string; prefix: string };
   videoPolling?: { firstMs: number; maxMs: number };
+  /** The secret key (64 hex characters); default a new one. */
+  secretKey?: string;
 }
 
 export interface Instance {
@@ -54,7 +56,7 @@ export interface Team {
 export async function startTeam(options: TeamOptions): Promise<Team> {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase());
   const redis = options.redis ?? freshRedisPrefix();
-  const secretKey = randomBytes(32).toString('hex');
+  const secretKey = options.secretKey ?? randomBytes(32).toString('hex');
   const children: ChildProcess[] = [];
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   db.on('error', () => {}); // a test restarting PostgreSQL drops idle connections
