@@ -2,6 +2,7 @@ import express from 'express';
 import type { ErrorRequestHandler, Router } from 'express';
 import { ApiError, invalidUrlMessage, sendEnvelopeError } from '../http/errors.js';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/json-depth.js';
+import { RelayError } from '../ir/relay-error.js';
 import { identify, sameOriginForCookieCalls } from './authenticate.js';
 import type { ManagementContext } from './context.js';
 import { mountRoutes } from './route.js';
@@ -39,6 +40,8 @@ export function managementRouter(context: ManagementContext): Router {
 function managementErrorHandler(context: ManagementContext): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (error instanceof ApiError) return sendEnvelopeError(res, error);
+    // PostgreSQL or Redis unreachable (the store's 503, naming host and port): said as it is, not as an internal error.
+    if (error instanceof RelayError && error.status === 503) return sendEnvelopeError(res, new ApiError(503, error.message));
     // body-parser's errors carry a status and a type.
     const status = typeof error?.status === 'number' ? error.status : 500;
     if (error?.type === 'entity.parse.failed') return sendEnvelopeError(res, new ApiError(400, 'The request body is not valid JSON.'));

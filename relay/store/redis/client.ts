@@ -81,14 +81,22 @@ export class RedisClient {
     const options: RedisOptions = {
       lazyConnect: true,
       connectTimeout: this.connectTimeoutMs,
-      // A command waits through one reconnection attempt, then fails (503) rather than
-      // holding a call while Redis is down; reconnecting goes on, up to every 2 s.
-      maxRetriesPerRequest: 1,
-      retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times - 1, 5), 2_000),
+      // While Redis is down a command fails at once (503) rather than hold a call: commands
+      // made before the first connection wait for it (start-up), later ones are refused while
+      // disconnected (the offline queue is turned off at the first 'ready'), and those in
+      // flight when the connection drops fail then and are never sent again (a quota script
+      // that may have run must not run twice). Reconnecting goes on, up to every second.
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times - 1, 5), 1_000),
     };
     const connection = new Redis(this.url, options);
     connection.on('error', (error: Error) => (this.lastError = error));
-    connection.on('ready', () => (this.lastError = undefined));
+    connection.on('ready', () => {
+      this.lastError = undefined;
+      connection.options.enableOfflineQueue = false;
+    });
     return connection;
   }
 }

@@ -12,6 +12,8 @@ export class RedisPubSub {
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
   private readonly resubscribed = new Set<() => void>();
   private subscribing: Promise<unknown> = Promise.resolve();
+  /** Messages may have been lost since the channels were last subscribed (see `connection()`). */
+  private missed = false;
 
   constructor(private readonly client: RedisClient) {}
 
@@ -43,7 +45,7 @@ export class RedisPubSub {
 
   private subscribe(channels: string[]): Promise<unknown> {
     const subscribed = this.connection().subscribe(...channels.map((channel) => this.client.key('ch', channel)));
-    subscribed.catch(() => undefined); // Redis down: subscribed again once it is back (below)
+    subscribed.catch(() => (this.missed = true)); // Redis down: subscribed again once it is back (below)
     return (this.subscribing = subscribed);
   }
 
@@ -56,16 +58,17 @@ export class RedisPubSub {
     });
     // Each time the connection is (again) up, every channel is subscribed once more: ioredis
     // resubscribes only what was subscribed before, not a SUBSCRIBE refused while it was down.
-    // Listeners hear of it once that is done, after the first connection.
-    let before = false;
+    // Once that is done, listeners hear of it if messages may have been missed meanwhile: the
+    // connection was lost, or a subscription failed (Redis down at start or when it was asked).
+    subscriber.on('close', () => (this.missed = this.handlers.size > 0 || this.missed));
     subscriber.on('ready', () => {
-      const again = before;
-      before = true;
       setImmediate(() => {
         if (this.handlers.size === 0) return;
         this.subscribe([...this.handlers.keys()]).then(
           () => {
-            if (again) for (const listener of this.resubscribed) listener();
+            if (!this.missed) return;
+            this.missed = false;
+            for (const listener of this.resubscribed) listener();
           },
           () => undefined,
         );

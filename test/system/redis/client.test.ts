@@ -64,4 +64,38 @@ describe('Redis client', () => {
     }
     expect(answer).toBe('after');
   });
+
+  it('refuses a command at once however long Redis has been down, not when a reconnection attempt gives up', async () => {
+    const server = await ownRedis();
+    const client = open(`redis://127.0.0.1:${server.port}`);
+    await client.ready();
+    await server.kill();
+    for (const after of [100, 1_500, 3_000]) {
+      await new Promise((resolve) => setTimeout(resolve, after));
+      const startedAt = Date.now();
+      expect((await failure(client.redis.get(client.key('k')).catch(client.failed))).status).toBe(503);
+      expect(Date.now() - startedAt, `a command ${after} ms into the outage`).toBeLessThan(200);
+    }
+  });
+
+  it('fails a command whose connection drops before its answer, and never sends it again', async () => {
+    const { url, prefix } = freshRedisPrefix();
+    const client = open(url, prefix);
+    const other = open(url, prefix);
+    await Promise.all([client.ready(), other.ready()]);
+    const id = await client.redis.client('ID');
+    // Writes wait while paused: the INCR is sent, unanswered, when its connection is cut.
+    await other.redis.call('CLIENT', 'PAUSE', '1500', 'WRITE');
+    const incr = failure(client.redis.incr(client.key('n')).catch(client.failed)).then((error) => ({ status: error.status, at: Date.now() }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const cutAt = Date.now();
+    await other.redis.call('CLIENT', 'KILL', 'ID', String(id));
+    const refused = await incr;
+    expect(refused.status).toBe(503);
+    expect(refused.at - cutAt, 'refused when the connection dropped, not when the pause ended').toBeLessThan(1_000);
+    await other.redis.call('CLIENT', 'UNPAUSE');
+    // Reconnected, the client works; the INCR was not sent again (it might have run already).
+    await expect.poll(() => client.redis.get(client.key('m')).then(() => 'up', () => 'down'), { timeout: 5_000, interval: 50 }).toBe('up');
+    expect(await other.redis.get(client.key('n'))).toBeNull();
+  });
 });

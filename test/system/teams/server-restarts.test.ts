@@ -1,18 +1,170 @@
-// PostgreSQL, then Redis, stopped for 6 s and started again under traffic: every call either
-// succeeds or fails cleanly and promptly (503 in OpenAI's error shape), and afterwards every
-// instance serves again without a restart, every answered call logged once. Both fail in
-// server mode today (their code is kept outside the repository until they pass).
-import { describe, it } from 'vitest';
+// PostgreSQL, then Redis, stopped for 6 s and started again under traffic (each the test's own
+// server, so the shared ones stay up for the other tests). While one is down every call either
+// succeeds or fails cleanly and promptly: 503 in OpenAI's error shape within 3 s, never a call
+// held for the outage, a cut connection or a 500; the management API answers 503 in its
+// envelope. Afterwards every instance serves again without being restarted, hears the others'
+// changes again, and (Redis) every call answered to a client is logged exactly once.
+import { describe, expect, it } from 'vitest';
+import { ownPostgres } from '../../helpers/own-postgres.js';
+import { ownRedis } from '../../helpers/own-redis.js';
+import { freshRedisPrefix } from '../../helpers/server-db.js';
+import { callLogs, chat, fakeOpenAI, knowsKey, setUpTeam, startTeam, usage } from './team.js';
+import type { ChatResult, Team, TeamSetup } from './team.js';
+
+const DOWN_MS = 6_000;
+/** A clean refusal takes milliseconds: a call made during the outage must end within this. */
+const PROMPT_MS = 3_000;
+
+interface Timed extends ChatResult {
+  startedAt: number;
+  ms: number;
+}
+
+/** Calls from 6 clients over every instance until `stop()`; each result timed. */
+function traffic(team: Team, key: string) {
+  const results: Timed[] = [];
+  let stopped = false;
+  const loop = async (n: number) => {
+    for (let i = 0; !stopped; i++) {
+      const startedAt = Date.now();
+      const result = await chat(team.instances[(n + i) % team.instances.length]!, key, { stream: i % 2 === 0 });
+      results.push({ ...result, startedAt, ms: Date.now() - startedAt });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const running = Promise.all(Array.from({ length: 6 }, (_, n) => loop(n)));
+  return {
+    results,
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+/** Every call either served whole or refused 503 in OpenAI's error shape; those made during the outage promptly. */
+function expectCleanOutcomes(results: Timed[], outage: { downAt: number; upAt: number }) {
+  const during = results.filter((r) => r.startedAt >= outage.downAt && r.startedAt < outage.upAt);
+  expect(during.length, 'calls made during the outage').toBeGreaterThan(5);
+  const slow = during.filter((r) => r.ms >= PROMPT_MS).map((r) => `${r.instance}: ${r.status} after ${r.ms} ms, made ${r.startedAt - outage.downAt} ms into the outage`);
+  expect(slow, 'calls held during the outage').toEqual([]);
+  for (const r of results) {
+    if (r.answered) continue;
+    expect({ status: r.status, cut: r.cut, error: r.error }, r.instance).toEqual({
+      status: 503,
+      cut: false,
+      error: expect.objectContaining({ message: expect.any(String), type: expect.any(String) }),
+    });
+  }
+}
+
+/** After the restart: a call answered on every instance (no relay restarted) within 20 s. */
+async function expectServingAgain(team: Team, key: string) {
+  for (const instance of team.instances) {
+    await expect.poll(async () => (await chat(instance, key)).status, { timeout: 20_000, interval: 250 }).toBe(200);
+  }
+}
+
+async function expectAnsweredLoggedOnce(team: Team, results: Timed[]) {
+  const answered = results.filter((r) => r.answered).map((r) => r.requestId!);
+  await expect
+    .poll(
+      async () => {
+        const logged = new Map<string, number>();
+        for (const r of await callLogs(team)) logged.set(r.request_id, (logged.get(r.request_id) ?? 0) + 1);
+        return answered.filter((id) => logged.get(id) !== 1);
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toEqual([]);
+}
+
+/**
+ * The outage, with the management API asked twice while it lasts (early, and after the relay
+ * has tried to reconnect a few times): a read and a write each refused with 503 in the
+ * envelope, promptly. Answers when it began and ended.
+ */
+async function outage(setup: TeamSetup, stop: () => Promise<void>, start: () => Promise<void>) {
+  await stop();
+  const downAt = Date.now();
+  const answers: Array<{ status: number; body: unknown; ms: number }> = [];
+  for (const wait of [1_000, 3_000]) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    for (const [method, path, body] of [
+      ['GET', `/api/token/${setup.tokenId}`],
+      ['PUT', '/api/token', { id: setup.tokenId, name: 'renamed during the outage' }],
+    ] as const) {
+      const startedAt = Date.now();
+      const answer = await setup.admin.call(method, path, body);
+      answers.push({ status: answer.status, body: answer.json, ms: Date.now() - startedAt });
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + DOWN_MS - Date.now())));
+  await start();
+  const upAt = Date.now();
+  for (const answer of answers) {
+    expect(answer, 'the management API while the server is down').toEqual({ status: 503, body: { success: false, message: expect.stringMatching(/ is unavailable/), data: null }, ms: expect.any(Number) });
+    expect(answer.ms, 'the management API while the server is down').toBeLessThan(PROMPT_MS);
+  }
+  return { downAt, upAt };
+}
+
+/** After the outage: a key made on the first instance is taken by every other (the change feed carries it again). */
+async function expectChangesHeard(team: Team, setup: TeamSetup) {
+  const created = await setup.admin.call('POST', '/api/token/', { name: 'made after the outage', unlimited_quota: true });
+  expect(created.json?.success, created.text).toBe(true);
+  for (const instance of team.instances.slice(1)) await knowsKey(instance, created.json.data.key);
+}
 
 describe('the servers restarted during traffic', () => {
-  // The instances no longer exit when PostgreSQL goes down (key recovery logs a failed round),
-  // but some calls answered during the outage are not found in the logs afterwards: the log
-  // batches kept in memory while PostgreSQL is down need checking against the request ids.
-  it.todo('PostgreSQL: calls succeed or fail cleanly with 503 while it is down, and are served and logged again after, without restarting the relay');
+  it('PostgreSQL: calls succeed or fail cleanly with 503 while it is down, and are served again after, without restarting the relay', async () => {
+    const upstream = await fakeOpenAI();
+    const postgres = await ownPostgres();
+    const team = await startTeam({ instances: 2, databaseUrl: postgres.url });
+    const setup = await setUpTeam(team, upstream, ['gpt-4o']);
+    const calls = traffic(team, setup.key);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const times = await outage(setup, () => postgres.stop('immediate'), () => postgres.start());
+    await expectServingAgain(team, setup.key);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await calls.stop();
 
-  // The first ~0.6 s of the outage calls are refused at once (503 store_unavailable); after that
-  // every call waits for Redis to come back (made 3.1 s into a 6 s outage, answered 200 after
-  // 4 s): commands queue while the client reconnects. Needs the Redis client to refuse at once
-  // while disconnected (no offline queue, or a bounded wait) so the call answers 503.
-  it.todo('Redis: calls fail cleanly and promptly with 503 while it is down, and are served and logged again after, without restarting the relay');
+    expectCleanOutcomes(calls.results, times);
+    // Counted once each (the counters live in Redis): the calls answered, and expectServingAgain's one per instance.
+    const after = await usage(team.instances[1]!, setup.key);
+    expect(after.key.requests).toBe(calls.results.filter((r) => r.answered).length + team.instances.length);
+    await expectChangesHeard(team, setup);
+  }, 90_000);
+
+  // For the log outbox (relay/store/postgres/log-store.ts): some calls answered while
+  // PostgreSQL was down are missing from the logs afterwards (12 of ~250 in one run). The check
+  // is expectAnsweredLoggedOnce(team, calls.results) after calls.stop() in the test above.
+  it.todo('PostgreSQL: every call answered while it was down is logged exactly once afterwards');
+
+  it('Redis: calls fail cleanly with 503 while it is down, and are served and logged again after, without restarting the relay', async () => {
+    const upstream = await fakeOpenAI();
+    const redis = await ownRedis();
+    const { prefix } = freshRedisPrefix();
+    const team = await startTeam({ instances: 2, redis: { url: `redis://127.0.0.1:${redis.port}`, prefix } });
+    const setup = await setUpTeam(team, upstream, ['gpt-4o']);
+    const { key, admin, tokenId } = setup;
+    // Ten calls, written back to PostgreSQL (every few seconds) before the outage.
+    for (let i = 0; i < 10; i++) expect((await chat(team.instances[0]!, key)).status).toBe(200);
+    await expect.poll(async () => (await admin.call('GET', `/api/token/${tokenId}`)).json.data.request_count, { timeout: 10_000 }).toBe(10);
+    const calls = traffic(team, key);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Killed: a restart without persistence, so Redis comes back empty.
+    const times = await outage(setup, () => redis.kill(), () => redis.start());
+    await expectServingAgain(team, key);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await calls.stop();
+
+    expectCleanOutcomes(calls.results, times);
+    await expectAnsweredLoggedOnce(team, calls.results);
+    // The key's counters came back from PostgreSQL, not from zero: its usage still counts the calls
+    // before the outage (the request count shown is the one written back, every 3 s).
+    const servedAfter = calls.results.filter((r) => r.answered && r.startedAt >= times.upAt).length;
+    await expect.poll(async () => (await usage(team.instances[1]!, key)).key.requests, { timeout: 10_000, interval: 500 }).toBeGreaterThanOrEqual(10 + servedAfter);
+    await expectChangesHeard(team, setup);
+  }, 90_000);
 });
