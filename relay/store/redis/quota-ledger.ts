@@ -2,12 +2,15 @@ import type { EncodedLogRecord, NewLogRecord } from '../logs/types.js';
 import type { QuotaLedgerPort, QuotaReservation, QuotaStanding, ReserveAsk } from '../ports.js';
 import { ReleaseWaiters } from '../release-waiters.js';
 import type { RedisClient } from './client.js';
+import { CloseQueue, type QueuedClose } from './close-queue.js';
 import type { RedisPubSub } from './pubsub.js';
 import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
 
 // The quota ledger on Redis, shared by every instance: each operation is one Lua script
-// (quota-scripts.ts), one round trip and one atomic step. Counters get their first values
-// from PostgreSQL at start (`load`) and go back to it now and then (`snapshot`).
+// (quota-scripts.ts), one atomic step. Settlements and refunds are queued and ride with the
+// next reservation's script (close-queue.ts), so a call costs one round trip; their promises
+// resolve once applied. Counters get their first values from PostgreSQL at start (`load`) and
+// go back to it now and then (`snapshot`).
 //
 // A reservation belongs to the instance that made it, which renews a heartbeat key; every
 // instance sweeps now and then, refunding the reservations of instances whose heartbeat
@@ -17,8 +20,17 @@ import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
 // follows the task settles or refunds it.
 
 export interface RedisQuotaLedgerOptions {
-  /** Appends the log record of a settlement or refund; called only when that closed the reservation (once). */
+  /** Appends the log record of a settlement or refund; called only when that closed the reservation (once). Unused with `logLine`. */
   appendLog?: (log: EncodedLogRecord) => void;
+  /**
+   * The log record as the line to keep in this instance's Redis outbox with the charge, in the
+   * same script (log-outbox.ts): numbered now, so that writing it twice stores it once.
+   */
+  logLine?: (log: EncodedLogRecord) => string;
+  /** Lines were added to this instance's outbox (by its closes, or by a sweep handing a dead instance's over). */
+  onLogged?: (lines: number) => void;
+  /** How long a settlement or refund waits for a reservation to ride with (ms); default 5. */
+  closeDelayMs?: number;
   /** The reservations of a dead instance, just refunded here: log them (each is handed to one sweeper only). */
   onSwept?: (refunds: SweptReservation[]) => void;
   /** How long the heartbeat lives without renewal (ms); default 5 s. */
@@ -89,6 +101,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly heartbeatMs: number;
   private readonly sweepBatch: number;
+  private readonly closes: CloseQueue;
   private sweeping = false;
 
   constructor(
@@ -102,6 +115,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     ) as Record<QuotaScriptName, Script>;
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.sweepBatch = options.sweepBatch ?? 500;
+    this.closes = new CloseQueue((closes) => this.call(closes), options.closeDelayMs ?? 5);
     // Quota given back on any instance (announced while someone waits), or possibly missed while the subscriber was cut off.
     options.pubsub?.on('quota', () => this.waiting.wake());
     options.pubsub?.onResubscribed(() => this.waiting.wake());
@@ -119,9 +133,16 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     every(this.options.sweepEveryMs ?? 3_000, () => this.sweep());
   }
 
-  /** Stops the timers and ends the heartbeat: what this instance still holds is swept by the others soon. */
+  /** Sends the queued settlements and refunds now; resolves once they are applied. */
+  flushCloses(): Promise<void> {
+    return this.closes.flush();
+  }
+
+  /** Stops the timers and ends the heartbeat, after sending what is queued: what this instance still holds is swept by the others soon. */
   async stop(): Promise<void> {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.closes.flush().catch((error: unknown) => this.options.onError?.(error));
+    this.closes.drop();
     await this.client.redis.del(this.heartbeatKey()).catch(() => undefined);
   }
 
@@ -131,7 +152,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
 
   async reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }> {
     const amount = wholeAmount(ask.amount, 'amount');
-    const answer = (await this.scripts.quotaReserve(ask.userId, ask.tokenId, amount, this.client.instance, JSON.stringify(ask.call), this.heartbeatMs, REFUSAL_WAIT_MS)) as number[];
+    const answer = (await this.closes.track(this.call(this.closes.take(), [ask.userId, ask.tokenId, amount, JSON.stringify(ask.call), REFUSAL_WAIT_MS])))!;
     if (answer[0] === 1) return { reservation: { id: answer[1]!, amount } };
     return { refused: this.toStanding(ask.userId, ask.tokenId, answer[0] === 0 ? answer.slice(1) : answer) };
   }
@@ -150,14 +171,17 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     return (await this.scripts.quotaDetach(id)) !== null;
   }
 
-  /** Does nothing (no charge, no log record) when the reservation was settled, refunded or swept before. */
-  async settle(id: number, cost: number, channelId: number, log: EncodedLogRecord): Promise<void> {
-    const charged = wholeAmount(cost, 'cost');
-    this.closed((await this.scripts.quotaSettle(id, charged, channelId, log.record.created_at)) === 1, log);
+  /**
+   * Does nothing (no charge, no log record) when the reservation was settled, refunded or swept
+   * before. Resolves once applied: with the next reservation's script, or on its own a few ms
+   * later; while Redis is down, once it is back.
+   */
+  settle(id: number, cost: number, channelId: number, log: EncodedLogRecord): Promise<void> {
+    return this.queueClose(id, wholeAmount(cost, 'cost'), channelId, log.record.created_at, log);
   }
 
-  async refund(id: number, log?: EncodedLogRecord): Promise<void> {
-    this.closed((await this.scripts.quotaRefund(id)) === 1, log);
+  refund(id: number, log?: EncodedLogRecord): Promise<void> {
+    return this.queueClose(id, null, 0, 0, log);
   }
 
   async adjustUser(userId: number, delta: number): Promise<number> {
@@ -256,11 +280,12 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     try {
       const swept: SweptReservation[] = [];
       for (;;) {
-        const flat = (await this.scripts.quotaSweep(this.sweepBatch)) as string[];
+        const [moved, ...flat] = (await this.scripts.quotaSweep(this.sweepBatch, this.client.instance)) as [number, ...string[]];
         for (let i = 0; i < flat.length; i += 5) {
           swept.push({ id: Number(flat[i]), userId: Number(flat[i + 1]), tokenId: Number(flat[i + 2]), amount: Number(flat[i + 3]), call: parseCall(flat[i + 4]!) });
         }
-        if (flat.length / 5 < this.sweepBatch) break;
+        if (moved > 0) this.options.onLogged?.(moved);
+        if (moved + flat.length / 5 < this.sweepBatch) break;
       }
       if (swept.length > 0) {
         this.options.onSwept?.(swept);
@@ -280,10 +305,35 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     return this.client.key('q', 'hb', this.client.instance);
   }
 
-  private closed(closed: boolean, log: EncodedLogRecord | undefined): void {
-    if (!closed) return;
-    if (log) this.options.appendLog?.(log);
-    this.waiting.wake();
+  private queueClose(id: number, cost: number | null, channel: number, accessed: number, log: EncodedLogRecord | undefined): Promise<void> {
+    const line = log && this.options.logLine ? this.options.logLine(log) : '';
+    return new Promise((resolve) => this.closes.add({ id, cost, channel, accessed, line, log: line ? undefined : log, done: () => resolve() }));
+  }
+
+  /** One quotaCall script: `closes`, then the reservation when `reserve` gives its fields; answers the reservation's part. */
+  private async call(closes: QueuedClose[], reserve?: Array<string | number>): Promise<number[] | undefined> {
+    let answer: [number[], number[]];
+    try {
+      answer = (await this.scripts.quotaCall(this.client.instance, this.heartbeatMs, closes.length, ...CloseQueue.fields(closes), ...(reserve ?? []))) as [number[], number[]];
+    } catch (error) {
+      this.closes.failed(closes);
+      throw error;
+    }
+    this.closes.applied();
+    let released = false;
+    let lines = 0;
+    closes.forEach((close, i) => {
+      const closed = answer[0][i] === 1;
+      if (closed) {
+        released = true;
+        if (close.line) lines++;
+        else if (close.log) this.options.appendLog?.(close.log);
+      }
+      close.done(closed);
+    });
+    if (released) this.waiting.wake();
+    if (lines > 0) this.options.onLogged?.(lines);
+    return answer[1];
   }
 
 

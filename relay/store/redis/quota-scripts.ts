@@ -12,6 +12,9 @@
 //   P q:r            hash  <id> → "user:key:amount:limited:owner" (owner '' once detached)
 //   P q:call         hash  <id> → the call's log record (JSON)
 //   P q:own:<inst>   set   the ids an instance holds; P q:live: the instances holding any
+//                    (or log lines)
+//   P q:out:<inst>   list  log lines of the instance's closes, waiting for PostgreSQL (log-outbox.ts);
+//   P q:fly:<inst>         those of them it is writing now
 //   P q:hb:<inst>    the instance's heartbeat (expires when it stops renewing it)
 //   P q:wait         present while a call on some instance waits for quota to come free:
 //                    a close that gives quota back then publishes on P ch:quota (the
@@ -81,17 +84,54 @@ export const QUOTA_SCRIPTS = {
 return standing(ARGV[2], ARGV[3])`,
   },
 
-  /** ARGV: P, user, key, amount, instance, call JSON, heartbeat ms, how long a refused caller may wait (ms). Answers {1, id} or {0, standing…} (or a standing's {-1}/{-2}). */
-  quotaReserve: {
+  /**
+   * One round trip for a call's quota: the closes this instance has queued (settlements and
+   * refunds of earlier calls), then, when asked, a reservation. ARGV: P, instance, heartbeat ms,
+   * n, then n closes of 5 fields (id; cost, '' for a refund; channel; accessed at (ms); the log
+   * line to keep in the instance's outbox, '' for none), then, for a reservation: user, key,
+   * amount, call JSON, how long a refused caller may wait (ms). Answers {{closed 1/0 …},
+   * reservation}: {} without one, else {1, id} or {0, standing…} (or a standing's {-1}/{-2}).
+   */
+  quotaCall: {
     numberOfKeys: 0,
     lua: `${COMMON}${STANDING}
-local user, key, amount, instance = ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
+local instance, n = ARGV[2], tonumber(ARGV[4])
+local closes, lines = {}, {}
+for i = 0, n - 1 do
+  local at = 5 + i * 5
+  local cost = ARGV[at + 1]
+  local closed = close(ARGV[at], cost == '' and 0 or tonumber(cost))
+  closes[i + 1] = closed and 1 or 0
+  if closed and cost ~= '' then
+    for _, counters in ipairs({ P .. 'q:u:' .. closed[1], P .. 'q:k:' .. closed[2] }) do
+      if redis.call('EXISTS', counters) == 1 then
+        redis.call('HINCRBY', counters, 'used', cost)
+        redis.call('HINCRBY', counters, 'count', 1)
+      end
+    end
+    local k = P .. 'q:k:' .. closed[2]
+    if redis.call('EXISTS', k) == 1 and num(redis.call('HGET', k, 'accessed')) < tonumber(ARGV[at + 3]) then
+      redis.call('HSET', k, 'accessed', ARGV[at + 3])
+    end
+    redis.call('HINCRBY', P .. 'q:ch', ARGV[at + 2], cost)
+  end
+  if closed and ARGV[at + 4] ~= '' then table.insert(lines, ARGV[at + 4]) end
+end
+if #lines > 0 then
+  -- Kept with the charge until the log store has written them (a dead instance's: handed over by the sweep).
+  redis.call('RPUSH', P .. 'q:out:' .. instance, unpack(lines))
+  redis.call('SADD', P .. 'q:live', instance)
+end
+announce()
+local at = 5 + n * 5
+if #ARGV < at then return { closes, {} } end
+local user, key, amount = ARGV[at], ARGV[at + 1], tonumber(ARGV[at + 2])
 local s = standing(user, key)
-if s[1] < 0 then return s end
+if s[1] < 0 then return { closes, s } end
 if amount > s[1] or (s[2] == 1 and amount > s[3]) then
   -- The caller may wait for calls in progress to give back: announced from now, so no release is missed before it waits.
-  waiting(tonumber(ARGV[8]))
-  return { 0, s[1], s[2], s[3], s[4], s[5] }
+  waiting(tonumber(ARGV[at + 4]))
+  return { closes, { 0, s[1], s[2], s[3], s[4], s[5] } }
 end
 local id = redis.call('INCR', P .. 'q:seq')
 redis.call('HINCRBY', P .. 'q:u:' .. user, 'quota', int(-amount))
@@ -99,60 +139,41 @@ redis.call('HINCRBY', P .. 'q:u:' .. user, 'held', int(amount))
 if s[2] == 1 then redis.call('HINCRBY', P .. 'q:k:' .. key, 'remain', int(-amount)) end
 if key ~= '0' then redis.call('HINCRBY', P .. 'q:k:' .. key, 'held', int(amount)) end
 redis.call('HSET', P .. 'q:r', id, user .. ':' .. key .. ':' .. int(amount) .. ':' .. s[2] .. ':' .. instance)
-redis.call('HSET', P .. 'q:call', id, ARGV[6])
+redis.call('HSET', P .. 'q:call', id, ARGV[at + 3])
 redis.call('SADD', P .. 'q:own:' .. instance, id)
 redis.call('SADD', P .. 'q:live', instance)
 -- Reserving proves the instance alive: its reservation is never swept before its first heartbeat.
-redis.call('SET', P .. 'q:hb:' .. instance, '1', 'PX', ARGV[7])
-return { 1, id }`,
-  },
-
-  /** ARGV: P, id, cost, channel, accessed at (ms). Answers 1 when it closed the reservation, 0 when it was closed already. */
-  quotaSettle: {
-    numberOfKeys: 0,
-    lua: `${COMMON}
-local cost = tonumber(ARGV[3])
-local closed = close(ARGV[2], cost)
-if not closed then return 0 end
-for _, counters in ipairs({ P .. 'q:u:' .. closed[1], P .. 'q:k:' .. closed[2] }) do
-  if redis.call('EXISTS', counters) == 1 then
-    redis.call('HINCRBY', counters, 'used', int(cost))
-    redis.call('HINCRBY', counters, 'count', 1)
-  end
-end
-local k = P .. 'q:k:' .. closed[2]
-if redis.call('EXISTS', k) == 1 and num(redis.call('HGET', k, 'accessed')) < tonumber(ARGV[5]) then
-  redis.call('HSET', k, 'accessed', ARGV[5])
-end
-redis.call('HINCRBY', P .. 'q:ch', ARGV[4], int(cost))
-announce()
-return 1`,
-  },
-
-  /** ARGV: P, id. Answers 1 when it gave the reservation back, 0 when it was closed already. */
-  quotaRefund: {
-    numberOfKeys: 0,
-    lua: `${COMMON}
-local closed = close(ARGV[2], 0) and 1 or 0
-announce()
-return closed`,
+redis.call('SET', P .. 'q:hb:' .. instance, '1', 'PX', ARGV[3])
+return { closes, { 1, id } }`,
   },
 
   /**
-   * ARGV: P, how many at most. Refunds the reservations of instances whose heartbeat expired;
-   * answers {id, user, key, amount, call JSON, …} of each. Several sweepers at once refund
-   * each reservation once: the script is one atomic step and removes what it refunds.
+   * ARGV: P, how many at most, the sweeping instance. Refunds the reservations of instances
+   * whose heartbeat expired, and moves their log outboxes (with a batch they had claimed) to
+   * the sweeper's; answers {lines moved, id, user, key, amount, call JSON, …} of each refund.
+   * Several sweepers at once refund each reservation once: the script is one atomic step and
+   * removes what it refunds.
    */
   quotaSweep: {
     numberOfKeys: 0,
     lua: `${COMMON}
-local budget = tonumber(ARGV[2])
-local out = {}
+local budget, sweeper = tonumber(ARGV[2]), ARGV[3]
+local out, moved = {}, 0
+local mine = P .. 'q:out:' .. sweeper
 for _, instance in ipairs(redis.call('SMEMBERS', P .. 'q:live')) do
   if budget <= 0 then break end
-  if redis.call('EXISTS', P .. 'q:hb:' .. instance) == 0 then
+  if instance ~= sweeper and redis.call('EXISTS', P .. 'q:hb:' .. instance) == 0 then
+    for _, list in ipairs({ P .. 'q:fly:' .. instance, P .. 'q:out:' .. instance }) do
+      local lines = redis.call('LRANGE', list, 0, budget - 1)
+      if #lines > 0 then
+        redis.call('RPUSH', mine, unpack(lines))
+        redis.call('LTRIM', list, #lines, -1)
+        moved = moved + #lines
+        budget = budget - #lines
+      end
+    end
     local own = P .. 'q:own:' .. instance
-    for _, id in ipairs(redis.call('SPOP', own, budget)) do
+    for _, id in ipairs(redis.call('SPOP', own, math.max(budget, 0))) do
       -- close() removes the id from the owner's set again: harmless.
       local closed = close(id, 0)
       if closed then
@@ -161,10 +182,14 @@ for _, instance in ipairs(redis.call('SMEMBERS', P .. 'q:live')) do
         for _, field in ipairs(closed) do table.insert(out, field) end
       end
     end
-    if redis.call('SCARD', own) == 0 then redis.call('SREM', P .. 'q:live', instance) end
+    if redis.call('SCARD', own) == 0 and redis.call('EXISTS', P .. 'q:out:' .. instance) == 0 and redis.call('EXISTS', P .. 'q:fly:' .. instance) == 0 then
+      redis.call('SREM', P .. 'q:live', instance)
+    end
   end
 end
+if moved > 0 then redis.call('SADD', P .. 'q:live', sweeper) end
 announce()
+table.insert(out, 1, moved)
 return out`,
   },
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Redis } from 'ioredis';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { EncodedLogRecord, LogRecord } from '../../../relay/store/logs/types.js';
 import { RedisClient } from '../../../relay/store/redis/client.js';
@@ -253,6 +254,39 @@ describe('Redis quota ledger', () => {
     await b.settle(ids[1]!, 180, 1, encoded(180));
     expect((await b.snapshot()).users).toEqual([{ id: 1, quota: 820, used_quota: 180, request_count: 1, held: 0 }]);
     expect(await a.detach(ids[0]!)).toBe(false);
+  });
+
+  it('makes one round trip per call: a settlement rides with the next reservation, or goes on its own when none comes', async () => {
+    const { url, prefix, logs, instance } = installation();
+    const a = instance('a');
+    await a.load([seedUser(1, 1_000_000)], [seedKey(1, 500_000)]);
+    // The scripts the ledger sends (MONITOR: every command as Redis receives it; those run inside scripts left out).
+    const monitor = await new Redis(url).monitor();
+    onTestFinished(() => void monitor.disconnect());
+    let scripts = 0;
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (source !== 'lua' && /^eval/i.test(args[0]!) && args.includes(prefix)) scripts++;
+    });
+    const settled: Array<Promise<void>> = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = 0; i < 20; i++) {
+          const answer = await a.reserve({ userId: 1, tokenId: 1, amount: 100, call: { type: 2 } });
+          if (!('reservation' in answer)) throw new Error('refused');
+          // As a call's: its answer went out before it settles, so the next call does not wait for the settlement.
+          settled.push(a.settle(answer.reservation.id, 60, 1, encoded(60)));
+        }
+      }),
+    );
+    await Promise.all(settled);
+    expect(logs).toHaveLength(200);
+    const snapshot = await a.snapshot();
+    expect(snapshot.open).toEqual([]);
+    expect(snapshot.tokens[0]).toMatchObject({ remain_quota: 500_000 - 12_000, used_quota: 12_000, request_count: 200, held: 0 });
+    await sleep(100); // MONITOR's last lines
+    // 200 reservations carrying the settlements before them; the last ones sent on their own.
+    expect(scripts).toBeGreaterThanOrEqual(200);
+    expect(scripts).toBeLessThanOrEqual(210);
   });
 
   it('wakes a waiter at the next settlement of its instance', async () => {
