@@ -43,6 +43,14 @@ export const SETTING_DEFAULTS = {
   registration_policy: 'closed' as 'closed' | 'open' | 'invite',
   /** Quota given to a newly registered user (500 000 = 1 USD). */
   new_user_quota: 0,
+  /** Invitation quota (aff_quota) an inviter earns for each user registered with their code. */
+  invitation_reward_quota: 0,
+  /** Top-up by card (Stripe Checkout): what 1 USD of quota costs, in `payment_currency`; the least one payment buys (USD of quota). */
+  payment_unit_price: 1,
+  payment_currency: 'usd' as string,
+  payment_min_usd: 1,
+  /** Stripe's API address; empty: Stripe's own (set for a test double or a proxy). */
+  stripe_api_base: '' as string,
   /** Listen on every network interface instead of this computer only (next start; --host wins). */
   lan_access: false,
   /** Management API calls per IP per window; 0 = no limit. */
@@ -153,6 +161,11 @@ const OPTION_META: Record<string, OptionMeta> = {
   site_name: { group: 'site', description: 'The name shown in the console.', maxLength: 64, required: true },
   registration_policy: { group: 'registration', description: 'Who may create an account: closed (the owner adds users), open, or invite (an invite code is needed).' + NOT_YET_ACCOUNTS, values: ['closed', 'open', 'invite'] },
   new_user_quota: { group: 'registration', description: 'Quota given to each newly registered user (500 000 = 1 USD).' + NOT_YET_ACCOUNTS, min: 0, max: 1e12 },
+  invitation_reward_quota: { group: 'registration', description: 'Invitation quota an inviter earns for each user registered with their invitation code (500 000 = 1 USD); they move it into their quota from the wallet.', min: 0, max: 1e12 },
+  payment_unit_price: { group: 'billing', type: 'number', description: 'Top-up by card: what 1 USD of quota costs, in the payment currency.', min: 0.01, max: 1_000_000 },
+  payment_currency: { group: 'billing', description: 'Top-up by card: the currency charged (ISO code, lower case).', pattern: '^[a-z]{3}$', patternHint: 'payment_currency is a three-letter currency code like usd.', required: true },
+  payment_min_usd: { group: 'billing', type: 'number', description: 'Top-up by card: the least USD of quota one payment buys.', min: 0.01, max: 1_000_000 },
+  stripe_api_base: { group: 'billing', description: "Stripe's API address; empty for Stripe's own (https://api.stripe.com). Set for a test double or a proxy.", pattern: '^https?://[^\\s/]+(:\\d+)?$', patternHint: 'stripe_api_base is empty or like http://127.0.0.1:12111.', maxLength: 200 },
   unpriced_model_policy: { group: 'billing', description: 'Models without a price: free serves them at no cost, reject refuses them.', values: ['free', 'reject'] },
   default_reserved_output_tokens: { group: 'billing', description: 'Output tokens reserved (priced) before a call that does not give its maximum.', min: 1, max: 10_000_000 },
   default_moderation_model: { group: 'routing', description: 'The model a moderation call (/v1/moderations) without a model is routed and priced as; OpenAI answers such calls with omni-moderation-latest.', maxLength: 200, required: true },
@@ -191,6 +204,8 @@ const OPTION_META: Record<string, OptionMeta> = {
 /** Write-only options: kept in the secret store (`option:<key>`), never answered; GET says only whether each is set. */
 export const SECRET_OPTIONS: Record<string, OptionMeta> = {
   smtp_password: { group: 'email', type: 'secret', description: 'SMTP password or app token.', maxLength: 4096 },
+  stripe_secret_key: { group: 'billing', type: 'secret', description: 'Top-up by card: the Stripe secret key (sk_live_… or sk_test_…); empty: card top-up is off.', maxLength: 4096 },
+  stripe_webhook_secret: { group: 'billing', type: 'secret', description: "Top-up by card: the signing secret (whsec_…) of the Stripe webhook endpoint pointed at /api/stripe/webhook; a top-up is credited only from a webhook signed with it.", maxLength: 4096 },
 };
 
 export function secretNameOfOption(key: string): string {

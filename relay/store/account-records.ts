@@ -1,5 +1,6 @@
 // The records of accounts and money (users' sign-in factors and invitations, redemption codes,
 // top-ups): the state file's shapes (schema.ts) and the PostgreSQL tables' (postgres/schema-2.ts).
+import { randomBytes } from 'node:crypto';
 import { randomAlphanumeric } from '../auth/secret-token.js';
 
 /** What a user keeps besides name, password and quota. Secrets (the TOTP seed) live in the secret store. */
@@ -112,9 +113,9 @@ export function newAffCode(): string {
   return randomAlphanumeric(8);
 }
 
-/** A redemption code as handed out: 32 letters and digits. */
+/** A redemption code as handed out: 32 hexadecimal digits, as the established relays make them. */
 export function newRedemptionCode(): string {
-  return randomAlphanumeric(32);
+  return randomBytes(16).toString('hex');
 }
 
 /** The account fields of a user who has none yet (new, or from before they existed). */
