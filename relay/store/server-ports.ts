@@ -14,6 +14,8 @@ import { postgresStatsStore } from './postgres/stats-store.js';
 import { openServerCatalog } from './postgres/call-catalog.js';
 import type { ChangeTopic, QuotaLedgerPort, ReserveAsk, StoragePorts, TokenRepo, UserRepo } from './ports.js';
 import { announcedWrites, CHANNEL_WRITES, SESSION_WRITES, TOKEN_WRITES, USER_WRITES } from './announced-writes.js';
+import { handOverReservations } from './postgres/migrated-reservations.js';
+import { seedDetachedReservations } from './redis/quota-seed.js';
 import { redisChangeFeed } from './redis/change-feed.js';
 import { RedisClient } from './redis/client.js';
 import { sharedCooldowns } from './redis/cooldowns.js';
@@ -22,6 +24,8 @@ import { redisLeases } from './redis/leases.js';
 import { RedisPubSub } from './redis/pubsub.js';
 import { QuotaNotLoadedError, RedisQuotaLedger } from './redis/quota-ledger.js';
 import { redisRateCounters } from './redis/rate-counters.js';
+import { postgresAccountLedger, postgresRedemptionRepo, postgresTopUpRepo } from './postgres/accounts.js';
+import { RedisQuotaCredit } from './redis/quota-credit.js';
 
 /** The error of a call whose instance was lost before it finished: another instance refunded it. */
 export const REFUNDED_AFTER_LOSS = 'refunded: the relay instance serving the call stopped before it finished';
@@ -75,6 +79,8 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     const tokens = postgresTokenRepo(db);
     const channels = postgresChannelRepo(db, secrets);
     await loadCounters(db, quota);
+    // Reservations of a migrated embedded install (video tasks in progress) join the live ledger, once.
+    await handOverReservations(db, (reservations) => seedDetachedReservations(redis, reservations));
     const catalog = await openServerCatalog(db, (id) => channels.keys(id), (channel) => channels.proxyUrl(channel), changes, options.onError);
     // A change's rows (undefined: its whole table) reloaded in this instance's catalog before the write answers, and on the others (this one skips its echo).
     const tell = async (topic: ChangeTopic, ids?: ReadonlyArray<string | number>) => {
@@ -91,6 +97,19 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       await Promise.all([tell('users', moved.users), tell('tokens', moved.tokens)]);
       return moved;
     };
+    const credits = new RedisQuotaCredit(redis);
+    const accounts = postgresAccountLedger(db, async (userId, delta, operation) => {
+      const credit = () => credits.credit(userId, delta, operation);
+      const { quota: after } = await credit().catch(async (error: unknown) => {
+        if (!(error instanceof QuotaNotLoadedError)) throw error;
+        await loadCounters(db, quota);
+        return credit();
+      });
+      await syncCounters();
+      return after;
+    });
+    // Credits a crash interrupted are finished before this instance serves.
+    await accounts.finishCredits();
     const timer = setInterval(() => void syncCounters().catch((error: unknown) => options.onError?.(error)), options.counterSyncMs ?? 3_000);
     timer.unref();
     return {
@@ -104,6 +123,9 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       models: told(postgresModelRepo(db), 'models', ['list', 'get', 'byName']),
       settings: told(postgresSettingsRepo(db), 'settings', ['all']),
       videoTasks: postgresVideoTaskRepo(db),
+      redemptions: postgresRedemptionRepo(db),
+      topUps: postgresTopUpRepo(db),
+      accounts: told(accounts, 'users', ['finishCredits']),
       logs,
       stats,
       // The records every call reads (a key's limit, a user's quota) show an administrator's change on every instance.
