@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Request, Response } from 'express';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/password.js';
 import { randomAlphanumeric, sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
-import { LogType } from '../store/logs/index.js';
 import type { UserRecord } from '../store/schema.js';
-import { SESSION_LIFETIME_MS } from '../store/sessions.js';
-import { SESSION_COOKIE } from './authenticate.js';
 import { type UserView, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, UserViewSchema } from './schemas.js';
+import { startSession } from './sign-in.js';
 import { clearSessionCookie, userSessionRoutes } from './user-sessions.js';
 import { givenPassword, newPassword } from './validate.js';
 
@@ -42,16 +39,7 @@ export function userRoutes(context: ManagementContext) {
         const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash));
         if (!user || !valid) throw new ApiError(401, 'Wrong username or password.');
         if (user.status !== UserStatus.enabled) throw new ApiError(403, 'This account is disabled.');
-        const token = randomBytes(32).toString('base64url');
-        await context.store.sessions.create({
-          id_hash: sha256Hex(token),
-          user_id: user.id,
-          ip: req.socket.remoteAddress ?? '',
-          user_agent: String(req.headers['user-agent'] ?? '').slice(0, 200),
-        });
-        const signedIn = (await context.store.users.update(user.id, { last_login_at: Date.now() })) ?? user;
-        context.store.logs.append({ type: LogType.login, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: 'signed in' });
-        res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/', maxAge: SESSION_LIFETIME_MS });
+        const signedIn = await startSession(context, user, req, res);
         return toUserView(signedIn);
       },
     }),
