@@ -4,12 +4,14 @@
 // counters' write-back announces only the keys and users whose counters moved; an instance
 // skips the echo of its own announcements, its copy being refreshed before it announced.
 import { randomBytes } from 'node:crypto';
+import type { QueryResultRow } from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseSecretKey } from '../../../relay/secrets/secret-key.js';
 import { openSqlSecretStore } from '../../../relay/secrets/sql-secret-store.js';
 import type { NewLogRecord } from '../../../relay/store/logs/types.js';
 import { openServerCatalog } from '../../../relay/store/postgres/call-catalog.js';
 import { PostgresClient } from '../../../relay/store/postgres/pool.js';
+import type { Queryable } from '../../../relay/store/postgres/record-table.js';
 import { createPostgresSecretRows } from '../../../relay/store/postgres/secret-rows.js';
 import { redisChangeFeed } from '../../../relay/store/redis/change-feed.js';
 import { RedisClient } from '../../../relay/store/redis/client.js';
@@ -24,7 +26,7 @@ async function twoInstances() {
   const open = () => openServerPorts({ databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix, counterSyncMs: 200, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
   const [a, b] = [await open(), await open()];
   const db = new PostgresClient(databaseUrl);
-  onTestFinished(() => Promise.allSettled([a.close(), b.close(), db.close()]));
+  onTestFinished(async () => void (await Promise.allSettled([a.close(), b.close(), db.close()])));
   return { a, b, db, redis, databaseUrl };
 }
 
@@ -69,9 +71,9 @@ describe('call catalog reloads across instances', () => {
 
     // A catalog of its own, counting the rows it reads, on a feed of its own (its instance id).
     let rowsRead = 0;
-    const counting = {
-      query: async (text: string, values?: unknown[]) => {
-        const result = await db.query(text, values);
+    const counting: Queryable = {
+      query: async <R extends QueryResultRow>(text: string, values?: unknown[]) => {
+        const result = await db.query<R>(text, values);
         if (/\bFROM tokens\b/.test(text)) rowsRead += result.rows.length;
         return result;
       },
