@@ -43,6 +43,8 @@ export const SETTING_DEFAULTS = {
   registration_policy: 'closed' as 'closed' | 'open' | 'invite',
   /** Quota given to a newly registered user (500 000 = 1 USD). */
   new_user_quota: 0,
+  /** Registration needs an email address proven by a mailed code (needs SMTP). */
+  email_verification: false,
   /** Invitation quota (aff_quota) an inviter earns for each user registered with their code. */
   invitation_reward_quota: 0,
   /** Top-up by card (Stripe Checkout): what 1 USD of quota costs, in `payment_currency`; the least one payment buys (USD of quota). */
@@ -153,14 +155,11 @@ function checkStatusList(value: string | number | boolean): string | undefined {
   return undefined;
 }
 
-// Stored and validated now, read by the user-accounts work that comes later: say so where they are set.
-const NOT_YET_ACCOUNTS = " Not used yet: only the owner's account exists until user accounts arrive.";
-const NOT_YET_MAIL = ' Not used yet: Relaydesk sends no mail until user accounts arrive.';
-
 const OPTION_META: Record<string, OptionMeta> = {
   site_name: { group: 'site', description: 'The name shown in the console.', maxLength: 64, required: true },
-  registration_policy: { group: 'registration', description: 'Who may create an account: closed (the owner adds users), open, or invite (an invite code is needed).' + NOT_YET_ACCOUNTS, values: ['closed', 'open', 'invite'] },
-  new_user_quota: { group: 'registration', description: 'Quota given to each newly registered user (500 000 = 1 USD).' + NOT_YET_ACCOUNTS, min: 0, max: 1e12 },
+  registration_policy: { group: 'registration', description: 'Who may register an account (POST /api/user/register): closed (administrators add users), open, or invite (an invitation code or link is needed).', values: ['closed', 'open', 'invite'] },
+  new_user_quota: { group: 'registration', description: 'Quota given to each newly registered user (500 000 = 1 USD), recorded as a top-up.', min: 0, max: 1e12 },
+  email_verification: { group: 'registration', description: 'Registration needs an email address, proven by a code mailed to it (set up SMTP under email first).' },
   invitation_reward_quota: { group: 'registration', description: 'Invitation quota an inviter earns for each user registered with their invitation code (500 000 = 1 USD); they move it into their quota from the wallet.', min: 0, max: 1e12 },
   payment_unit_price: { group: 'billing', type: 'number', description: 'Top-up by card: what 1 USD of quota costs, in the payment currency.', min: 0.01, max: 1_000_000 },
   payment_currency: { group: 'billing', description: 'Top-up by card: the currency charged (ISO code, lower case).', pattern: '^[a-z]{3}$', patternHint: 'payment_currency is a three-letter currency code like usd.', required: true },
@@ -195,7 +194,7 @@ const OPTION_META: Record<string, OptionMeta> = {
   api_rate_limit_window_seconds: { group: 'rate limits', description: 'The window of the management API limit.', min: 1, max: 86_400 },
   critical_rate_limit: { group: 'rate limits', description: 'Sign-ins and other credential checks per IP per window.', min: 1, max: 10_000 },
   critical_rate_limit_window_seconds: { group: 'rate limits', description: 'The window of the credential-check limit.', min: 1, max: 86_400 },
-  smtp_server: { group: 'email', description: 'SMTP server host name; empty: no mail is sent.' + NOT_YET_MAIL, pattern: '^[A-Za-z0-9.-]+$', patternHint: 'smtp_server is a host name like smtp.example.com.', maxLength: 253 },
+  smtp_server: { group: 'email', description: 'SMTP server host name; empty: no mail is sent (no email verification or password reset by mail).', pattern: '^[A-Za-z0-9.-]+$', patternHint: 'smtp_server is a host name like smtp.example.com.', maxLength: 253 },
   smtp_port: { group: 'email', description: 'SMTP port (465 for TLS, 587 for STARTTLS).', min: 1, max: 65_535 },
   smtp_account: { group: 'email', description: 'SMTP user name.', maxLength: 254 },
   smtp_from: { group: 'email', description: 'Sender address; empty: the account.', pattern: '^[^\\s@]+@[^\\s@]+$', patternHint: 'smtp_from is an e-mail address.', maxLength: 254 },
