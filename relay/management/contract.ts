@@ -36,6 +36,11 @@ export interface StatusData {
   setup_code_required: boolean;
   features: {
     registration: boolean;
+    registration_policy: 'closed' | 'open' | 'invite';
+    /** Registration needs an email address proven by a mailed code. */
+    email_verification: boolean;
+    /** Passwords can be reset by a mailed code (SMTP is set up). */
+    password_reset: boolean;
     oauth: boolean;
     two_factor: boolean;
     top_up: boolean;

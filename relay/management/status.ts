@@ -3,6 +3,7 @@ import { isLoopbackAddress } from '../http/network.js';
 import type { StatusData } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
+import { mailConfigured } from '../mail/mailer.js';
 import { storedSettings } from '../settings.js';
 
 export async function setupCodeRequired(context: ManagementContext, clientAddress: string | undefined): Promise<boolean> {
@@ -20,7 +21,15 @@ const StatusSchema = Type.Object({
   }),
   lan: Type.Boolean(),
   setup_code_required: Type.Boolean(),
-  features: Type.Object({ registration: Type.Boolean(), oauth: Type.Boolean(), two_factor: Type.Boolean(), top_up: Type.Boolean() }),
+  features: Type.Object({
+    registration: Type.Boolean(),
+    registration_policy: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('invite')]),
+    email_verification: Type.Boolean({ description: 'Registration needs an email address proven by a mailed code' }),
+    password_reset: Type.Boolean({ description: 'Passwords can be reset by a mailed code (SMTP is set up)' }),
+    oauth: Type.Boolean(),
+    two_factor: Type.Boolean(),
+    top_up: Type.Boolean(),
+  }),
 });
 
 /** `GET /api/status`: public facts the console needs before anyone signs in. */
@@ -33,17 +42,28 @@ export function statusRoutes(context: ManagementContext) {
       access: 'public',
       summary: 'Version, whether setup is done, the secret backend and feature flags',
       response: StatusSchema,
-      handler: async ({ req }): Promise<StatusData> => ({
-        name: 'Relaydesk',
-        site_name: (await storedSettings(context.store)).site_name,
-        version: context.version,
-        setup: (await context.store.users.count()) > 0,
-        secret_backend: context.secrets.backend,
-        secret_key_protection: context.secrets.keyProtection ?? null,
-        lan: context.lan,
-        setup_code_required: await setupCodeRequired(context, req.socket.remoteAddress),
-        features: { registration: false, oauth: false, two_factor: false, top_up: false },
-      }),
+      handler: async ({ req }): Promise<StatusData> => {
+        const settings = await storedSettings(context.store);
+        return {
+          name: 'Relaydesk',
+          site_name: settings.site_name,
+          version: context.version,
+          setup: (await context.store.users.count()) > 0,
+          secret_backend: context.secrets.backend,
+          secret_key_protection: context.secrets.keyProtection ?? null,
+          lan: context.lan,
+          setup_code_required: await setupCodeRequired(context, req.socket.remoteAddress),
+          features: {
+            registration: settings.registration_policy !== 'closed',
+            registration_policy: settings.registration_policy,
+            email_verification: settings.email_verification,
+            password_reset: mailConfigured(settings),
+            oauth: false,
+            two_factor: false,
+            top_up: false,
+          },
+        };
+      },
     }),
   ];
 }
