@@ -6,6 +6,12 @@ import type { UnitCounts } from '../ir/usage.js';
 
 export const QUOTA_PER_USD = 500_000;
 
+/** Quota as US dollars for messages and log lines: "$1.50", "-$0.25" (cents; smaller amounts to six places). */
+export function usdText(quota: number): string {
+  const usd = Math.abs(quota) / QUOTA_PER_USD;
+  return `${quota < 0 ? '-' : ''}$${usd !== 0 && usd < 0.01 ? Number(usd.toFixed(6)) : usd.toFixed(2)}`;
+}
+
 export interface ModelPrice {
   /** Per-token pricing: input price in units of 2 USD per million tokens. */
   modelRatio?: number;

@@ -90,13 +90,17 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], contex
   for (const spec of routes) {
     const checkBody = spec.body ? TypeCompiler.Compile(spec.body) : undefined;
     const checkQuery = spec.query ? TypeCompiler.Compile(spec.query) : undefined;
-    const handlers: RequestHandler[] = [];
+    // Access first: a caller refused anyway neither spends nor needs the credential-check budget.
+    const handlers: RequestHandler[] = [
+      (req, _res, next) => {
+        if (spec.access === 'public') return next();
+        if (!req.user) return next(new ApiError(401, 'Not signed in: sign in, or send Authorization: Bearer <access token>.'));
+        if (req.user.role < ACCESS_ROLE[spec.access]) return next(new ApiError(403, 'You do not have permission for this.'));
+        next();
+      },
+    ];
     if (spec.critical) handlers.push(limitCritical(context));
     handlers.push(async (req, res) => {
-      if (spec.access !== 'public') {
-        if (!req.user) throw new ApiError(401, 'Not signed in: sign in, or send Authorization: Bearer <access token>.');
-        if (req.user.role < ACCESS_ROLE[spec.access]) throw new ApiError(403, 'You do not have permission for this.');
-      }
       const body = checkBody ? validated(checkBody, req.body ?? {}, 'body') : req.body;
       const query = checkQuery ? validated(checkQuery, coerceQuery(req.query as Record<string, unknown>, spec.query!), 'query') : req.query;
       const answer = await spec.handler({ body, query, params: req.params as Record<string, string>, user: req.user!, req, res });

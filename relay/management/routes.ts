@@ -15,6 +15,9 @@ import { modelRoutes } from './models.js';
 import { statsRoutes } from './stats.js';
 import { supplierRoutes } from './suppliers.js';
 import { taskRoutes } from './tasks.js';
+import { invitationRoutes } from './invitations.js';
+import { redemptionRoutes } from './redemptions.js';
+import { topUpRoutes } from './top-up.js';
 
 /** Every management route, one list: the router mounts it, the OpenAPI document describes it, the authorization test walks it. */
 export function managementRoutes(context: ManagementContext): RouteSpec[] {
@@ -33,6 +36,9 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...supplierRoutes(context),
     ...modelRoutes(context),
     ...clientSetupRoutes(context),
+    ...redemptionRoutes(context),
+    ...topUpRoutes(context),
+    ...invitationRoutes(context),
   ];
   return [...routes, ...openapiRoutes(context, () => routes)];
 }

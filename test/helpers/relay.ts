@@ -81,6 +81,8 @@ export interface SeededUser {
   password?: string;
   role?: number;
   group?: string;
+  /** Invitation rewards not yet moved into quota. */
+  aff_quota?: number;
 }
 
 /**
@@ -101,6 +103,8 @@ export async function seedUsers(dataDir: string, users: SeededUser[]): Promise<v
       password_hash: await hashPassword(user.password ?? `${user.username}-password-1`),
       access_token_hash: null,
       ...blankAccountFields(newAffCode()),
+      aff_quota: user.aff_quota ?? 0,
+      aff_history_quota: user.aff_quota ?? 0,
     });
   }
   await writeFile(file, JSON.stringify(state));
