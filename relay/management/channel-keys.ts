@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import { verifyPassword } from '../auth/password.js';
 import { ApiError } from '../http/errors.js';
 import { ChannelStatus, freshKeyState } from '../store/channels.js';
 import { LogType } from '../store/logs/index.js';
@@ -9,6 +8,7 @@ import { channelOr404, keyHint } from './channel-fields.js';
 import { KeyActionBody, KeysViewSchema } from './channel-schemas.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
+import { requireVerified, VERIFICATION_HEADER, verifyIdentity } from './verification.js';
 
 /** A multi-key channel's keys: their states, enabling, disabling and deleting one, and the checked reveal. */
 export function channelKeyRoutes(context: ManagementContext) {
@@ -75,14 +75,12 @@ export function channelKeyRoutes(context: ManagementContext) {
       tag: 'channel management',
       access: 'admin',
       critical: true,
-      summary: "Reveal a channel's keys: needs the caller's password again (20 tries per 20 minutes per IP)",
-      body: Type.Object({ password: Type.String() }),
+      summary: `Reveal a channel's keys: needs a security verification (its proof in ${VERIFICATION_HEADER}), or the password in the body when you have no two-step verification or passkey (20 tries per 20 minutes per IP); each reveal is logged`,
+      body: Type.Object({ password: Type.Optional(Type.String({ description: 'Instead of a proof, only without two-step verification or a passkey' })) }),
       response: Type.Object({ key: Type.String({ description: 'One key per line' }), keys: Type.Array(Type.String()) }),
       handler: async ({ params, body, user, req, res }) => {
-        if (typeof body.password !== 'string' || body.password.length === 0 || body.password.length > 1024) {
-          throw new ApiError(400, 'Enter your password to see the keys.');
-        }
-        if (!(await verifyPassword(body.password, user.password_hash))) throw new ApiError(403, 'Wrong password.');
+        if (body.password !== undefined) await verifyIdentity(context, user, { method: 'password', password: body.password });
+        else await requireVerified(context, req);
         const channel = await channelOr404(context, params.id);
         const keys = await context.store.channels.keys(channel.id);
         context.store.logs.append({

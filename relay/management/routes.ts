@@ -15,6 +15,7 @@ import { modelRoutes } from './models.js';
 import { statsRoutes } from './stats.js';
 import { supplierRoutes } from './suppliers.js';
 import { taskRoutes } from './tasks.js';
+import { verificationRoutes } from './verification.js';
 import { invitationRoutes } from './invitations.js';
 import { redemptionRoutes } from './redemptions.js';
 import { topUpRoutes } from './top-up.js';
@@ -25,6 +26,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...statusRoutes(context),
     ...setupRoutes(context),
     ...userRoutes(context),
+    ...verificationRoutes(context),
     ...channelRoutes(context),
     ...tokenRoutes(context),
     ...optionRoutes(context),

@@ -218,7 +218,10 @@ describe('channel keys stay secret', () => {
     const wrong = await client.call('POST', `/api/channel/${id}/key`, { password: 'not my password' });
     expect(wrong.status).toBe(403);
     expect(wrong.json).toMatchObject({ success: false, data: null });
-    expect((await client.call('POST', `/api/channel/${id}/key`, {})).status).toBe(400);
+    expect((await client.call('POST', `/api/channel/${id}/key`, { password: '' })).status).toBe(400);
+    const unverified = await client.call('POST', `/api/channel/${id}/key`, {});
+    expect(unverified.status).toBe(403);
+    expect(unverified.headers.get('x-verification-required')).toBe('1');
     for (const answer of client.answers) for (const key of keys) expect(answer.includes(key)).toBe(false);
 
     const shown = await Object.assign(new ApiClient(relay.origin), { cookie: client.cookie }).call('POST', `/api/channel/${id}/key`, { password: PASSWORD });

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../auth/secret-token.js';
+import { totpStep } from '../auth/totp.js';
+import { ApiError } from '../http/errors.js';
+import type { UserRecord } from '../store/schema.js';
+import type { ManagementContext } from './context.js';
+
+/** Wrong codes allowed before codes are refused, and the window they are counted in. */
+export const CODE_ATTEMPTS = 5;
+export const CODE_LOCK_MS = 5 * 60_000;
+const BACKUP_CODE_COUNT = 4;
+/** No 0/O or 1/I; 32 characters, so a byte modulo 32 is unbiased. */
+const BACKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Where a user's TOTP seed lives (the secret store; never a record). */
+export const totpSecretName = (userId: number) => `totp:${userId}`;
+
+export function twoFactorOn(user: UserRecord): boolean {
+  return user.totp?.enabled === true;
+}
+
+/** `count` new backup codes (shown once) and their SHA-256, as the record keeps them. */
+export function newBackupCodes(count = BACKUP_CODE_COUNT): { codes: string[]; hashes: string[] } {
+  const codes = Array.from({ length: count }, () => [...randomBytes(8)].map((b) => BACKUP_ALPHABET[b % 32]).join(''));
+  return { codes, hashes: codes.map(backupHash) };
+}
+
+function backupHash(code: string): string {
+  return sha256Hex(code.toUpperCase().replace(/[\s-]/g, ''));
+}
+
+/**
+ * Checks a two-step code of `user`: a TOTP code (the current 30 s step or the one before or
+ * after) or, when `backup` allows, one of their backup codes (used up by it). A TOTP code
+ * already accepted in its step is refused, across instances (the rate counters claim each
+ * step once; last_step keeps it past a restart).
+ *
+ * Brute force: each attempt counts against the user's code attempts (rate counters, shared by
+ * every instance); after 5 codes without a right one, codes are refused (429) for the rest of
+ * the 5 minutes from the first of them. A right code moves the user's code state (its step, the
+ * backup codes left), which starts a new count. Answers how the user proved it.
+ */
+export async function checkTwoFactorCode(context: ManagementContext, user: UserRecord, code: string, options: { backup: boolean }): Promise<'code' | 'backup code'> {
+  const totp = user.totp;
+  const secret = totp ? await context.store.secrets.get(totpSecretName(user.id)) : null;
+  if (!totp || !secret) throw new ApiError(409, 'Two-step verification is not set up.');
+  const attempt = await context.store.counters.hit(`2fa:${user.id}:${totp.last_step}:${totp.backup_code_hashes.length}`, CODE_ATTEMPTS, CODE_LOCK_MS);
+  if (!attempt.allowed) throw tooManyCodes(attempt.retryAfterMs);
+  const given = code.trim();
+  const step = totpStep(secret, given);
+  if (step !== undefined && step > totp.last_step && (await claimOnce(context, `2fa-step:${user.id}:${step}`))) {
+    await context.store.users.update(user.id, { totp: { ...totp, last_step: step } });
+    return 'code';
+  }
+  if (options.backup && given.length >= 8) {
+    const hash = backupHash(given);
+    if (totp.backup_code_hashes.includes(hash) && (await claimOnce(context, `2fa-backup:${user.id}:${hash}`))) {
+      await context.store.users.update(user.id, { totp: { ...totp, backup_code_hashes: totp.backup_code_hashes.filter((h) => h !== hash) } });
+      return 'backup code';
+    }
+  }
+  throw new ApiError(403, step !== undefined ? 'This code was already used: wait for the next one.' : 'Wrong code.');
+}
+
+/** True for the first caller on any instance (within the counters' window, longer than a code lives). */
+async function claimOnce(context: ManagementContext, key: string): Promise<boolean> {
+  return (await context.store.counters.hit(key, 1, 10 * 60_000)).allowed;
+}
+
+function tooManyCodes(retryAfterMs: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(429, `Too many wrong codes: two-step codes are locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
+}
