@@ -18,6 +18,7 @@ import { handOverReservations } from './postgres/migrated-reservations.js';
 import { seedDetachedReservations } from './redis/quota-seed.js';
 import { redisChangeFeed } from './redis/change-feed.js';
 import { RedisClient } from './redis/client.js';
+import { RedisLogOutbox } from './redis/log-outbox.js';
 import { sharedCooldowns } from './redis/cooldowns.js';
 import type { SharedCooldowns } from './redis/cooldowns.js';
 import { redisLeases } from './redis/leases.js';
@@ -60,18 +61,22 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     await db.ready();
     await migrate(db);
     const secrets = await options.secrets(db);
-    const logs = await openPostgresLogStore({ db, onError: options.onError });
+    // A call's log record is kept in Redis with its charge (the ledger's close) until written to PostgreSQL.
+    const outbox = new RedisLogOutbox(redis);
+    const logs = await openPostgresLogStore({ db, onError: options.onError, outbox });
     const stats = postgresStatsStore(db, logs);
     const pubsub = new RedisPubSub(redis);
     const quota = new RedisQuotaLedger(redis, {
       pubsub,
-      appendLog: (log) => void logs.appendEncoded(log),
+      logLine: (log) => logs.outboxLine(log),
+      onLogged: (lines) => logs.outboxGrew(lines),
       // A dead instance's calls: refunded by this one, and logged as the embedded store logs a crash's.
       onSwept: (refunds) => {
         for (const { call, amount } of refunds) logs.append({ ...call, type: LogType.error, quota: 0, error: REFUNDED_AFTER_LOSS, other: { ...call.other, refunded_quota: amount } });
       },
       onError: options.onError,
     });
+    outbox.pending = () => quota.flushCloses();
     await quota.start();
     const changes = redisChangeFeed(pubsub, redis.instance);
     const cooldowns = sharedCooldowns(pubsub, redis.instance, { onError: options.onError });
@@ -142,9 +147,11 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
         clearInterval(timer);
         catalog.close();
         cooldowns.stop();
+        // The last closes (and their log lines) sent, the outbox written, then the heartbeat ended.
+        await quota.flushCloses().catch((error: unknown) => options.onError?.(error));
+        await logs.close();
         await quota.stop();
         await syncCounters().catch((error: unknown) => options.onError?.(error));
-        await logs.close();
         await Promise.allSettled([redis.close(), db.close()]);
       },
     };

@@ -13,16 +13,26 @@
 // still queued: about batchDelayMs of calls while PostgreSQL answers, everything since it
 // stopped answering otherwise.
 //
-// Reads (`query`, `scan`, `get`) first send what this instance has queued (read your own
-// writes), then ask PostgreSQL; the logs table's indexes serve each filter in
-// (created_at, id) order.
+// In server mode the records of calls (those the quota ledger's closes log) do not wait here:
+// `outboxLine` numbers each, and the ledger keeps it in Redis in the same script as the charge
+// (redis/log-outbox.ts). This store drains that outbox the same way (a claimed batch inserted,
+// then dropped; a failed one claimed again), so a call charged is logged even if this
+// instance dies; a record still unnumbered (no id block in hand) is numbered in its claim
+// before it is inserted.
+//
+// Reads (`query`, `scan`, `get`) first send what this instance has queued and drain its
+// outbox (read your own writes), then ask PostgreSQL; the logs table's indexes serve each
+// filter in (created_at, id) order.
 
 import { SerialTasks } from '../logs/serial-tasks.js';
-import { UNNUMBERED_PREFIX, encodeLogRecord } from '../logs/log-record.js';
+import { encodeLogRecord } from '../logs/log-record.js';
 import { pageOf } from '../logs/log-query.js';
 import type { EncodedLogRecord, LogPage, LogQuery, LogRecord, LogStore, NewLogRecord } from '../logs/types.js';
 import { DAY_MS, dayKeyOf, isValidTime } from '../logs/utc-day.js';
+import type { LogOutbox } from '../redis/log-outbox.js';
 import { LogIds } from './log-ids.js';
+import { fitted, idOfLine, lineOf } from './log-lines.js';
+import { OutboxDrain } from './outbox-drain.js';
 import { LOG_ORDER, logFilter, recordOfRow } from './log-sql.js';
 import type { PostgresClient } from './pool.js';
 import { STATS_ROLLUP } from './stats-store.js';
@@ -38,19 +48,13 @@ export interface PostgresLogStoreOptions {
   batchDelayMs?: number;
   /** Records that are sent at once without waiting (default 500). */
   batchRows?: number;
+  /** Where the quota ledger keeps the lines of `outboxLine` until this store writes them (server mode). */
+  outbox?: LogOutbox;
 }
 
 const MAX_BATCH = 5_000;
 const SCAN_BATCH = 1_024;
 const MAX_RETRY_MS = 5_000;
-/** The record fields held as bigint/integer columns: any other number is rounded to fit. */
-const INT_FIELDS = ['type', 'user_id', 'token_id', 'channel_id', 'prompt_tokens', 'completion_tokens', 'cached_tokens', 'reasoning_tokens', 'quota', 'first_byte_ms', 'total_ms'] as const;
-/**
- * What PostgreSQL's text cannot hold, as JSON.stringify writes it: a NUL (\u0000) or a lone
- * surrogate (\ud800-\udfff; paired ones are written as characters), not preceded by an
- * escaped backslash. Stored as U+FFFD.
- */
-const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 
 export async function openPostgresLogStore(options: PostgresLogStoreOptions): Promise<PostgresLogStore> {
   const store = new PostgresLogStore(options);
@@ -72,6 +76,7 @@ export class PostgresLogStore implements LogStore {
   private unnumbered = 0;
   private timer: NodeJS.Timeout | undefined;
   private failures = 0;
+  private readonly outbox: OutboxDrain | undefined;
   private readonly tasks = new SerialTasks();
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -86,6 +91,8 @@ export class PostgresLogStore implements LogStore {
     this.batchRows = options.batchRows ?? 500;
     this.retentionDays = checkRetention(options.retentionDays ?? 0);
     this.ids = new LogIds(this.db);
+    const { outbox } = options;
+    this.outbox = outbox && new OutboxDrain(outbox, { ids: this.ids, send: (lines) => this.send(lines), run: (task) => this.enqueue(task), onError: this.onError, delayMs: this.delay, batchRows: this.batchRows, retryMs: (n) => this.retryMs(n) });
   }
 
   async open(): Promise<void> {
@@ -94,6 +101,7 @@ export class PostgresLogStore implements LogStore {
     const [{ rows }, days] = await Promise.all([this.db.query<{ n: number }>('SELECT count(*) AS n FROM logs'), this.storedDays()]);
     this.counted = { records: rows[0]!.n, days: new Set(days) };
     this.lastDay = dayKeyOf(this.now());
+    this.outbox?.grew(0);
   }
 
   append(input: NewLogRecord): LogRecord {
@@ -121,10 +129,28 @@ export class PostgresLogStore implements LogStore {
     return record;
   }
 
-  /** Resolves when every record appended so far is written; rejects with the error that stopped it (the records are kept and sent again). */
+  /**
+   * The record as the line the quota ledger keeps in this store's outbox (see `outbox`),
+   * numbered now from the id block in hand (0 without one: numbered when drained).
+   */
+  outboxLine(given: EncodedLogRecord): string {
+    const encoded = fitted(given);
+    encoded.record.id = this.ids.take();
+    this.counted.records++;
+    this.counted.days.add(Math.floor(encoded.record.created_at / DAY_MS));
+    return lineOf(encoded);
+  }
+
+  /** `lines` were added to the outbox: drained after batchDelayMs, or at once when batchRows wait. */
+  outboxGrew(lines: number): void {
+    if (!this.closed) this.outbox?.grew(lines);
+  }
+
+  /** Resolves when every record appended so far, and every line in the outbox, is written; rejects with the error that stopped it (the records are kept and sent again). */
   async flush(): Promise<void> {
     const target = this.queue.length;
     await this.enqueue(() => this.write(target));
+    await this.outbox?.flush();
   }
 
   async query(query: LogQuery): Promise<LogPage> {
@@ -181,6 +207,7 @@ export class PostgresLogStore implements LogStore {
     this.closing ??= (async () => {
       this.closed = true;
       clearTimeout(this.timer);
+      this.outbox?.stop();
       await this.flush();
     })();
     return this.closing;
@@ -219,7 +246,7 @@ export class PostgresLogStore implements LogStore {
       while (left > 0) {
         const batch = this.queue.slice(0, Math.min(left, MAX_BATCH));
         if (this.unnumbered > 0) await this.numberQueued();
-        await this.send(batch);
+        await this.send(batch.map(lineOf));
         this.queue.splice(0, batch.length);
         left -= batch.length;
         this.failures = 0;
@@ -227,7 +254,7 @@ export class PostgresLogStore implements LogStore {
     } catch (error) {
       this.failures++;
       this.onError(error);
-      if (this.queue.length > 0) this.schedule(Math.min(MAX_RETRY_MS, 100 * 2 ** this.failures));
+      if (this.queue.length > 0) this.schedule(this.retryMs(this.failures));
       throw error;
     }
     const today = dayKeyOf(this.now());
@@ -242,19 +269,23 @@ export class PostgresLogStore implements LogStore {
    * is found by sending the batch's records one by one, and dropped and reported, so that it
    * cannot hold up the log.
    */
-  private async send(batch: readonly EncodedLogRecord[]): Promise<void> {
+  private async send(lines: readonly string[]): Promise<void> {
     try {
-      await this.db.query(INSERT_BATCH, [batchJson(batch)]);
+      await this.db.query(INSERT_BATCH, [`[${lines.join(',')}]`]);
       return;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code !== 'string' || !code.startsWith('22')) throw error;
-      if (batch.length === 1) {
-        this.onError(new Error(`request log: record ${batch[0]!.record.id} dropped, PostgreSQL refused it: ${(error as Error).message}`));
+      if (lines.length === 1) {
+        this.onError(new Error(`request log: record ${idOfLine(lines[0]!)} dropped, PostgreSQL refused it: ${(error as Error).message}`));
         return;
       }
     }
-    for (const one of batch) await this.send([one]);
+    for (const one of lines) await this.send([one]);
+  }
+
+  private retryMs(failures: number): number {
+    return Math.min(MAX_RETRY_MS, 100 * 2 ** failures);
   }
 
   /** Gives the records appended without an id theirs, in order, from a block fetched now. */
@@ -301,18 +332,6 @@ export class PostgresLogStore implements LogStore {
   }
 }
 
-/** The encoded record with every integer field (and created_at) a safe integer, re-encoded only when one was not. */
-function fitted(encoded: EncodedLogRecord): EncodedLogRecord {
-  const { record } = encoded;
-  let changed = !Number.isSafeInteger(record.created_at);
-  for (const field of INT_FIELDS) {
-    if (Number.isSafeInteger(record[field])) continue;
-    record[field] = Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.round(record[field]) || 0));
-    changed = true;
-  }
-  return changed ? encodeLogRecord(record, Math.round(record.created_at)) : encoded;
-}
-
 function checkRetention(days: number): number {
   if (typeof days !== 'number' || !Number.isFinite(days) || days < 0) {
     throw new RangeError(`retentionDays must be a number >= 0, got ${String(days)}`);
@@ -322,24 +341,12 @@ function checkRetention(days: number): number {
 
 /** Stored records (another store's, keeping their ids) as one JSON array for json_populate_recordset(NULL::logs, …), fitted as `encode` fits. */
 export function storedRecordsJson(records: readonly LogRecord[]): string {
-  return batchJson(
-    records.map((record) => {
-      const encoded = fitted(encodeLogRecord(record, record.created_at));
-      encoded.record.id = record.id;
-      return encoded;
-    }),
-  );
-}
-
-/** The batch as one JSON array of the stored texts, each with its id in front of the rest. */
-function batchJson(batch: readonly EncodedLogRecord[]): string {
-  let text = '[';
-  for (let i = 0; i < batch.length; i++) {
-    const { record, json } = batch[i]!;
-    const line = `{"id":${record.id}${json.slice(UNNUMBERED_PREFIX.length)}`;
-    text += (i === 0 ? '' : ',') + (line.includes('\\u') ? line.replace(UNSTORABLE_ESCAPE, '$1\\ufffd') : line);
-  }
-  return `${text}]`;
+  const lines = records.map((record) => {
+    const encoded = fitted(encodeLogRecord(record, record.created_at));
+    encoded.record.id = record.id;
+    return lineOf(encoded);
+  });
+  return `[${lines.join(',')}]`;
 }
 
 /** The batch's records, then the hourly statistics of those inserted (a batch sent twice counts once). */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFUNDED_AFTER_LOSS } from '../../../relay/store/server-ports.js';
 import { KEY_QUOTA, killMidBurst } from './kill-mid-burst.js';
-import { callLogs, usage } from './team.js';
+import { callLogs, sum, usage } from './team.js';
 
 describe('an instance killed mid-burst', () => {
   it('has its open reservations refunded by the others within ~10 s, nothing charged twice, each cut stream logged once as refunded', async () => {
@@ -44,10 +44,21 @@ describe('an instance killed mid-burst', () => {
     expect([...logged.entries()].filter(([, n]) => n > 1), 'calls logged more than once').toEqual([]);
   }, 90_000);
 
-  // Fails in server mode (2 runs of 3 here): calls the killed instance answered and settled in
-  // its last moments are charged (the ledger's counters in Redis) but never logged: the log
-  // records were still in its in-process batch queue (postgres/log-store.ts: "a crash loses the
-  // records still queued"). Needs the record to outlive the instance with the settlement (e.g.
-  // kept in Redis with it until written). The test: instance-loss-logs.failing.test.ts (not committed).
-  it.todo('every call the killed instance answered is logged once, and the counters equal the sums of the logs');
+  it('every call it answered is logged once, and the counters equal the sums of the logs', async () => {
+    const { team, key, one, results } = await killMidBurst();
+    await expect.poll(async () => (await usage(one, key)).key.held, { timeout: 12_000, interval: 500 }).toBe(0);
+
+    const answered = results.filter((r) => r.answered);
+    await expect
+      .poll(async () => {
+        const times = new Map<string, number>();
+        for (const r of await callLogs(team)) times.set(r.request_id, (times.get(r.request_id) ?? 0) + 1);
+        return answered.filter((r) => times.get(r.requestId!) !== 1).map((r) => `${r.instance} ${r.requestId}: logged ${times.get(r.requestId!) ?? 0} times`);
+      }, { timeout: 10_000, interval: 250 })
+      .toEqual([]);
+    const end = await usage(one, key);
+    const consumed = (await callLogs(team)).filter((r) => r.type === 2);
+    expect({ requests: consumed.length, quota: sum(consumed.map((r) => r.quota)) }).toEqual({ requests: end.key.requests, quota: end.key.used });
+    expect(end.key.used + end.key.left).toBe(KEY_QUOTA);
+  }, 90_000);
 });
