@@ -1,11 +1,11 @@
 // PostgreSQL, then Redis, stopped for 6 s and started again under traffic (each the test's own
 // server, so the shared ones stay up for the other tests). While PostgreSQL is down calls are
-// served (they need none of it); while Redis is down every call either succeeds or fails cleanly
-// and promptly: 503 in OpenAI's error shape within 3 s, never a call
-// held for the outage, a cut connection or a 500; the management API answers 503 in its
-// envelope. Afterwards every instance serves again without being restarted, hears the others'
-// changes again, and logs each call answered once (the calls answered just before the outage:
-// the todos).
+// served (they need none of it); while Redis is down every call either succeeds or fails
+// cleanly and promptly: 503 in OpenAI's error shape within 3 s, never a call held for the
+// outage, a cut connection or a 500. The management API answers 503 in its envelope while
+// either is down. Afterwards every instance serves again without being restarted, hears the
+// others' changes again, and logs each call answered once (the calls answered just before the
+// outage: the todos).
 import { describe, expect, it } from 'vitest';
 import { ownPostgres } from '../../helpers/own-postgres.js';
 import { ownRedis } from '../../helpers/own-redis.js';
