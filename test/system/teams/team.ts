@@ -47,8 +47,8 @@ export interface Team {
   instances: Instance[];
   databaseUrl: string;
   redis: { url: string; prefix: string };
-  /** Starts one more instance on the same database and Redis. */
-  startInstance(): Promise<Instance>;
+  /** Starts one more instance on the same database and Redis (`redisUrl`: reached another way, e.g. through a proxy a test can cut). */
+  startInstance(options?: { redisUrl?: string }): Promise<Instance>;
   /** A query on the team's database (the test's own look at the tables). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
@@ -71,9 +71,9 @@ export async function startTeam(options: TeamOptions): Promise<Team> {
     await db.end();
   });
   let count = 0;
-  const startInstance = async (): Promise<Instance> => {
+  const startInstance = async ({ redisUrl = redis.url }: { redisUrl?: string } = {}): Promise<Instance> => {
     const name = `instance ${++count}`;
-    const config = { dataDir: await tempDir('relaydesk-team-'), server: { databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix }, videoPolling: options.videoPolling };
+    const config = { dataDir: await tempDir('relaydesk-team-'), server: { databaseUrl, redisUrl, redisPrefix: redis.prefix }, videoPolling: options.videoPolling };
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
       cwd: REPO,
       env: { ...process.env, RELAYDESK_SECRET_KEY: secretKey },
