@@ -24,8 +24,10 @@ export function managementRouter(context: ManagementContext): Router {
   router.use(
     express.json({
       limit: '1mb',
-      verify: (_req, _res, bytes) => {
+      verify: (req, _res, bytes) => {
         if (nestsDeeperThan(bytes)) throw new ApiError(400, TOO_DEEP_MESSAGE);
+        // The bytes as sent: a payment provider's webhook signature covers them, not the parsed JSON.
+        (req as { rawBody?: Buffer }).rawBody = bytes;
       },
     }),
   );

@@ -19,6 +19,7 @@ import { verificationRoutes } from './verification.js';
 import { invitationRoutes } from './invitations.js';
 import { redemptionRoutes } from './redemptions.js';
 import { topUpRoutes } from './top-up.js';
+import { paymentRoutes } from './payments.js';
 
 /** Every management route, one list: the router mounts it, the OpenAPI document describes it, the authorization test walks it. */
 export function managementRoutes(context: ManagementContext): RouteSpec[] {
@@ -41,6 +42,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...redemptionRoutes(context),
     ...topUpRoutes(context),
     ...invitationRoutes(context),
+    ...paymentRoutes(context),
   ];
   return [...routes, ...openapiRoutes(context, () => routes)];
 }
