@@ -349,10 +349,17 @@ export function storedRecordsJson(records: readonly LogRecord[]): string {
   return `[${lines.join(',')}]`;
 }
 
-/** The batch's records, then the hourly statistics of those inserted (a batch sent twice counts once). */
+/**
+ * The batch's records, then the hourly statistics of those inserted (a batch sent twice counts
+ * once). Committed with synchronous_commit on whatever the server's setting: the records leave
+ * the queue (or the Redis outbox) once PostgreSQL answers, so that answer must mean they are
+ * written (with it off, a commit answered in the last few hundred ms is lost when PostgreSQL
+ * stops or crashes).
+ */
 const INSERT_BATCH = `
 WITH inserted AS (
   INSERT INTO logs SELECT * FROM json_populate_recordset(NULL::logs, $1::json)
+  WHERE (SELECT set_config('synchronous_commit', 'on', true)) = 'on'
   ON CONFLICT (id) DO NOTHING
   RETURNING *
 )
