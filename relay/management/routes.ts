@@ -16,6 +16,7 @@ import { statsRoutes } from './stats.js';
 import { supplierRoutes } from './suppliers.js';
 import { taskRoutes } from './tasks.js';
 import { verificationRoutes } from './verification.js';
+import { twoFactorRoutes } from './two-factor.js';
 import { invitationRoutes } from './invitations.js';
 import { redemptionRoutes } from './redemptions.js';
 import { topUpRoutes } from './top-up.js';
@@ -28,6 +29,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...setupRoutes(context),
     ...userRoutes(context),
     ...verificationRoutes(context),
+    ...twoFactorRoutes(context),
     ...channelRoutes(context),
     ...tokenRoutes(context),
     ...optionRoutes(context),

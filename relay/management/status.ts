@@ -59,7 +59,7 @@ export function statusRoutes(context: ManagementContext) {
             email_verification: settings.email_verification,
             password_reset: mailConfigured(settings),
             oauth: false,
-            two_factor: false,
+            two_factor: true,
             top_up: false,
           },
         };

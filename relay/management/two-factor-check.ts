@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../auth/secret-token.js';
 import { totpStep } from '../auth/totp.js';
 import { ApiError } from '../http/errors.js';
+import type { TotpState } from '../store/account-records.js';
 import type { UserRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
 
@@ -33,14 +34,20 @@ function backupHash(code: string): string {
  * Checks a two-step code of `user`: a TOTP code (the current 30 s step or the one before or
  * after) or, when `backup` allows, one of their backup codes (used up by it). A TOTP code
  * already accepted in its step is refused, across instances (the rate counters claim each
- * step once; last_step keeps it past a restart).
+ * step once; last_step keeps it past a restart), except, with `lastStepAgain`, the code of the
+ * step last accepted (a request already verified with that very code, in this session).
  *
  * Brute force: each attempt counts against the user's code attempts (rate counters, shared by
  * every instance); after 5 codes without a right one, codes are refused (429) for the rest of
  * the 5 minutes from the first of them. A right code moves the user's code state (its step, the
- * backup codes left), which starts a new count. Answers how the user proved it.
+ * backup codes left), which starts a new count. Answers how the user proved it and the state after.
  */
-export async function checkTwoFactorCode(context: ManagementContext, user: UserRecord, code: string, options: { backup: boolean }): Promise<'code' | 'backup code'> {
+export async function checkTwoFactorCode(
+  context: ManagementContext,
+  user: UserRecord,
+  code: string,
+  options: { backup: boolean; lastStepAgain?: boolean },
+): Promise<{ how: 'code' | 'backup code'; totp: TotpState }> {
   const totp = user.totp;
   const secret = totp ? await context.store.secrets.get(totpSecretName(user.id)) : null;
   if (!totp || !secret) throw new ApiError(409, 'Two-step verification is not set up.');
@@ -48,18 +55,22 @@ export async function checkTwoFactorCode(context: ManagementContext, user: UserR
   if (!attempt.allowed) throw tooManyCodes(attempt.retryAfterMs);
   const given = code.trim();
   const step = totpStep(secret, given);
+  if (step !== undefined && options.lastStepAgain && step === totp.last_step) return { how: 'code', totp };
   if (step !== undefined && step > totp.last_step && (await claimOnce(context, `2fa-step:${user.id}:${step}`))) {
-    await context.store.users.update(user.id, { totp: { ...totp, last_step: step } });
-    return 'code';
+    return { how: 'code', totp: await saved(context, user.id, { ...totp, last_step: step }) };
   }
   if (options.backup && given.length >= 8) {
     const hash = backupHash(given);
     if (totp.backup_code_hashes.includes(hash) && (await claimOnce(context, `2fa-backup:${user.id}:${hash}`))) {
-      await context.store.users.update(user.id, { totp: { ...totp, backup_code_hashes: totp.backup_code_hashes.filter((h) => h !== hash) } });
-      return 'backup code';
+      return { how: 'backup code', totp: await saved(context, user.id, { ...totp, backup_code_hashes: totp.backup_code_hashes.filter((h) => h !== hash) }) };
     }
   }
   throw new ApiError(403, step !== undefined ? 'This code was already used: wait for the next one.' : 'Wrong code.');
+}
+
+async function saved(context: ManagementContext, userId: number, totp: TotpState): Promise<TotpState> {
+  await context.store.users.update(userId, { totp });
+  return totp;
 }
 
 /** True for the first caller on any instance (within the counters' window, longer than a code lives). */

@@ -8,7 +8,8 @@ import { type UserView, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, UserViewSchema } from './schemas.js';
-import { startSession } from './sign-in.js';
+import { pendingSignInUser, PendingSignInSchema, signInOrAskCode, startSession } from './sign-in.js';
+import { checkTwoFactorCode } from './two-factor-check.js';
 import { clearSessionCookie, userSessionRoutes } from './user-sessions.js';
 import { givenPassword, newPassword } from './validate.js';
 
@@ -29,9 +30,9 @@ export function userRoutes(context: ManagementContext) {
       tag: 'user login and registration',
       access: 'public',
       critical: true,
-      summary: 'Sign in: sets the session cookie (HttpOnly, SameSite=Strict)',
+      summary: 'Sign in: sets the session cookie (HttpOnly, SameSite=Strict); with two-step verification on, answers require_2fa and a pending token for POST /api/user/login/2fa instead (no session yet)',
       body: Type.Object({ username: Type.String(), password: Type.String() }),
-      response: UserViewSchema,
+      response: Type.Union([UserViewSchema, PendingSignInSchema]),
       handler: async ({ body, req, res }) => {
         const password = givenPassword(body.password);
         const user = body.username ? await context.store.users.byUsername(body.username) : undefined;
@@ -39,8 +40,23 @@ export function userRoutes(context: ManagementContext) {
         const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash));
         if (!user || !valid) throw new ApiError(401, 'Wrong username or password.');
         if (user.status !== UserStatus.enabled) throw new ApiError(403, 'This account is disabled.');
-        const signedIn = await startSession(context, user, req, res);
-        return toUserView(signedIn);
+        const signedIn = await signInOrAskCode(context, user, req, res);
+        return 'pending' in signedIn ? new Answer(signedIn.pending, 'Enter the code of your authenticator app, or a backup code.') : toUserView(signedIn.user);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/user/login/2fa',
+      tag: 'two-step verification',
+      access: 'public',
+      critical: true,
+      summary: "Sign in's second step: the pending token from POST /api/user/login and a code of the authenticator app, or a backup code (used up); sets the session cookie",
+      body: Type.Object({ pending_token: Type.String(), code: Type.String() }),
+      response: UserViewSchema,
+      handler: async ({ body, req, res }) => {
+        const user = await pendingSignInUser(context, body.pending_token);
+        const { how } = await checkTwoFactorCode(context, user, body.code, { backup: true });
+        return toUserView(await startSession(context, user, req, res, `signed in with a two-step ${how}`));
       },
     }),
     route({ method: 'get', path: '/user/logout', tag: 'user login and registration', access: 'public', summary: 'Sign out', response: Nothing, handler: ({ req, res }) => logout(req, res) }),

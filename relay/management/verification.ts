@@ -68,7 +68,7 @@ export async function verifyIdentity(context: ManagementContext, user: UserRecor
   if (!methods.includes(input.method)) {
     throw verificationRequired(input.method === 'password' ? `Verify with ${methods.map((m) => (m === 'totp' ? 'a two-step code' : 'a passkey')).join(' or ')}: the password alone is not enough once those are set up.` : `You have no ${input.method === 'totp' ? 'two-step verification' : 'passkey'} set up.`);
   }
-  if (input.method === 'totp') return `two-step ${await checkTwoFactorCode(context, user, input.code ?? '', { backup: false })}`;
+  if (input.method === 'totp') return `two-step ${(await checkTwoFactorCode(context, user, input.code ?? '', { backup: true })).how}`;
   if (input.method === 'passkey') return verifyPasskeyAssertion(context, user, input.assertion);
   const password = input.password ?? '';
   if (password.length === 0 || password.length > 1024) throw new ApiError(400, 'Enter your password.');
