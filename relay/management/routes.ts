@@ -15,6 +15,10 @@ import { modelRoutes } from './models.js';
 import { statsRoutes } from './stats.js';
 import { supplierRoutes } from './suppliers.js';
 import { taskRoutes } from './tasks.js';
+import { profileRoutes } from './profile.js';
+import { registrationRoutes } from './registration.js';
+import { userManageRoutes } from './user-manage.js';
+import { adminUserRoutes } from './users-admin.js';
 import { verificationRoutes } from './verification.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { invitationRoutes } from './invitations.js';
@@ -28,6 +32,9 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...statusRoutes(context),
     ...setupRoutes(context),
     ...userRoutes(context),
+    ...registrationRoutes(context),
+    ...profileRoutes(context),
+    ...userManageRoutes(context),
     ...verificationRoutes(context),
     ...twoFactorRoutes(context),
     ...channelRoutes(context),
@@ -45,6 +52,8 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...topUpRoutes(context),
     ...invitationRoutes(context),
     ...paymentRoutes(context),
+    // Last: its /user/:id would otherwise catch the /user/<word> routes above.
+    ...adminUserRoutes(context),
   ];
   return [...routes, ...openapiRoutes(context, () => routes)];
 }

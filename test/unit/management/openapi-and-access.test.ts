@@ -43,6 +43,31 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/user/self/sessions'].get['x-access']).toBe('user');
     expect(document.paths['/api/user/self/sessions'].delete['x-access']).toBe('user');
     expect(document.paths['/api/user/self/sessions/{id}'].delete['x-access']).toBe('user');
+    // Registration and users (issue 17): each under its tag, with its access level.
+    const operations: [string, string, string, string][] = [
+      ['/api/user/register', 'post', 'user login and registration', 'public'],
+      ['/api/user/register/email_code', 'post', 'user login and registration', 'public'],
+      ['/api/user/password_reset/email_code', 'post', 'user login and registration', 'public'],
+      ['/api/user/password_reset', 'post', 'user login and registration', 'public'],
+      ['/api/user/', 'get', 'user management', 'admin'],
+      ['/api/user/', 'post', 'user management', 'admin'],
+      ['/api/user/search', 'get', 'user management', 'admin'],
+      ['/api/user/{id}', 'get', 'user management', 'admin'],
+      ['/api/user/{id}', 'put', 'user management', 'admin'],
+      ['/api/user/{id}', 'delete', 'user management', 'admin'],
+      ['/api/user/{id}/reset_password', 'post', 'user management', 'admin'],
+      ['/api/user/{id}/reset_2fa', 'post', 'user management', 'admin'],
+      ['/api/user/manage', 'post', 'user management', 'admin'],
+      ['/api/user/self', 'put', 'user management', 'user'],
+      ['/api/user/self/email/code', 'post', 'user management', 'user'],
+      ['/api/user/self/email', 'put', 'user management', 'user'],
+    ];
+    for (const [path, method, tag, access] of operations) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.tags, `${method} ${path}`).toEqual([tag]);
+      if (access === 'public') expect(operation.security).toEqual([]);
+      else expect(operation['x-access'], `${method} ${path}`).toBe(access);
+    }
   });
 });
 

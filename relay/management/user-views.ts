@@ -1,0 +1,43 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { UserRecord } from '../store/schema.js';
+import { UserViewSchema } from './schemas.js';
+
+/** A user as administrators see it: the user's own view plus invitations and sign-in factors (never a secret or a hash). */
+export const AdminUserViewSchema = Type.Composite([
+  UserViewSchema,
+  Type.Object({
+    aff_code: Type.String({ description: 'Their invitation code' }),
+    aff_count: Type.Integer({ description: 'Users registered with their code' }),
+    aff_quota: Type.Integer({ description: 'Invitation rewards not yet moved into quota' }),
+    aff_history_quota: Type.Integer({ description: 'Every invitation reward earned' }),
+    inviter_id: Type.Integer({ description: 'Who invited them; 0 nobody' }),
+    two_factor: Type.Boolean({ description: 'Two-step verification is on' }),
+    passkeys: Type.Integer({ description: 'How many passkeys they registered' }),
+  }),
+]);
+export type AdminUserView = Static<typeof AdminUserViewSchema>;
+
+export function adminUserView(user: UserRecord): AdminUserView {
+  return {
+    id: user.id,
+    username: user.username,
+    display_name: user.display_name,
+    role: user.role,
+    status: user.status,
+    email: user.email,
+    group: user.group,
+    quota: user.quota,
+    used_quota: user.used_quota,
+    request_count: user.request_count,
+    has_access_token: user.access_token_hash !== null,
+    created_at: user.created_at,
+    last_login_at: user.last_login_at,
+    aff_code: user.aff_code,
+    aff_count: user.aff_count,
+    aff_quota: user.aff_quota,
+    aff_history_quota: user.aff_history_quota,
+    inviter_id: user.inviter_id,
+    two_factor: user.totp?.enabled === true,
+    passkeys: user.passkeys.length,
+  };
+}
