@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.js';
 import { randomAlphanumeric, sha256Hex } from '../auth/secret-token.js';
 import { ApiError } from '../http/errors.js';
 import { mailConfigured, sendMail } from '../mail/mailer.js';
+import { DEFAULT_GROUP } from '../store/groups.js';
 import { LogType } from '../store/logs/index.js';
 import { storedSettings, type Settings } from '../settings.js';
 import { Role, UserStatus } from './contract.js';
@@ -92,7 +93,7 @@ export function registrationRoutes(context: ManagementContext) {
           const redeemed = await redeemCode(context.store, emailCodeKey('register', email), body.verification_code ?? '');
           if ('refused' in redeemed) throw new ApiError(400, codeRefusalMessage(redeemed.refused, 'verification code'));
         }
-        const user = await context.store.users.create({ username: name, password_hash: await hashPassword(password), role: Role.common, group: 'default', email, inviter_id: inviter?.id ?? 0 });
+        const user = await context.store.users.create({ username: name, password_hash: await hashPassword(password), role: Role.common, group: DEFAULT_GROUP, email, inviter_id: inviter?.id ?? 0 });
         if (!user) throw new ApiError(409, `The username ${name} is taken.`);
         // The starting quota as a recorded top-up: the ledger credits each grant exactly once, and the wallet history shows where it came from.
         if (settings.new_user_quota > 0) await context.store.accounts.grant(user.id, settings.new_user_quota, 'starting quota');

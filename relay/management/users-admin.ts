@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { hashPassword } from '../auth/password.js';
 import { ApiError } from '../http/errors.js';
+import { DEFAULT_GROUP } from '../store/groups.js';
 import type { UserRecord } from '../store/schema.js';
 import { Role, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
@@ -43,7 +44,8 @@ export function adminUserRoutes(context: ManagementContext) {
   };
 
   const checkedGroup = async (group: string): Promise<string> => {
-    if (!(await context.store.groups.get(group))) throw new ApiError(400, `There is no group "${group}".`);
+    // The default group always exists (the PostgreSQL store keeps no record of it until edited).
+    if (group !== DEFAULT_GROUP && !(await context.store.groups.get(group))) throw new ApiError(400, `There is no group "${group}".`);
     return group;
   };
 
@@ -68,7 +70,7 @@ export function adminUserRoutes(context: ManagementContext) {
       response: AdminUserViewSchema,
       handler: async ({ body, user: actor, req }) => {
         const role = checkRoleGivable(actor, body.role ?? Role.common);
-        const group = await checkedGroup(body.group?.trim() || 'default');
+        const group = await checkedGroup(body.group?.trim() || DEFAULT_GROUP);
         const email = checkedEmail(body.email ?? '', true);
         await checkEmailFree(email);
         const name = username(body.username);
