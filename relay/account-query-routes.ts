@@ -7,7 +7,7 @@ import type { SharedRateLimiter } from './http/rate-limit.js';
 import type { RelayRouteHandler } from './http/relay-router.js';
 import { RelayError } from './ir/relay-error.js';
 import { accountBalance, accountUsage, byApiKeyWithoutQuota, keyPricing } from './pipeline/account-queries.js';
-import type { DayUsage, QuotaStanding } from './pipeline/account-queries.js';
+import type { DayUsage, KeyPricing, QuotaStanding } from './pipeline/account-queries.js';
 import { authorizeBeforeBody } from './pipeline/read-body.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
 
@@ -33,6 +33,24 @@ function standing(of: QuotaStanding) {
 
 function daily(days: DayUsage[]) {
   return days.map((d) => ({ date: d.day, requests: d.requests, errors: d.errors, prompt_tokens: d.prompt_tokens, completion_tokens: d.completion_tokens, ...amount(d.quota) }));
+}
+
+/** The prices a caller pays, as /v1/pricing answers them (and the console's pricing page shows them). */
+export function pricingAnswer(found: KeyPricing) {
+  return {
+    object: 'list' as const,
+    group: found.group,
+    group_ratio: found.groupRatio,
+    unpriced_models: found.unpricedModels,
+    data: found.models.map((m) => ({
+      object: 'model.pricing' as const,
+      model: m.model,
+      source: m.source,
+      prices: m.prices.map((p) => ({ unit: p.unit, per: p.per, quota: p.quota, usd: usdOf(p.quota) })),
+      unit_prices: m.unitPrices,
+      size_ratios: m.sizeRatios,
+    })),
+  };
 }
 
 function usageDays(req: IncomingMessage): number {
@@ -98,23 +116,7 @@ export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter =
     };
   });
 
-  const pricing = route((caller) => {
-    const found = keyPricing(caller, deps);
-    return {
-      object: 'list',
-      group: found.group,
-      group_ratio: found.groupRatio,
-      unpriced_models: found.unpricedModels,
-      data: found.models.map((m) => ({
-        object: 'model.pricing',
-        model: m.model,
-        source: m.source,
-        prices: m.prices.map((p) => ({ unit: p.unit, per: p.per, quota: p.quota, usd: usdOf(p.quota) })),
-        unit_prices: m.unitPrices,
-        size_ratios: m.sizeRatios,
-      })),
-    };
-  });
+  const pricing = route((caller) => pricingAnswer(keyPricing(caller, deps)));
 
   const balance = route(async (caller) => {
     const found = await accountBalance(caller, deps);

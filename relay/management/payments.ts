@@ -17,11 +17,17 @@ import { logTopUp } from './top-up.js';
 
 const PROVIDERS = ['stripe'] as const;
 
+/** Stripe's two secrets, or null while card top-up is not set up. */
+async function stripeSecrets(context: ManagementContext): Promise<{ secretKey: string; webhookSecret: string } | null> {
+  const [secretKey, webhookSecret] = await Promise.all([context.secrets.get(secretNameOfOption('stripe_secret_key')), context.secrets.get(secretNameOfOption('stripe_webhook_secret'))]);
+  return secretKey && webhookSecret ? { secretKey, webhookSecret } : null;
+}
+
 async function providerNamed(context: ManagementContext, name: string, settings: Readonly<Settings>): Promise<PaymentProvider> {
   if (!(PROVIDERS as readonly string[]).includes(name)) throw new ApiError(404, `No payment provider "${name}": the relay takes payments through ${PROVIDERS.join(', ')}.`);
-  const [secretKey, webhookSecret] = await Promise.all([context.secrets.get(secretNameOfOption('stripe_secret_key')), context.secrets.get(secretNameOfOption('stripe_webhook_secret'))]);
-  if (!secretKey || !webhookSecret) throw new ApiError(400, 'Card top-up is not set up: an administrator sets stripe_secret_key and stripe_webhook_secret in Settings (billing).');
-  return stripeCheckout({ secretKey, webhookSecret, apiBase: settings.stripe_api_base });
+  const secrets = await stripeSecrets(context);
+  if (!secrets) throw new ApiError(400, 'Card top-up is not set up: an administrator sets stripe_secret_key and stripe_webhook_secret in Settings (billing).');
+  return stripeCheckout({ ...secrets, apiBase: settings.stripe_api_base });
 }
 
 /** The console's own address, for the provider to send the user back to. */
@@ -32,6 +38,24 @@ function consoleOrigin(req: Request, basePath: string): string {
 
 export function paymentRoutes(context: ManagementContext) {
   return [
+    route({
+      method: 'get',
+      path: '/user/topup/info',
+      tag: 'top-up',
+      access: 'user',
+      summary: 'How you can top up: which payment providers are set up, the price of 1 USD of quota and the least one payment buys',
+      response: Type.Object({
+        providers: Type.Array(Type.String(), { description: 'Payment providers set up (stripe); empty: card top-up is off' }),
+        unit_price: Type.Number({ description: 'What 1 USD of quota costs, in currency' }),
+        currency: Type.String(),
+        min_usd: Type.Number({ description: 'The least USD of quota one payment buys' }),
+      }),
+      handler: async () => {
+        const settings = await storedSettings(context.store);
+        const providers = (await stripeSecrets(context)) ? [...PROVIDERS] : [];
+        return { providers, unit_price: settings.payment_unit_price, currency: settings.payment_currency, min_usd: settings.payment_min_usd };
+      },
+    }),
     route({
       method: 'post',
       path: '/user/:provider/pay',

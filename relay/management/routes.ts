@@ -25,6 +25,7 @@ import { invitationRoutes } from './invitations.js';
 import { redemptionRoutes } from './redemptions.js';
 import { topUpRoutes } from './top-up.js';
 import { paymentRoutes } from './payments.js';
+import { pricingRoutes } from './pricing.js';
 
 /** Every management route, one list: the router mounts it, the OpenAPI document describes it, the authorization test walks it. */
 export function managementRoutes(context: ManagementContext): RouteSpec[] {
@@ -52,6 +53,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...topUpRoutes(context),
     ...invitationRoutes(context),
     ...paymentRoutes(context),
+    ...pricingRoutes(context),
     // Last: its /user/:id would otherwise catch the /user/<word> routes above.
     ...adminUserRoutes(context),
   ];

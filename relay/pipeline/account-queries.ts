@@ -10,7 +10,7 @@ import { groupRatioIn } from '../store/groups.js';
 import { modelPriceIn, priceSourceIn } from '../store/models.js';
 import { addMetrics, emptyMetrics } from '../store/stats/index.js';
 import type { StatsMetrics } from '../store/stats/index.js';
-import { modelsFor } from './model-lists.js';
+import { modelsFor, type ModelAsker } from './model-lists.js';
 import type { Authorize, RelayDeps } from './relay-deps.js';
 
 // What a key may learn about itself and its account (GET /v1/usage, /v1/pricing,
@@ -116,8 +116,8 @@ export interface KeyPricing {
   models: ModelUnitPrices[];
 }
 
-/** The unit prices of every model the key may use, as its group pays them (relay/billing/quota-math.ts). */
-export function keyPricing(caller: Caller, deps: Pick<RelayDeps, 'store'>): KeyPricing {
+/** The unit prices of every model the key (or user) may use, as its group pays them (relay/billing/quota-math.ts). */
+export function keyPricing(caller: ModelAsker, deps: Pick<RelayDeps, 'store'>): KeyPricing {
   const { catalog } = deps.store;
   const records = catalog.models();
   const ratio = groupRatioIn(catalog.groups(), caller.group);

@@ -14,8 +14,11 @@ import type { CallCatalog } from '../store/ports.js';
 import { byApiKey } from './relay-deps.js';
 import type { RelayDeps } from './relay-deps.js';
 
+/** Who asks which models they may call: a key (its group and allow list), or a signed-in user (their group, no allow list). */
+export type ModelAsker = Pick<Caller, 'group'> & { token: Pick<Caller['token'], 'model_limits'> };
+
 /** The models this key may call: served (for any family) by an enabled channel of its group, within its allow list. */
-export function modelsFor(caller: Caller, catalog: Pick<CallCatalog, 'channels'>): string[] {
+export function modelsFor(caller: ModelAsker, catalog: Pick<CallCatalog, 'channels'>): string[] {
   const models = new Set<string>();
   for (const channel of catalog.channels()) {
     for (const model of channel.models) if (candidateChannels([channel], { group: caller.group, model, family: undefined, familiesOf: servedFamilies }).length > 0) models.add(model);
