@@ -12,6 +12,7 @@ import { addMetrics, emptyMetrics } from '../store/stats/index.js';
 import type { StatsMetrics } from '../store/stats/index.js';
 import { modelsFor, type ModelAsker } from './model-lists.js';
 import type { Authorize, RelayDeps } from './relay-deps.js';
+import type { QuotaLedgerPort, QuotaUsage } from '../store/ports.js';
 
 // What a key may learn about itself and its account (GET /v1/usage, /v1/pricing,
 // /v1/balance), in quota units and without a wire shape: the routes render it.
@@ -42,6 +43,13 @@ export interface AccountUsage {
   days: string[];
 }
 
+/** The caller's standing and use, at one instant where the ledger can say (the records may lag behind it). */
+async function quotaUsage(quota: QuotaLedgerPort, { user, token }: Caller): Promise<QuotaUsage> {
+  if (quota.usage) return quota.usage(user.id, token.id);
+  const standing = await quota.standing(user.id, token.id);
+  return { ...standing, userUsed: user.used_quota, userRequests: user.request_count, keyUsed: token.used_quota, keyRequests: token.request_count };
+}
+
 /** The key's and its account's quota, and their use per UTC day over the last `days` days (today included). */
 export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'store'>, days: number, now = Date.now()): Promise<AccountUsage> {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
@@ -51,7 +59,7 @@ export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'store'
   const account = perDay();
   const key = perDay();
   const { token, user } = caller;
-  const [rows, standing] = await Promise.all([deps.store.stats.query({ user_id: user.id, start }), deps.store.quota.standing(user.id, token.id)]);
+  const [rows, standing] = await Promise.all([deps.store.stats.query({ user_id: user.id, start }), quotaUsage(deps.store.quota, caller)]);
   for (const row of rows) {
     const day = new Date(row.hour).toISOString().slice(0, 10);
     const inAccount = account.get(day);
@@ -64,20 +72,20 @@ export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'store'
     key: {
       id: token.id,
       name: token.name,
-      granted: standing.keyLeft === null ? null : standing.keyLeft + keyHeld + token.used_quota,
-      used: token.used_quota,
+      granted: standing.keyLeft === null ? null : standing.keyLeft + keyHeld + standing.keyUsed,
+      used: standing.keyUsed,
       held: keyHeld,
       left: standing.keyLeft,
-      requests: token.request_count,
+      requests: standing.keyRequests,
       daily: [...key.values()],
     },
     account: {
       id: user.id,
-      granted: userLeft + userHeld + user.used_quota,
-      used: user.used_quota,
+      granted: userLeft + userHeld + standing.userUsed,
+      used: standing.userUsed,
       held: userHeld,
       left: userLeft,
-      requests: user.request_count,
+      requests: standing.userRequests,
       daily: [...account.values()],
     },
     days: dayKeys,

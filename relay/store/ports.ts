@@ -186,6 +186,14 @@ export interface QuotaStanding {
   keyHeld: number;
 }
 
+/** A standing with what the user and key have used and how many calls they made, read at the same instant. */
+export interface QuotaUsage extends QuotaStanding {
+  userUsed: number;
+  userRequests: number;
+  keyUsed: number;
+  keyRequests: number;
+}
+
 export interface ReserveAsk {
   userId: number;
   /** 0: no API key (the console's playground): only the user's quota holds and counts. */
@@ -197,6 +205,11 @@ export interface ReserveAsk {
 
 export interface QuotaLedgerPort {
   standing(userId: number, tokenId: number): Promise<QuotaStanding>;
+  /**
+   * The standing and the counters of use, live where the user and key records lag behind the
+   * ledger (server mode: written back every few seconds). Without it, the records are live.
+   */
+  usage?(userId: number, tokenId: number): Promise<QuotaUsage>;
   /** Holds `amount` of the user's quota and of the key's (when limited) if both have it, in one atomic step; else answers the standing that refused it. */
   reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }>;
   /** The reservation if still open (work outliving its call, a video task, closes it later). */
@@ -218,7 +231,7 @@ export interface QuotaLedgerPort {
    * kept as it is; a remain given with `unlimited` is kept for when the limit binds again.
    */
   setKeyQuota(tokenId: number, remain: number | null, unlimited?: boolean): Promise<void>;
-  /** Resolves at the next settlement or refund of this instance, after `ms`, or when `stop` aborts. */
+  /** Resolves at the next settlement or refund (server mode: of any instance), after `ms`, or when `stop` aborts. */
   nextRelease(ms: number, stop?: AbortSignal): Promise<void>;
 }
 

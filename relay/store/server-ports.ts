@@ -176,6 +176,7 @@ function writingThrough(quota: RedisQuotaLedger, sync: () => Promise<unknown>, r
   return Object.assign(Object.create(quota) as RedisQuotaLedger, {
     reserve: (ask: ReserveAsk) => reloading(() => quota.reserve(ask)),
     standing: (userId: number, tokenId: number) => reloading(() => quota.standing(userId, tokenId)),
+    usage: (userId: number, tokenId: number) => reloading(() => quota.usage(userId, tokenId)),
     async adjustUser(userId: number, delta: number) {
       const left = await quota.adjustUser(userId, delta);
       await sync();

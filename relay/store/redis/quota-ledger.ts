@@ -1,5 +1,5 @@
 import type { EncodedLogRecord, NewLogRecord } from '../logs/types.js';
-import type { QuotaLedgerPort, QuotaReservation, QuotaStanding, ReserveAsk } from '../ports.js';
+import type { QuotaLedgerPort, QuotaReservation, QuotaStanding, QuotaUsage, ReserveAsk } from '../ports.js';
 import { ReleaseWaiters } from '../release-waiters.js';
 import type { RedisClient } from './client.js';
 import { CloseQueue, type QueuedClose } from './close-queue.js';
@@ -148,6 +148,12 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
 
   async standing(userId: number, tokenId: number): Promise<QuotaStanding> {
     return this.toStanding(userId, tokenId, (await this.scripts.quotaStanding(userId, tokenId)) as number[]);
+  }
+
+  async usage(userId: number, tokenId: number): Promise<QuotaUsage> {
+    const answer = (await this.scripts.quotaUsage(userId, tokenId)) as number[];
+    const [userUsed, userRequests, keyUsed, keyRequests] = answer.slice(5) as [number, number, number, number];
+    return { ...this.toStanding(userId, tokenId, answer), userUsed, userRequests, keyUsed, keyRequests };
   }
 
   async reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }> {

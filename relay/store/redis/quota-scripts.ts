@@ -84,6 +84,19 @@ export const QUOTA_SCRIPTS = {
 return standing(ARGV[2], ARGV[3])`,
   },
 
+  /** ARGV: P, user, key. A standing followed by the user's used and count, then the key's (0 for key 0). */
+  quotaUsage: {
+    numberOfKeys: 0,
+    readOnly: true,
+    lua: `${COMMON}${STANDING}
+local s = standing(ARGV[2], ARGV[3])
+if s[1] < 0 then return s end
+local u = redis.call('HMGET', P .. 'q:u:' .. ARGV[2], 'used', 'count')
+local k = ARGV[3] == '0' and {} or redis.call('HMGET', P .. 'q:k:' .. ARGV[3], 'used', 'count')
+for _, v in ipairs({ u[1], u[2], k[1], k[2] }) do table.insert(s, num(v)) end
+return s`,
+  },
+
   /**
    * One round trip for a call's quota: the closes this instance has queued (settlements and
    * refunds of earlier calls), then, when asked, a reservation. ARGV: P, instance, heartbeat ms,

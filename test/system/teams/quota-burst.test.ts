@@ -82,11 +82,32 @@ describe('one limited key, 1,000 concurrent calls over three instances', () => {
       .toEqual({ key: [end.key.used, end.key.left, served.length], user: [end.account.used, end.account.left, served.length] });
   }, 120_000);
 
-  // Fails in server mode: /v1/usage reads `used` from the records every call reads (written back
-  // from the live counters every 3 s, then reloaded) while `held` and `left` are live, so during
-  // traffic `granted` (their sum) drifts, e.g. 18 722 of 20 000. Needs the standing's used quota
-  // from the ledger (or a consistent snapshot of the three).
-  it.todo('/v1/usage during the burst: used + held + left is what the key was given at every moment');
+  it('/v1/usage during a burst: used + held + left is what the key was given at every moment, and the requests count live', async () => {
+    const upstream = await fakeOpenAI();
+    const team = await startTeam({ instances: 2 });
+    const { key } = await setUpTeam(team, upstream, ['gpt-4o'], { unlimited_quota: false, remain_quota: KEY_QUOTA });
+    const start = await usage(team.instances[0]!, key);
+    let running = true;
+    const samples: Awaited<ReturnType<typeof usage>>[] = [];
+    const sampler = (async () => {
+      for (let i = 0; running && samples.length < 20; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        samples.push(await usage(team.instances[i % 2]!, key));
+      }
+    })();
+    const results = await burst(400, 40, (i) => chat(team.instances[i % 2]!, key, { stream: i % 2 === 0 }));
+    running = false;
+    await sampler;
+    const served = results.filter((r) => r.status === 200).length;
+    expect(served).toBeGreaterThan(100);
+    expect(samples.length, 'samples taken while calls ran').toBeGreaterThan(3);
+    expect(samples.map((s) => s.key.used + s.key.held + s.key.left)).toEqual(samples.map(() => KEY_QUOTA));
+    expect(samples.map((s) => s.account.used + s.account.held + s.account.left)).toEqual(samples.map(() => start.account.granted));
+    expect(samples.some((s) => s.key.requests > 0 && s.key.requests < served), 'requests counted as calls end').toBe(true);
+    // Once the calls are over, at once (not after the counters are written back): every served call counted.
+    const end = await usage(team.instances[1]!, key);
+    expect({ held: end.key.held, requests: end.key.requests, total: end.key.used + end.key.left }).toEqual({ held: 0, requests: served, total: KEY_QUOTA });
+  }, 60_000);
 
   it('a call waiting for quota held on another instance goes on within seconds of its release, not after the 30 s wait limit', async () => {
     // `repeat 30`: 25 chunks 100 ms apart, a stream of ~2.5 s costing ~200 quota on gpt-4o.
