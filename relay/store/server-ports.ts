@@ -147,12 +147,16 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
         clearInterval(timer);
         catalog.close();
         cooldowns.stop();
-        // The last closes (and their log lines) sent, the outbox written, then the heartbeat ended.
-        await quota.flushCloses().catch((error: unknown) => options.onError?.(error));
-        await logs.close();
-        await quota.stop();
-        await syncCounters().catch((error: unknown) => options.onError?.(error));
-        await Promise.allSettled([redis.close(), db.close()]);
+        // The last closes (and their log lines) sent, the outbox written, then the heartbeat ended
+        // (what a server that is down kept from being written is taken over by another instance).
+        try {
+          await quota.flushCloses().catch((error: unknown) => options.onError?.(error));
+          await logs.close();
+        } finally {
+          await quota.stop();
+          await syncCounters().catch((error: unknown) => options.onError?.(error));
+          await Promise.allSettled([redis.close(), db.close()]);
+        }
       },
     };
   } catch (error) {
