@@ -45,7 +45,7 @@ export class PostgresClient {
       },
     });
     // Without a listener, an idle connection's error (the server restarted) would end the process.
-    this.pool.on('error', (error) => options.onError?.(error));
+    this.pool.on('error', (error) => options.onError?.(this.explain(error) as Error));
   }
 
   /** A query, its connection failure as a 503 naming the server. */

@@ -93,6 +93,8 @@ export class RedisClient {
     };
     const connection = new Redis(this.url, options);
     connection.on('error', (error: Error) => (this.lastError = error));
+    // Closed without an error (the server went away cleanly): say so, not ioredis's queue message.
+    connection.on('close', () => (this.lastError ??= new Error('the connection was lost')));
     connection.on('ready', () => {
       this.lastError = undefined;
       connection.options.enableOfflineQueue = false;
