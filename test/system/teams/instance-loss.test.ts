@@ -1,7 +1,8 @@
 // One instance of three killed with SIGKILL in the middle of a burst, streams in progress on
 // it: the others refund what its calls held within about ten seconds (the key's usage shows
-// nothing held), nothing is charged twice or lost (what the key was given = left + used), and
-// each stream the kill cut short is logged once, as refunded.
+// nothing held), nothing is charged twice or lost (what the key was given = left + used),
+// each stream the kill cut short is logged once, as refunded, and every call answered (on the
+// killed instance too) is logged once.
 import { describe, expect, it } from 'vitest';
 import { REFUNDED_AFTER_LOSS } from '../../../relay/store/server-ports.js';
 import { KEY_QUOTA, killMidBurst } from './kill-mid-burst.js';
