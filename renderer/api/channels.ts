@@ -3,6 +3,7 @@ import { api } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
 import type { TaskView } from './admin.js';
 import type { Paged } from './tokens.js';
+import { proofHeader, type Verification } from './two-factor.js';
 import { TEST_ALL_KIND } from '../../relay/management/task-kinds.js';
 
 export { TEST_ALL_KIND };
@@ -57,6 +58,11 @@ export function listKeys(channelId: number): Promise<KeysView> {
 
 export function changeKeys(channelId: number, action: KeyAction): Promise<KeysView> {
   return api.post('/api/channel/{id}/keys', action, { params: { id: channelId } });
+}
+
+/** A channel's keys in clear, after a security verification (each reveal is logged). */
+export async function revealKeys(channelId: number, verification: Verification): Promise<string[]> {
+  return (await api.post('/api/channel/{id}/key', {}, { params: { id: channelId }, headers: proofHeader(verification) })).keys;
 }
 
 export type BatchAction = ApiBody<'/api/channel/batch', 'post'>['action'];

@@ -48,7 +48,8 @@ export type ApiParams<P extends ApiPath, M extends HttpMethod> = Operation<P, M>
 
 type ParamsPart<P extends ApiPath, M extends HttpMethod> = [ApiParams<P, M>] extends [never] ? { params?: never } : { params: ApiParams<P, M> };
 type QueryPart<P extends ApiPath, M extends HttpMethod> = [ApiQuery<P, M>] extends [never] ? { query?: never } : { query?: ApiQuery<P, M> };
-export type CallOptions<P extends ApiPath, M extends HttpMethod> = ParamsPart<P, M> & QueryPart<P, M>;
+/** `headers`: more request headers (a security verification's proof). */
+export type CallOptions<P extends ApiPath, M extends HttpMethod> = ParamsPart<P, M> & QueryPart<P, M> & { headers?: Record<string, string> };
 
 /** The options argument: required when the path has parameters to fill. */
 type OptionsArgs<P extends ApiPath, M extends HttpMethod> = [ApiParams<P, M>] extends [never] ? [options?: CallOptions<P, M>] : [options: CallOptions<P, M>];
@@ -62,20 +63,20 @@ type BodyArgs<P extends ApiPath, M extends HttpMethod> = [ApiBody<P, M>] extends
 /** The typed client: `api.get('/api/channel/{id}', { params: { id } })`, `api.post('/api/token', body)`. */
 export const api = {
   get<P extends EnvelopePath<'get'>>(path: P, ...[options]: OptionsArgs<P, 'get'>): Promise<ApiData<P, 'get'>> {
-    return send('GET', buildUrl(path, options as UrlOptions), undefined);
+    return send('GET', buildUrl(path, options as UrlOptions), undefined, (options as UrlOptions)?.headers);
   },
   delete<P extends EnvelopePath<'delete'>>(path: P, ...[options]: OptionsArgs<P, 'delete'>): Promise<ApiData<P, 'delete'>> {
-    return send('DELETE', buildUrl(path, options as UrlOptions), undefined);
+    return send('DELETE', buildUrl(path, options as UrlOptions), undefined, (options as UrlOptions)?.headers);
   },
   post<P extends EnvelopePath<'post'>>(path: P, ...[body, options]: BodyArgs<P, 'post'>): Promise<ApiData<P, 'post'>> {
-    return send('POST', buildUrl(path, options as UrlOptions), body);
+    return send('POST', buildUrl(path, options as UrlOptions), body, (options as UrlOptions)?.headers);
   },
   put<P extends EnvelopePath<'put'>>(path: P, ...[body, options]: BodyArgs<P, 'put'>): Promise<ApiData<P, 'put'>> {
-    return send('PUT', buildUrl(path, options as UrlOptions), body);
+    return send('PUT', buildUrl(path, options as UrlOptions), body, (options as UrlOptions)?.headers);
   },
 };
 
-type UrlOptions = { params?: Record<string, string | number>; query?: Record<string, unknown> } | undefined;
+type UrlOptions = { params?: Record<string, string | number>; query?: Record<string, unknown>; headers?: Record<string, string> } | undefined;
 
 /**
  * A document path with its parameters filled and its query appended, for calls and for
@@ -126,8 +127,8 @@ const SIGN_IN_PATH: ApiPath = '/api/user/login';
 
 const TIMEOUT_MS = 15_000;
 
-async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   const init: RequestInit = {
     method,
     credentials: 'same-origin',

@@ -19,9 +19,20 @@ export async function getSelf(): Promise<UserView | null> {
   }
 }
 
-/** `POST /api/user/login`: the relay sets an HttpOnly session cookie. */
-export function login(body: LoginRequest): Promise<UserView> {
+export type SignInAnswer = ApiData<'/api/user/login', 'post'>;
+/** The password held and two-step verification is on: the code goes with this token to the second step. */
+export type PendingSignIn = Extract<SignInAnswer, { require_2fa: true }>;
+
+/** `POST /api/user/login`: the relay sets an HttpOnly session cookie, or answers a pending sign-in that needs a code. */
+export function signIn(body: LoginRequest): Promise<SignInAnswer> {
   return api.post('/api/user/login', body);
+}
+
+/** signIn for an account that has no two-step verification (one just made). */
+export async function login(body: LoginRequest): Promise<UserView> {
+  const answer = await signIn(body);
+  if ('require_2fa' in answer) throw new ApiError('This account asks for a two-step code: sign in on the sign-in page.', 401);
+  return answer;
 }
 
 /** `GET /api/user/logout`: clears the session. */

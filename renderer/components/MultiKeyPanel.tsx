@@ -1,9 +1,12 @@
-// The keys of a multi-key channel: each key's state by index (never the key itself), with
-// enable / disable / delete per key and "Enable all".
+// The keys of a multi-key channel: each key's state by index, with enable / disable / delete
+// per key and "Enable all"; the keys themselves only after a security verification ("Show keys").
 import { useCallback, useEffect, useState } from 'react';
-import { changeKeys, listKeys, type KeyAction, type KeysView, type KeyStateView } from '../api/channels.js';
+import { changeKeys, listKeys, revealKeys, type KeyAction, type KeysView, type KeyStateView } from '../api/channels.js';
+import type { Verification } from '../api/two-factor.js';
 import { Alert } from './Alert.js';
+import { CopyButton } from './CopyButton.js';
 import { Dialog } from './Dialog.js';
+import { VerifyDialog } from './VerifyDialog.js';
 import { statusOf } from '../lib/channel-status.js';
 import { cooldownText, useCooldownClock } from '../lib/cooldown.js';
 import { formatWhen } from '../lib/when.js';
@@ -15,6 +18,18 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [revealed, setRevealed] = useState<string[] | null>(null);
+
+  async function reveal(verification: Verification) {
+    setVerifying(false);
+    setError(null);
+    try {
+      setRevealed(await revealKeys(channel.id, verification));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Could not show the keys.');
+    }
+  }
 
   const load = useCallback(async () => {
     setError(null);
@@ -107,6 +122,9 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
       onClose={onClose}
       footer={
         <>
+          <button type="button" className="button button--secondary" disabled={busy || revealed !== null} onClick={() => setVerifying(true)}>
+            Show keys
+          </button>
           <button type="button" className="button button--secondary" disabled={busy || !anyDisabled} onClick={() => void act({ action: 'enable_all' }, 'Enabled every key.')}>
             Enable all
           </button>
@@ -122,8 +140,19 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
       {view !== null && (
         <>
           <p className="muted small" data-testid="key-summary">
-            {view.enabled} of {view.key_count} key{view.key_count === 1 ? '' : 's'} in use. Keys are never shown here; deleting one moves the later ones up.
+            {view.enabled} of {view.key_count} key{view.key_count === 1 ? '' : 's'} in use. Keys are shown only after a security verification (Show keys); deleting one moves the later ones up.
           </p>
+          {revealed !== null && (
+            <div className="token" data-testid="revealed-keys">
+              <label htmlFor="revealed-keys" className="token__label">
+                The keys, one per line (this reveal is logged)
+              </label>
+              <div className="copy-row">
+                <textarea id="revealed-keys" className="copy-row__value copy-row__input mono" readOnly rows={Math.min(6, revealed.length)} value={revealed.join('\n')} spellCheck={false} />
+                <CopyButton text={revealed.join('\n')} label="Copy keys" />
+              </div>
+            </div>
+          )}
           <div className="table-scroll key-panel">
             <table className="table">
               <caption className="visually-hidden">Keys of {channel.name}</caption>
@@ -142,6 +171,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
           </div>
         </>
       )}
+      {verifying && <VerifyDialog purpose={`Show the keys of ${channel.name}`} onVerified={(verification) => void reveal(verification)} onCancel={() => setVerifying(false)} />}
     </Dialog>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
-import { login } from '../api/user.js';
+import { ApiError } from '../api/client.js';
+import { signInWithCode } from '../api/two-factor.js';
+import { signIn, type PendingSignIn } from '../api/user.js';
 import { Alert } from '../components/Alert.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { Field } from '../components/Field.js';
+import { SignInLinks } from './public/SignedOutPages.js';
 
 interface Props {
   status: StatusData | null;
@@ -20,6 +23,10 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
   const [error, setError] = useState<string | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // The password held and two-step verification is on: the code step.
+  const [pending, setPending] = useState<PendingSignIn | null>(null);
+  const [code, setCode] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     (initialUsername === '' ? usernameRef : passwordRef).current?.focus();
@@ -35,14 +42,81 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
     }
     setSubmitting(true);
     try {
-      const user = await login({ username: username.trim(), password });
-      onSignedIn(user);
+      const answer = await signIn({ username: username.trim(), password });
+      if ('require_2fa' in answer) {
+        setPending(answer);
+        setPassword('');
+        setSubmitting(false);
+        return;
+      }
+      onSignedIn(answer);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Could not sign in.');
       setPassword('');
       setSubmitting(false);
       passwordRef.current?.focus();
     }
+  }
+
+  useEffect(() => {
+    if (pending !== null) codeRef.current?.focus();
+  }, [pending]);
+
+  function startOver(message: string | null) {
+    setPending(null);
+    setCode('');
+    setError(message);
+    setSubmitting(false);
+  }
+
+  async function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending === null) return;
+    setError(null);
+    if (code.trim() === '') {
+      setError('Enter the code from your authenticator app, or a backup code.');
+      codeRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      onSignedIn(await signInWithCode(pending.pending_token, code.trim()));
+    } catch (caught) {
+      // The pending sign-in expired: back to the password.
+      if (caught instanceof ApiError && caught.status === 401) return startOver(caught.message);
+      setError(caught instanceof Error ? caught.message : 'Could not sign in.');
+      setCode('');
+      setSubmitting(false);
+      codeRef.current?.focus();
+    }
+  }
+
+  if (pending !== null) {
+    return (
+      <AuthLayout footer={status !== null ? <>Relaydesk {status.version}</> : undefined}>
+        <h1>Two-step verification</h1>
+        <p className="lead">Enter the 6-digit code your authenticator app shows for {username.trim()}, or one of your backup codes.</p>
+        {error !== null && <Alert tone="error">{error}</Alert>}
+        <form className="form" onSubmit={(event) => void submitCode(event)} noValidate>
+          <Field
+            ref={codeRef}
+            label="Code"
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          <button type="submit" className="button button--primary button--block" disabled={submitting}>
+            {submitting ? 'Verifying…' : 'Verify'}
+          </button>
+          <button type="button" className="button button--secondary button--block" onClick={() => startOver(null)} disabled={submitting}>
+            Back
+          </button>
+        </form>
+      </AuthLayout>
+    );
   }
 
   return (
@@ -77,6 +151,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
           {submitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <SignInLinks status={status} />
     </AuthLayout>
   );
 }

@@ -3,7 +3,9 @@ import { changePassword, getSelf, roleName, type UserView } from '../api/user.js
 import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { Alert } from '../components/Alert.js';
 import { Field } from '../components/Field.js';
+import { ProfileDetailsCard } from '../components/ProfileDetailsCard.js';
 import { SessionsCard } from '../components/SessionsCard.js';
+import { TwoFactorCard } from '../components/TwoFactorCard.js';
 import { formatUsd as usd } from '../lib/money.js';
 import type { PageProps } from './registry.js';
 
@@ -61,7 +63,11 @@ export default function ProfilePage({ user: initialUser }: PageProps) {
         <p className="muted">Quota is counted in units: 500,000 units are 1 USD.</p>
       </section>
 
+      <ProfileDetailsCard displayName={user.display_name} email={user.email} onChanged={() => void getSelf().then((fresh) => fresh !== null && setUser(fresh))} />
+
       <PasswordCard onChanged={() => setPasswordChanges((n) => n + 1)} />
+
+      <TwoFactorCard />
 
       <SessionsCard key={passwordChanges} />
 

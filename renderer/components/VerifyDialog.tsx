@@ -1,0 +1,86 @@
+// Security verification before something sensitive (revealing keys, turning two-step
+// verification off): a code of the authenticator app (or a backup code), or the password
+// when the account has neither two-step verification nor a passkey.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { verificationMethods, verify, type Verification } from '../api/two-factor.js';
+import { Alert } from './Alert.js';
+import { Dialog } from './Dialog.js';
+import { Field } from './Field.js';
+
+interface Props {
+  /** What the verification is for, e.g. "Show the keys of Main". */
+  purpose: string;
+  /** The proof, and the code it was made with (a call that also wants a code may reuse it). */
+  onVerified: (verification: Verification, code: string | null) => void;
+  onCancel: () => void;
+}
+
+export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
+  const [method, setMethod] = useState<'totp' | 'password' | null>(null);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    verificationMethods()
+      .then((methods) => live && setMethod(methods.includes('totp') ? 'totp' : 'password'))
+      .catch((caught: unknown) => live && setError(caught instanceof Error ? caught.message : 'Could not start the verification.'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (method !== null) input.current?.focus();
+  }, [method]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (method === null) return;
+    setError(null);
+    const given = value.trim();
+    if (given === '') {
+      setError(method === 'totp' ? 'Enter the code from your authenticator app.' : 'Enter your password.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const verification = await verify(method === 'totp' ? { method, code: given } : { method, password: value });
+      onVerified(verification, method === 'totp' ? given : null);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Could not verify.');
+      setValue('');
+      setBusy(false);
+      input.current?.focus();
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      title="Security verification"
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form="verify-form" className="button button--primary" disabled={busy || method === null}>
+            {busy ? 'Verifying…' : 'Verify'}
+          </button>
+        </>
+      }
+    >
+      <p className="dialog__text">{purpose}: confirm it is you. The verification holds for 5 minutes in this session.</p>
+      {error !== null && <Alert tone="error">{error}</Alert>}
+      <form id="verify-form" className="form" onSubmit={(event) => void submit(event)} noValidate>
+        {method === 'totp' && (
+          <Field ref={input} label="Code" name="verification_code" autoComplete="one-time-code" spellCheck={false} hint="The 6-digit code of your authenticator app, or a backup code." value={value} onChange={(event) => setValue(event.currentTarget.value)} />
+        )}
+        {method === 'password' && <Field ref={input} label="Password" name="verification_password" type="password" autoComplete="current-password" value={value} onChange={(event) => setValue(event.currentTarget.value)} />}
+      </form>
+    </Dialog>
+  );
+}
