@@ -7,6 +7,7 @@ import { AuthLayout } from './components/AuthLayout.js';
 import { Shell } from './components/Shell.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { SetupPage } from './pages/SetupPage.js';
+import { SignedOutPages } from './pages/public/SignedOutPages.js';
 import { navigate } from './lib/router.js';
 import { isRoot } from './lib/roles.js';
 
@@ -120,12 +121,18 @@ export function App() {
     case 'login': {
       const { status } = view;
       return (
-        <LoginPage
-          key={view.notice ?? ''}
+        <SignedOutPages
           status={status}
-          initialUsername={view.username}
-          notice={view.notice}
-          onSignedIn={(user) => void signedIn(status, user).then(setView)}
+          onNotice={(username, notice) => setView({ kind: 'login', status, username, notice })}
+          signIn={
+            <LoginPage
+              key={view.notice ?? ''}
+              status={status}
+              initialUsername={view.username}
+              notice={view.notice}
+              onSignedIn={(user) => void signedIn(status, user).then(setView)}
+            />
+          }
         />
       );
     }

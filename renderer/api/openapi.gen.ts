@@ -65,8 +65,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: sets the session cookie (HttpOnly, SameSite=Strict) */
+        /** Sign in: sets the session cookie (HttpOnly, SameSite=Strict); with two-step verification on, answers require_2fa and a pending token for POST /api/user/login/2fa instead (no session yet) */
         post: operations["post_api_user_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in's second step: the pending token from POST /api/user/login and a code of the authenticator app, or a backup code (used up); sets the session cookie */
+        post: operations["post_api_user_login_2fa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -100,7 +117,8 @@ export interface paths {
         };
         /** The signed-in user (never a password hash or a token) */
         get: operations["get_api_user_self"];
-        put?: never;
+        /** Change your display name */
+        put: operations["put_api_user_self"];
         post?: never;
         delete?: never;
         options?: never;
@@ -172,6 +190,228 @@ export interface paths {
         post?: never;
         /** Sign out one of your sessions (this one too: that signs you out here) */
         delete: operations["delete_api_user_self_sessions_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How you can verify (passkey, totp, or password when neither is set up) */
+        get: operations["get_api_verify"];
+        put?: never;
+        /** Security verification: answers a proof for 5 minutes, bound to you and this session; send it in X-Verification-Proof to reveal keys or change two-step verification */
+        post: operations["post_api_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step verification is on, and how many backup codes are left */
+        get: operations["get_api_user_2fa_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up two-step verification: answers a new secret, its otpauth:// URI and a QR image to scan (not on until enabled with a code) */
+        post: operations["post_api_user_2fa_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step verification on with a code from the app just set up; answers backup codes, shown once */
+        post: operations["post_api_user_2fa_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/backup_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New backup codes (the old ones stop working), with a code from the app; shown once */
+        post: operations["post_api_user_2fa_backup_codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step verification off: needs a security verification (X-Verification-Proof) and a code from the app (the verification's own code is accepted) or a backup code */
+        post: operations["post_api_user_2fa_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/register/email_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a registration verification code to an address (valid 15 minutes) */
+        post: operations["post_api_user_register_email_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register (policy permitting): the new user gets the starting quota and the default group; then sign in */
+        post: operations["post_api_user_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/password_reset/email_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password reset code to an account's email (valid 30 minutes); answers the same whether or not the address has an account */
+        post: operations["post_api_user_password_reset_email_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the mailed reset code (once); every session of the account ends */
+        post: operations["post_api_user_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/email/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a code to a new email address of yours (valid 15 minutes) */
+        post: operations["post_api_user_self_email_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/self/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change your email address with the code mailed to it */
+        put: operations["put_api_user_self_email"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Act on a user of a lower role: disable, enable, delete, promote (root only), demote, add_quota */
+        post: operations["post_api_user_manage"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -325,7 +565,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reveal a channel's keys: needs the caller's password again (20 tries per 20 minutes per IP) */
+        /** Reveal a channel's keys: needs a security verification (its proof in X-Verification-Proof), or the password in the body when you have no two-step verification or passkey (20 tries per 20 minutes per IP); each reveal is logged */
         post: operations["post_api_channel_id_key"];
         delete?: never;
         options?: never;
@@ -908,6 +1148,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redemption codes, newest first (paged) */
+        get: operations["get_api_redemption"];
+        /** Change an unused redemption code: name, quota, expiry, or enabled (1) / disabled (2) */
+        put: operations["put_api_redemption"];
+        /** Make redemption codes: answers the codes, shown this once */
+        post: operations["post_api_redemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/redemption/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redemption codes whose name matches the keyword (or whose id it is) */
+        get: operations["get_api_redemption_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/redemption/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One redemption code */
+        get: operations["get_api_redemption_id_"];
+        put?: never;
+        post?: never;
+        /** Delete a redemption code (its top-up records stay) */
+        delete: operations["delete_api_redemption_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/redemption/invalid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete every used or expired redemption code */
+        delete: operations["delete_api_redemption_invalid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/topup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone's top-ups, newest first (paged; by user, status or source) */
+        get: operations["get_api_user_topup"];
+        put?: never;
+        /** Redeem a redemption code: its quota is added to yours (each code once) */
+        post: operations["post_api_user_topup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/topup/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your top-ups, newest first (paged) */
+        get: operations["get_api_user_topup_self"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/topup/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a payment top-up by hand (its quota credited once), with a reason */
+        post: operations["post_api_user_topup_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/aff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your invitation code and rewards */
+        get: operations["get_api_user_aff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/aff_transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move invitation rewards into your quota (at least 1 USD of quota, at most what you have) */
+        post: operations["post_api_user_aff_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/topup/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How you can top up: which payment providers are set up, the price of 1 USD of quota and the least one payment buys */
+        get: operations["get_api_user_topup_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{provider}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a top-up payment: answers the provider's page to pay on; the quota is added when the provider confirms the payment */
+        post: operations["post_api_user_provider_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment provider's signed notices (Stripe: checkout.session.*): a completed payment's quota is added once, however often it is sent */
+        post: operations["post_api_stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The models you may call and their prices for your group (or another group you may use), per unit kind, as /v1/pricing answers them for a key */
+        get: operations["get_api_pricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List users, newest first (deleted users left out) */
+        get: operations["get_api_user_"];
+        put?: never;
+        /** Create a user (a role below yours; quota recorded as a top-up) */
+        post: operations["post_api_user_"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search users by username, display name or email */
+        get: operations["get_api_user_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user */
+        get: operations["get_api_user_id_"];
+        /** Edit a user of a lower role: display name, email, group, quota, role */
+        put: operations["put_api_user_id_"];
+        post?: never;
+        /** Delete a user of a lower role (soft: records and logs keep their owner; sessions, keys and access token stop working at once) */
+        delete: operations["delete_api_user_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{id}/reset_password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a lower-role user's password; their sessions end */
+        post: operations["post_api_user_id_reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{id}/reset_2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn off a lower-role user's two-step verification and remove their passkeys (they sign in with the password) */
+        post: operations["post_api_user_id_reset_2fa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -976,6 +1529,11 @@ export interface operations {
                             setup_code_required: boolean;
                             features: {
                                 registration: boolean;
+                                registration_policy: "closed" | "open" | "invite";
+                                /** @description Registration needs an email address proven by a mailed code */
+                                email_verification: boolean;
+                                /** @description Passwords can be reset by a mailed code (SMTP is set up) */
+                                password_reset: boolean;
                                 oauth: boolean;
                                 two_factor: boolean;
                                 top_up: boolean;
@@ -1199,6 +1757,69 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                        } | {
+                            /** @enum {boolean} */
+                            require_2fa: true;
+                            /** @description Give it with the code to POST /api/user/login/2fa */
+                            pending_token: string;
+                            /** @description ms: the code must come before */
+                            expires_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_login_2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pending_token: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
                         };
                     };
                 };
@@ -1317,6 +1938,46 @@ export interface operations {
                             created_at: number;
                             last_login_at: number;
                         };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_user_self: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    display_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
                     };
                 };
             };
@@ -1512,6 +2173,622 @@ export interface operations {
                         message: string;
                         /** @enum {unknown|null} */
                         data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            methods: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How you verify: a passkey or a TOTP code when set up; the password only when neither is */
+                    method: "totp" | "password" | "passkey";
+                    /** @description method totp: the 6-digit code of your authenticator app */
+                    code?: string;
+                    /** @description method password */
+                    password?: string;
+                    /** @description method passkey: the WebAuthn assertion */
+                    assertion?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            proof: string;
+                            /** @description ms */
+                            expires_at: number;
+                            header: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_2fa_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            enabled: boolean;
+                            /** @description Set up, waiting for its first code */
+                            pending: boolean;
+                            backup_codes_left: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description base32 */
+                            secret: string;
+                            /** @description otpauth://totp/… */
+                            uri: string;
+                            /** @description The URI as a PNG data URL */
+                            qr_code: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code your authenticator app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Shown this once: each signs you in once when the app is not at hand */
+                            backup_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_backup_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code your authenticator app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Shown this once: each signs you in once when the app is not at hand */
+                            backup_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code your authenticator app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_register_email_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                    email?: string;
+                    /** @description The code mailed to the address (when the relay requires a verified email) */
+                    verification_code?: string;
+                    /** @description An inviter's invitation code (required when registration is by invitation) */
+                    aff_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_password_reset_email_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    code: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_self_email_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_user_self_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_manage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description disable | enable | delete | promote | demote | add_quota */
+                    action: "disable" | "enable" | "delete" | "promote" | "demote" | "add_quota";
+                    /** @description add_quota: the amount (negative takes quota away) */
+                    quota?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @description The user after the action; null after delete */
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
+                            /** @description Their invitation code */
+                            aff_code: string;
+                            /** @description Users registered with their code */
+                            aff_count: number;
+                            /** @description Invitation rewards not yet moved into quota */
+                            aff_quota: number;
+                            /** @description Every invitation reward earned */
+                            aff_history_quota: number;
+                            /** @description Who invited them; 0 nobody */
+                            inviter_id: number;
+                            /** @description Two-step verification is on */
+                            two_factor: boolean;
+                            /** @description How many passkeys they registered */
+                            passkeys: number;
+                        } | null;
                     };
                 };
             };
@@ -2256,7 +3533,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password: string;
+                    /** @description Instead of a proof, only without two-step verification or a passkey */
+                    password?: string;
                 };
             };
         };
@@ -5229,6 +6507,1355 @@ export interface operations {
                                 backup: string | null;
                             }[];
                         };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_redemption: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                name: string;
+                                /** @description The last four characters of the code (the code itself is shown only when made) */
+                                key_hint: string;
+                                quota: number;
+                                /** @description 1 unused, 2 disabled, 3 used */
+                                status: number;
+                                /** @description Past its expiry time (and not used) */
+                                expired: boolean;
+                                created_by: number;
+                                /** @description Unix seconds */
+                                created_time: number;
+                                /** @description Unix seconds; 0 never expires */
+                                expired_time: number;
+                                /** @description The user who redeemed it; 0 nobody yet */
+                                redeemed_by: number;
+                                /** @description Unix seconds; 0 not redeemed */
+                                redeemed_time: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_redemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    name?: string;
+                    /** @description Quota each code adds (500 000 = 1 USD) */
+                    quota?: number;
+                    /** @description Unix seconds after which the code no longer redeems; 0 never */
+                    expired_time?: number;
+                    status?: 1 | 2;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @description The last four characters of the code (the code itself is shown only when made) */
+                            key_hint: string;
+                            quota: number;
+                            /** @description 1 unused, 2 disabled, 3 used */
+                            status: number;
+                            /** @description Past its expiry time (and not used) */
+                            expired: boolean;
+                            created_by: number;
+                            /** @description Unix seconds */
+                            created_time: number;
+                            /** @description Unix seconds; 0 never expires */
+                            expired_time: number;
+                            /** @description The user who redeemed it; 0 nobody yet */
+                            redeemed_by: number;
+                            /** @description Unix seconds; 0 not redeemed */
+                            redeemed_time: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_redemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description Quota each code adds (500 000 = 1 USD) */
+                    quota: number;
+                    /** @description Unix seconds after which the code no longer redeems; 0 never */
+                    expired_time: number;
+                    count: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: string[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_redemption_search: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                name: string;
+                                /** @description The last four characters of the code (the code itself is shown only when made) */
+                                key_hint: string;
+                                quota: number;
+                                /** @description 1 unused, 2 disabled, 3 used */
+                                status: number;
+                                /** @description Past its expiry time (and not used) */
+                                expired: boolean;
+                                created_by: number;
+                                /** @description Unix seconds */
+                                created_time: number;
+                                /** @description Unix seconds; 0 never expires */
+                                expired_time: number;
+                                /** @description The user who redeemed it; 0 nobody yet */
+                                redeemed_by: number;
+                                /** @description Unix seconds; 0 not redeemed */
+                                redeemed_time: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_redemption_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @description The last four characters of the code (the code itself is shown only when made) */
+                            key_hint: string;
+                            quota: number;
+                            /** @description 1 unused, 2 disabled, 3 used */
+                            status: number;
+                            /** @description Past its expiry time (and not used) */
+                            expired: boolean;
+                            created_by: number;
+                            /** @description Unix seconds */
+                            created_time: number;
+                            /** @description Unix seconds; 0 never expires */
+                            expired_time: number;
+                            /** @description The user who redeemed it; 0 nobody yet */
+                            redeemed_by: number;
+                            /** @description Unix seconds; 0 not redeemed */
+                            redeemed_time: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_redemption_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_redemption_invalid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @description How many were deleted */
+                        data: number;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_topup: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                user_id?: number;
+                status?: "pending" | "crediting" | "done" | "failed" | "expired";
+                source?: "redemption" | "payment" | "invitation" | "admin";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                user_id: number;
+                                quota: number;
+                                /** @description redemption, payment, invitation (invitation quota moved in) or admin */
+                                source: string;
+                                /** @description The payment provider (stripe); empty otherwise */
+                                provider: string;
+                                /** @description The payment's id at its provider; empty otherwise */
+                                reference: string;
+                                /** @description What was paid, in currency */
+                                money: number;
+                                currency: string;
+                                /** @description pending, crediting, done, failed or expired */
+                                status: string;
+                                note: string;
+                                /** @description ms */
+                                created_at: number;
+                                /** @description ms; 0 not completed */
+                                completed_at: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_topup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @description The quota added */
+                        data: number;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_topup_self: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                user_id: number;
+                                quota: number;
+                                /** @description redemption, payment, invitation (invitation quota moved in) or admin */
+                                source: string;
+                                /** @description The payment provider (stripe); empty otherwise */
+                                provider: string;
+                                /** @description The payment's id at its provider; empty otherwise */
+                                reference: string;
+                                /** @description What was paid, in currency */
+                                money: number;
+                                currency: string;
+                                /** @description pending, crediting, done, failed or expired */
+                                status: string;
+                                note: string;
+                                /** @description ms */
+                                created_at: number;
+                                /** @description ms; 0 not completed */
+                                completed_at: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_topup_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            user_id: number;
+                            quota: number;
+                            /** @description redemption, payment, invitation (invitation quota moved in) or admin */
+                            source: string;
+                            /** @description The payment provider (stripe); empty otherwise */
+                            provider: string;
+                            /** @description The payment's id at its provider; empty otherwise */
+                            reference: string;
+                            /** @description What was paid, in currency */
+                            money: number;
+                            currency: string;
+                            /** @description pending, crediting, done, failed or expired */
+                            status: string;
+                            note: string;
+                            /** @description ms */
+                            created_at: number;
+                            /** @description ms; 0 not completed */
+                            completed_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_aff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Your invitation code: register?aff=<code> */
+                            aff_code: string;
+                            /** @description Users registered with it */
+                            aff_count: number;
+                            /** @description Invitation rewards not yet moved into your quota */
+                            aff_quota: number;
+                            /** @description Every invitation reward earned */
+                            aff_history_quota: number;
+                            /** @description What each registration with your code earns now */
+                            reward_quota: number;
+                            /** @description The least quota one transfer moves */
+                            min_transfer: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_aff_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Quota to move (500 000 = 1 USD) */
+                    quota: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Your quota after it */
+                            quota: number;
+                            /** @description Invitation rewards left */
+                            aff_quota: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_topup_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Payment providers set up (stripe); empty: card top-up is off */
+                            providers: string[];
+                            /** @description What 1 USD of quota costs, in currency */
+                            unit_price: number;
+                            currency: string;
+                            /** @description The least USD of quota one payment buys */
+                            min_usd: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_provider_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description USD of quota to buy */
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            url: string;
+                            top_up_id: number;
+                            quota: number;
+                            money: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_stripe_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            top_up_id: number;
+                            credited: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_pricing: {
+        parameters: {
+            query?: {
+                group?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            object: "list";
+                            /** @description The group whose prices these are */
+                            group: string;
+                            /** @description The group's ratio, already applied to every price */
+                            group_ratio: number;
+                            /** @description What a call of a model without a price does */
+                            unpriced_models: "free" | "reject";
+                            /** @description The groups the user may use (their own and every selectable one) */
+                            groups: {
+                                name: string;
+                                ratio: number;
+                                description: string;
+                            }[];
+                            data: {
+                                /** @enum {string} */
+                                object: "model.pricing";
+                                model: string;
+                                /** @description The model's own price, a built-in default, or none (unpriced) */
+                                source: "model" | "default" | "none";
+                                prices: {
+                                    /** @description input_token, cached_input_token, cache_write_input_token, output_token, request, search_unit, image, second or character */
+                                    unit: string;
+                                    /** @description How many units the price is for (1 000 000 tokens or characters, 1 of the others) */
+                                    per: number;
+                                    quota: number;
+                                    usd: number;
+                                }[];
+                                /** @description USD per one unit of each kind other than tokens, at the group ratio */
+                                unit_prices: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
+                                /** @description Multiplier of the unit prices by output size ("1792x1024") */
+                                size_ratios: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                username: string;
+                                display_name: string;
+                                /** @description 1 common, 10 admin, 100 root */
+                                role: 1 | 10 | 100;
+                                /** @description 1 enabled, 2 disabled */
+                                status: number;
+                                email: string;
+                                group: string;
+                                quota: number;
+                                used_quota: number;
+                                request_count: number;
+                                has_access_token: boolean;
+                                created_at: number;
+                                last_login_at: number;
+                                /** @description Their invitation code */
+                                aff_code: string;
+                                /** @description Users registered with their code */
+                                aff_count: number;
+                                /** @description Invitation rewards not yet moved into quota */
+                                aff_quota: number;
+                                /** @description Every invitation reward earned */
+                                aff_history_quota: number;
+                                /** @description Who invited them; 0 nobody */
+                                inviter_id: number;
+                                /** @description Two-step verification is on */
+                                two_factor: boolean;
+                                /** @description How many passkeys they registered */
+                                passkeys: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                    display_name?: string;
+                    /** @description Set by an admin: not verified by mail */
+                    email?: string;
+                    group?: string;
+                    /** @description 1 common user, 10 admin (only the root makes admins) */
+                    role?: number;
+                    /** @description Starting quota (recorded as a top-up) */
+                    quota?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
+                            /** @description Their invitation code */
+                            aff_code: string;
+                            /** @description Users registered with their code */
+                            aff_count: number;
+                            /** @description Invitation rewards not yet moved into quota */
+                            aff_quota: number;
+                            /** @description Every invitation reward earned */
+                            aff_history_quota: number;
+                            /** @description Who invited them; 0 nobody */
+                            inviter_id: number;
+                            /** @description Two-step verification is on */
+                            two_factor: boolean;
+                            /** @description How many passkeys they registered */
+                            passkeys: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_search: {
+        parameters: {
+            query?: {
+                p?: number;
+                page_size?: number;
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            items: {
+                                id: number;
+                                username: string;
+                                display_name: string;
+                                /** @description 1 common, 10 admin, 100 root */
+                                role: 1 | 10 | 100;
+                                /** @description 1 enabled, 2 disabled */
+                                status: number;
+                                email: string;
+                                group: string;
+                                quota: number;
+                                used_quota: number;
+                                request_count: number;
+                                has_access_token: boolean;
+                                created_at: number;
+                                last_login_at: number;
+                                /** @description Their invitation code */
+                                aff_code: string;
+                                /** @description Users registered with their code */
+                                aff_count: number;
+                                /** @description Invitation rewards not yet moved into quota */
+                                aff_quota: number;
+                                /** @description Every invitation reward earned */
+                                aff_history_quota: number;
+                                /** @description Who invited them; 0 nobody */
+                                inviter_id: number;
+                                /** @description Two-step verification is on */
+                                two_factor: boolean;
+                                /** @description How many passkeys they registered */
+                                passkeys: number;
+                            }[];
+                            total: number;
+                            page: number;
+                            page_size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
+                            /** @description Their invitation code */
+                            aff_code: string;
+                            /** @description Users registered with their code */
+                            aff_count: number;
+                            /** @description Invitation rewards not yet moved into quota */
+                            aff_quota: number;
+                            /** @description Every invitation reward earned */
+                            aff_history_quota: number;
+                            /** @description Who invited them; 0 nobody */
+                            inviter_id: number;
+                            /** @description Two-step verification is on */
+                            two_factor: boolean;
+                            /** @description How many passkeys they registered */
+                            passkeys: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_user_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    display_name?: string;
+                    /** @description Set by an admin: not verified by mail */
+                    email?: string;
+                    group?: string;
+                    /** @description 1 common user, 10 admin (only the root makes admins) */
+                    role?: number;
+                    /** @description The new quota; the difference is recorded as a top-up (or a deduction) */
+                    quota?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
+                            /** @description Their invitation code */
+                            aff_code: string;
+                            /** @description Users registered with their code */
+                            aff_count: number;
+                            /** @description Invitation rewards not yet moved into quota */
+                            aff_quota: number;
+                            /** @description Every invitation reward earned */
+                            aff_history_quota: number;
+                            /** @description Who invited them; 0 nobody */
+                            inviter_id: number;
+                            /** @description Two-step verification is on */
+                            two_factor: boolean;
+                            /** @description How many passkeys they registered */
+                            passkeys: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_user_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_id_reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_id_reset_2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
                     };
                 };
             };

@@ -28,7 +28,7 @@ function dateInput(seconds: number): string {
 }
 
 /** Unix seconds at the end of the picked day, local time; -1 for never, NaN for no date. */
-function expirySeconds(expiry: string): number {
+export function expirySeconds(expiry: string): number {
   return expiry === '' ? -1 : Math.floor(Date.parse(`${expiry}T23:59:59`) / 1000);
 }
 

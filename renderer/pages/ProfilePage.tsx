@@ -3,6 +3,7 @@ import { changePassword, getSelf, roleName, type UserView } from '../api/user.js
 import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { Alert } from '../components/Alert.js';
 import { Field } from '../components/Field.js';
+import { ProfileDetailsCard } from '../components/ProfileDetailsCard.js';
 import { SessionsCard } from '../components/SessionsCard.js';
 import { TwoFactorCard } from '../components/TwoFactorCard.js';
 import { formatUsd as usd } from '../lib/money.js';
@@ -61,6 +62,8 @@ export default function ProfilePage({ user: initialUser }: PageProps) {
         </dl>
         <p className="muted">Quota is counted in units: 500,000 units are 1 USD.</p>
       </section>
+
+      <ProfileDetailsCard displayName={user.display_name} email={user.email} onChanged={() => void getSelf().then((fresh) => fresh !== null && setUser(fresh))} />
 
       <PasswordCard onChanged={() => setPasswordChanges((n) => n + 1)} />
 

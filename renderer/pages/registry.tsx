@@ -25,6 +25,7 @@ export const pages: PageEntry[] = [
   { path: '/dashboard', title: 'Dashboard', icon: 'chart', access: 'user', component: lazy(() => import('./dashboard/DashboardPage.js')) },
   { path: '/playground', title: 'Playground', icon: 'chat', access: 'user', component: lazy(() => import('./playground/PlaygroundPage.js')) },
   { path: '/keys', title: 'API keys', icon: 'key', access: 'user', component: lazy(() => import('./KeysPage.js')) },
+  { path: '/users', title: 'Users', icon: 'user', access: 'admin', component: lazy(() => import('./admin/UsersPage.js')) },
   { path: '/channels', title: 'Channels', icon: 'plug', access: 'admin', component: lazy(() => import('./ChannelsPage.js')) },
   { path: '/models', title: 'Models and pricing', icon: 'list', access: 'admin', component: lazy(() => import('./admin/ModelsPage.js')) },
   { path: '/groups', title: 'Groups', icon: 'list', access: 'admin', component: lazy(() => import('./admin/GroupsPage.js')) },

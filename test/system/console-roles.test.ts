@@ -75,7 +75,7 @@ describe('a common user', () => {
   });
 
   it('sees only the pages meant for users', async () => {
-    expect(await navigation(page)).toEqual(['Overview', 'Dashboard', 'Playground', 'API keys', 'Logs', 'Profile']);
+    expect(await navigation(page)).toEqual(['Overview', 'Dashboard', 'Playground', 'API keys', 'Wallet', 'Pricing', 'Logs', 'Profile']);
     await page.screenshot({ path: join(resultsDir, 'console-roles-user-overview.png') });
   });
 

@@ -1,0 +1,158 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { UserView } from '../../../relay/management/contract.js';
+import { Role } from '../../../relay/management/contract.js';
+import { listGroups } from '../../api/admin.js';
+import { createUser, manageUser, setUserPassword, updateUser, type AdminUserView } from '../../api/users.js';
+import { Alert } from '../../components/Alert.js';
+import { Dialog } from '../../components/Dialog.js';
+import { Field } from '../../components/Field.js';
+import { FormDialogFooter } from '../../components/FormDialogFooter.js';
+import { SelectField } from '../../components/FormFields.js';
+import { messageOf } from '../../hooks/use-list.js';
+import { quotaToUsdInput, usdInputToQuota, QUOTA_PER_USD } from '../../lib/money.js';
+
+interface DialogProps<U> {
+  user: U;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}
+
+/** Runs a dialog's save: busy while it runs, the relay's refusal shown in the dialog. */
+function useSave(onSaved: (message: string) => void) {
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  async function save(run: () => Promise<string>) {
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      onSaved(await run());
+    } catch (caught) {
+      setServerError(messageOf(caught, 'Could not save.'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return { submitting, serverError, save };
+}
+
+/** Create a user, or edit one: display name, email, group, role (admins only by the root) and balance. */
+export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUserView | null> & { me: UserView }) {
+  const formId = useId();
+  const isNew = user === null;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [displayName, setDisplayName] = useState(user?.display_name ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [group, setGroup] = useState(user?.group ?? 'default');
+  const [groups, setGroups] = useState<string[]>([user?.group ?? 'default']);
+  const [role, setRole] = useState(String(user?.role ?? Role.common));
+  const [balance, setBalance] = useState(quotaToUsdInput(user?.quota ?? 0));
+  const [attempted, setAttempted] = useState(false);
+  const { submitting, serverError, save } = useSave(onSaved);
+
+  useEffect(() => {
+    listGroups(1, 100)
+      .then((page) => setGroups((current) => [...new Set([...current, 'default', ...page.items.map((g) => g.name)])]))
+      .catch(() => {});
+  }, []);
+
+  const quota = usdInputToQuota(balance);
+  const errors = {
+    username: attempted && isNew && !/^[A-Za-z0-9_.-]{1,32}$/.test(username) ? '1 to 32 letters, digits, “_”, “.” or “-”.' : null,
+    password: attempted && isNew && (password.length < 8 || password.length > 128) ? '8 to 128 characters.' : null,
+    balance: attempted && quota === null ? 'An amount in USD, like 5 or 0.25.' : null,
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (errors.username || errors.password || quota === null || (isNew && (password.length < 8 || !/^[A-Za-z0-9_.-]{1,32}$/.test(username)))) return;
+    const fields = { display_name: displayName, email, group, role: Number(role) };
+    void save(async () => {
+      if (isNew) {
+        const made = await createUser({ username, password, ...fields, quota });
+        return `Created ${made.username}.`;
+      }
+      await updateUser(user.id, { ...fields, quota });
+      return `Saved ${user.username}.`;
+    });
+  }
+
+  const roles = [{ value: String(Role.common), label: 'Common user' }, ...(me.role === Role.root ? [{ value: String(Role.admin), label: 'Admin' }] : [])];
+  return (
+    <Dialog
+      open
+      title={isNew ? 'Add a user' : `Edit ${user.username}`}
+      onClose={onClose}
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Create user' : 'Save'} />}
+    >
+      <form id={formId} className="form form--dialog" onSubmit={submit} noValidate>
+        {serverError !== null && <Alert tone="error">{serverError}</Alert>}
+        {isNew && <Field label="Username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} error={errors.username} autoFocus autoComplete="off" />}
+        {isNew && <Field label="Password" type="password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} autoComplete="new-password" hint="Tell them to change it from their profile." />}
+        <Field label="Display name" value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} />
+        <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} hint="Set here, it is not verified by mail." />
+        <SelectField label="Group" value={group} onChange={(e) => setGroup(e.currentTarget.value)} options={groups.map((name) => ({ value: name, label: name }))} />
+        <SelectField label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value)} options={roles} />
+        <Field label="Balance (USD)" inputMode="decimal" value={balance} onChange={(e) => setBalance(e.currentTarget.value)} error={errors.balance} hint="A change is recorded as a top-up (or a deduction)." />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Adds to (or, negative, takes from) a user's balance. */
+export function AddQuotaDialog({ user, onClose, onSaved }: DialogProps<AdminUserView>) {
+  const formId = useId();
+  const [amount, setAmount] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const { submitting, serverError, save } = useSave(onSaved);
+  const usd = Number(amount.trim());
+  const valid = amount.trim() !== '' && Number.isFinite(usd) && usd !== 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (!valid) return;
+    void save(async () => {
+      const after = await manageUser(user.id, 'add_quota', Math.round(usd * QUOTA_PER_USD));
+      return `${user.username} now has ${quotaToUsdInput(after?.quota ?? 0)} USD.`;
+    });
+  }
+
+  return (
+    <Dialog open title={`Add quota to ${user.username}`} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Add" />}>
+      <form id={formId} className="form form--dialog" onSubmit={submit} noValidate>
+        {serverError !== null && <Alert tone="error">{serverError}</Alert>}
+        <Field label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} autoFocus error={attempted && !valid ? 'A non-zero amount; negative takes quota away.' : null} hint={`Balance now: ${quotaToUsdInput(user.quota)} USD.`} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Sets another user's password; their sessions end. */
+export function SetPasswordDialog({ user, onClose, onSaved }: DialogProps<AdminUserView>) {
+  const formId = useId();
+  const [password, setPassword] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const { submitting, serverError, save } = useSave(onSaved);
+  const valid = password.length >= 8 && password.length <= 128;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (!valid) return;
+    void save(async () => {
+      await setUserPassword(user.id, password);
+      return `Password of ${user.username} changed; they were signed out.`;
+    });
+  }
+
+  return (
+    <Dialog open title={`Set the password of ${user.username}`} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Set password" />}>
+      <form id={formId} className="form form--dialog" onSubmit={submit} noValidate>
+        {serverError !== null && <Alert tone="error">{serverError}</Alert>}
+        <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoFocus error={attempted && !valid ? '8 to 128 characters.' : null} />
+      </form>
+    </Dialog>
+  );
+}

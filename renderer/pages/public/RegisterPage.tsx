@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import type { StatusData } from '../../../relay/management/contract.js';
+import { register, sendRegistrationCode } from '../../api/users.js';
+import { Alert } from '../../components/Alert.js';
+import { AuthLayout } from '../../components/AuthLayout.js';
+import { Field } from '../../components/Field.js';
+import { messageOf } from '../../hooks/use-list.js';
+import { Link } from '../../lib/router.js';
+
+/** The invitation code of a link like `/register?aff=CODE`. */
+export function invitationFromAddress(): string {
+  return new URLSearchParams(window.location.search).get('aff')?.trim() ?? '';
+}
+
+/** Registration, as the relay's policy allows: open, or by invitation (the code from the link); a mailed code when the relay asks for a verified email. */
+export function RegisterPage({ status, onRegistered }: { status: StatusData; onRegistered: (username: string) => void }) {
+  const { registration_policy: policy, email_verification: verify } = status.features;
+  const [values, setValues] = useState({ username: '', password: '', confirm: '', email: '', code: '', aff: invitationFromAddress() });
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState<string | null>(null);
+
+  const set = (key: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [key]: value }));
+  };
+  const errors = {
+    username: !/^[A-Za-z0-9_.-]{1,32}$/.test(values.username) ? '1 to 32 letters, digits, “_”, “.” or “-”.' : null,
+    password: [...values.password].length < 8 || [...values.password].length > 128 ? '8 to 128 characters.' : null,
+    confirm: values.confirm !== values.password ? 'The passwords do not match.' : null,
+    email: verify && values.email.trim() === '' ? 'An email address is needed: a code is sent to it.' : null,
+    code: verify && values.code.trim() === '' ? 'Enter the code mailed to you.' : null,
+    aff: policy === 'invite' && values.aff.trim() === '' ? 'Registration is by invitation: enter the code, or open your invitation link.' : null,
+  };
+  const shown = (key: keyof typeof errors) => (attempted ? errors[key] : null);
+
+  async function sendCode() {
+    setError(null);
+    try {
+      await sendRegistrationCode(values.email.trim());
+      setCodeSent(`A code was sent to ${values.email.trim()}.`);
+    } catch (caught) {
+      setError(messageOf(caught, 'Could not send the code.'));
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    setError(null);
+    if (Object.values(errors).some((e) => e !== null)) return;
+    setSubmitting(true);
+    try {
+      await register({
+        username: values.username,
+        password: values.password,
+        ...(values.email.trim() !== '' ? { email: values.email.trim() } : {}),
+        ...(verify ? { verification_code: values.code.trim() } : {}),
+        ...(values.aff.trim() !== '' ? { aff_code: values.aff.trim() } : {}),
+      });
+      onRegistered(values.username);
+    } catch (caught) {
+      setError(messageOf(caught, 'Could not register.'));
+      setSubmitting(false);
+    }
+  }
+
+  if (policy === 'closed') {
+    return (
+      <AuthLayout>
+        <h1>Registration is closed</h1>
+        <p className="lead">Ask an administrator of this relay for an account.</p>
+        <Link to="/" className="button button--secondary button--block">
+          Back to sign in
+        </Link>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout footer={<Link to="/">I have an account: sign in</Link>}>
+      <h1>Create an account</h1>
+      <p className="lead">{policy === 'invite' ? 'This relay registers people by invitation.' : `Register on ${status.site_name}.`}</p>
+      {error !== null && <Alert tone="error">{error}</Alert>}
+      {codeSent !== null && error === null && <Alert tone="info">{codeSent}</Alert>}
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} error={shown('username')} autoFocus />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={shown('password')} hint="8–128 characters." />
+        <Field label="Confirm password" name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={shown('confirm')} />
+        <Field label={verify ? 'Email' : 'Email (optional)'} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={shown('email')} hint={verify ? undefined : 'For resetting your password by mail.'} />
+        {verify && (
+          <>
+            <button type="button" className="button button--secondary" onClick={() => void sendCode()} disabled={values.email.trim() === ''}>
+              Send code
+            </button>
+            <Field label="Verification code" name="verification_code" inputMode="numeric" autoComplete="one-time-code" value={values.code} onChange={set('code')} error={shown('code')} />
+          </>
+        )}
+        {policy === 'invite' || values.aff !== '' ? <Field label="Invitation code" name="aff_code" value={values.aff} onChange={set('aff')} error={shown('aff')} spellCheck={false} /> : null}
+        <button type="submit" className="button button--primary button--block" disabled={submitting}>
+          {submitting ? 'Creating…' : 'Create account'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}
