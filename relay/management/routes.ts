@@ -21,6 +21,7 @@ import { userManageRoutes } from './user-manage.js';
 import { adminUserRoutes } from './users-admin.js';
 import { verificationRoutes } from './verification.js';
 import { twoFactorRoutes } from './two-factor.js';
+import { passkeyRoutes } from './passkeys.js';
 import { invitationRoutes } from './invitations.js';
 import { redemptionRoutes } from './redemptions.js';
 import { topUpRoutes } from './top-up.js';
@@ -38,6 +39,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...userManageRoutes(context),
     ...verificationRoutes(context),
     ...twoFactorRoutes(context),
+    ...passkeyRoutes(context),
     ...channelRoutes(context),
     ...tokenRoutes(context),
     ...optionRoutes(context),

@@ -106,7 +106,7 @@ export function userRoutes(context: ManagementContext) {
 }
 
 /** The user as the API shows it: no password hash, no token hash. */
-function toUserView(user: UserRecord): UserView {
+export function toUserView(user: UserRecord): UserView {
   return {
     id: user.id,
     username: user.username,

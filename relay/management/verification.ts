@@ -5,6 +5,8 @@ import { ApiError } from '../http/errors.js';
 import { LogType } from '../store/logs/index.js';
 import type { UserRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
+import { tooManyAttempts } from './limit-critical.js';
+import { verifyWithPasskey } from './passkey-ceremony.js';
 import { Answer, route } from './route.js';
 import { readProof, signProof } from './signed-proof.js';
 import { checkTwoFactorCode, twoFactorOn } from './two-factor-check.js';
@@ -63,35 +65,29 @@ export interface VerificationInput {
 }
 
 /** Checks one verification of `user` (throws ApiError when it fails); answers how they proved it, for the log. */
-export async function verifyIdentity(context: ManagementContext, user: UserRecord, input: VerificationInput): Promise<string> {
+export async function verifyIdentity(context: ManagementContext, user: UserRecord, input: VerificationInput, req?: Request): Promise<string> {
   const methods = verificationMethods(user);
   if (!methods.includes(input.method)) {
     throw verificationRequired(input.method === 'password' ? `Verify with ${methods.map((m) => (m === 'totp' ? 'a two-step code' : 'a passkey')).join(' or ')}: the password alone is not enough once those are set up.` : `You have no ${input.method === 'totp' ? 'two-step verification' : 'passkey'} set up.`);
   }
   if (input.method === 'totp') return `two-step ${(await checkTwoFactorCode(context, user, input.code ?? '', { backup: true })).how}`;
-  if (input.method === 'passkey') return verifyPasskeyAssertion(context, user, input.assertion);
+  if (input.method === 'passkey') {
+    if (!req) throw new ApiError(400, 'Verify with a passkey through POST /api/verify.');
+    return verifyWithPasskey(context, req, user, input.assertion);
+  }
   const password = input.password ?? '';
   if (password.length === 0 || password.length > 1024) throw new ApiError(400, 'Enter your password.');
   const attempt = await context.store.counters.hit(`verify-password:${user.id}`, PASSWORD_ATTEMPTS, VERIFICATION_LIFETIME_MS);
-  if (!attempt.allowed) throw new ApiError(429, 'Too many password checks: try again in a few minutes.', { 'Retry-After': String(Math.ceil(attempt.retryAfterMs / 1000)) });
+  if (!attempt.allowed) throw tooManyAttempts('Too many password checks', attempt.retryAfterMs / 1000);
   if (!(await verifyPassword(password, user.password_hash))) throw new ApiError(403, 'Wrong password.');
   return 'password';
-}
-
-/**
- * The hook for passkeys: check `assertion` against the user's passkeys (with a challenge this
- * server gave, @simplewebauthn/server) and answer 'passkey'. Until passkey sign-in lands, no
- * user has a passkey, so verificationMethods never offers it.
- */
-async function verifyPasskeyAssertion(_context: ManagementContext, _user: UserRecord, _assertion: unknown): Promise<string> {
-  throw new ApiError(501, 'Passkey verification is not available yet: use a two-step code.');
 }
 
 const VerifyBody = Type.Object({
   method: Type.Union([Type.Literal('totp'), Type.Literal('password'), Type.Literal('passkey')], { description: 'How you verify: a passkey or a TOTP code when set up; the password only when neither is' }),
   code: Type.Optional(Type.String({ description: 'method totp: the 6-digit code of your authenticator app' })),
   password: Type.Optional(Type.String({ description: 'method password' })),
-  assertion: Type.Optional(Type.Unknown({ description: 'method passkey: the WebAuthn assertion' })),
+  assertion: Type.Optional(Type.Unknown({ description: 'method passkey: the browser’s answer to the options of POST /api/verify/passkey/options' })),
 });
 
 /** `POST /api/verify` and which methods the caller has. */
@@ -117,7 +113,7 @@ export function verificationRoutes(context: ManagementContext) {
       body: VerifyBody,
       response: Type.Object({ proof: Type.String(), expires_at: Type.Integer({ description: 'ms' }), header: Type.String() }),
       handler: async ({ body, user, req, res }) => {
-        const how = await verifyIdentity(context, user, body);
+        const how = await verifyIdentity(context, user, body, req);
         const { proof, expires_at } = await signProof(context, PURPOSE, user.id, binding(req), VERIFICATION_LIFETIME_MS);
         context.store.logs.append({ type: LogType.manage, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: `security verification (${how})` });
         res.setHeader('Cache-Control', 'no-store');
