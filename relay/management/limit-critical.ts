@@ -12,11 +12,13 @@ export function limitCritical(context: ManagementContext): RequestHandler {
       return next(error); // the counters' store is unreachable: its 503
     }
     if (decision.allowed) return next();
-    const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-    next(
-      new ApiError(429, `Too many attempts: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        'Retry-After': String(decision.retryAfterSeconds),
-      }),
-    );
+    next(tooManyAttempts('Too many attempts', decision.retryAfterSeconds));
   };
+}
+
+/** A 429 saying `what` and when to try again (in minutes), with Retry-After. */
+export function tooManyAttempts(what: string, retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(429, `${what}: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
 }

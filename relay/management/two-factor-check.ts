@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors.js';
 import type { TotpState } from '../store/account-records.js';
 import type { UserRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
+import { tooManyAttempts } from './limit-critical.js';
 
 /** Wrong codes allowed before codes are refused, and the window they are counted in. */
 export const CODE_ATTEMPTS = 5;
@@ -79,7 +80,5 @@ async function claimOnce(context: ManagementContext, key: string): Promise<boole
 }
 
 function tooManyCodes(retryAfterMs: number): ApiError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new ApiError(429, `Too many wrong codes: two-step codes are locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { 'Retry-After': String(seconds) });
+  return tooManyAttempts('Too many wrong codes: two-step codes are locked', retryAfterMs / 1000);
 }

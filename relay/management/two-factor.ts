@@ -24,6 +24,13 @@ export function twoFactorRoutes(context: ManagementContext) {
   const mustBeOn = (user: UserRecord) => {
     if (!twoFactorOn(user)) throw new ApiError(409, 'Two-step verification is off.');
   };
+  /** After a right app code: new backup codes (answered, shown once) replace the old ones; `enable` turns it on too. */
+  const freshBackupCodes = async (user: UserRecord, code: string, enable: boolean) => {
+    const { totp } = await checkTwoFactorCode(context, user, code, { backup: false });
+    const { codes, hashes } = newBackupCodes();
+    await context.store.users.update(user.id, { totp: { ...totp, enabled: totp.enabled || enable, backup_code_hashes: hashes } });
+    return { backup_codes: codes };
+  };
   return [
     route({
       method: 'get',
@@ -63,11 +70,9 @@ export function twoFactorRoutes(context: ManagementContext) {
       handler: async ({ user, body, res }) => {
         if (twoFactorOn(user)) throw new ApiError(409, 'Two-step verification is already on.');
         if (!user.totp) throw new ApiError(409, 'Set up two-step verification first (POST /api/user/2fa/setup).');
-        const { totp } = await checkTwoFactorCode(context, user, body.code, { backup: false });
-        const { codes, hashes } = newBackupCodes();
-        await context.store.users.update(user.id, { totp: { ...totp, enabled: true, backup_code_hashes: hashes } });
+        const answer = await freshBackupCodes(user, body.code, true);
         res.setHeader('Cache-Control', 'no-store');
-        return new Answer({ backup_codes: codes }, 'Two-step verification is on. Keep the backup codes somewhere safe: they are shown only now.');
+        return new Answer(answer, 'Two-step verification is on. Keep the backup codes somewhere safe: they are shown only now.');
       },
     }),
     route({
@@ -81,11 +86,9 @@ export function twoFactorRoutes(context: ManagementContext) {
       response: BackupCodes,
       handler: async ({ user, body, res }) => {
         mustBeOn(user);
-        const { totp } = await checkTwoFactorCode(context, user, body.code, { backup: false });
-        const { codes, hashes } = newBackupCodes();
-        await context.store.users.update(user.id, { totp: { ...totp, backup_code_hashes: hashes } });
+        const answer = await freshBackupCodes(user, body.code, false);
         res.setHeader('Cache-Control', 'no-store');
-        return new Answer({ backup_codes: codes }, 'New backup codes: the old ones no longer work.');
+        return new Answer(answer, 'New backup codes: the old ones no longer work.');
       },
     }),
     route({
