@@ -6,6 +6,7 @@ import type { ServerModeOptions } from './config/cli-options.js';
 import type { AppLogger } from './management/context.js';
 import type { SecretBackendChoice } from './secrets/select-secret-store.js';
 import type { PlainKeyPolicy, SecretSealer } from './secrets/secret-store.js';
+import { quietRepeats } from './quiet-repeats.js';
 import { loadSecretKey } from './secrets/secret-key.js';
 import { settingsOf } from './settings.js';
 import { openEmbeddedStore } from './store/embedded/open.js';
@@ -32,6 +33,7 @@ export function openStore(options: StoreOptions): Promise<OpenedStore> {
 async function openServerStore(server: NonNullable<StoreOptions['server']>, log: AppLogger): Promise<OpenedStore> {
   // Refused before anything is opened when the key is missing or malformed (SecretBackendError says how to make one).
   const key = await loadSecretKey({ keyFile: server.secretKeyFile });
+  const storeError = quietRepeats((message) => log.error(message));
   const [{ openServerPorts }, { openSqlSecretStore }, { createPostgresSecretRows }, { postgresAddress }, { redisAddress }] = await Promise.all([
     import('./store/server-ports.js'),
     import('./secrets/sql-secret-store.js'),
@@ -44,7 +46,7 @@ async function openServerStore(server: NonNullable<StoreOptions['server']>, log:
     redisUrl: server.redisUrl,
     ...(server.redisPrefix === undefined ? {} : { redisPrefix: server.redisPrefix }),
     secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key),
-    onError: (error) => log.error(`store: ${(error as Error).message ?? String(error)}`),
+    onError: (error) => storeError(`store: ${(error as Error).message ?? String(error)}`),
   });
   return {
     store: ports,
