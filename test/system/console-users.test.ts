@@ -1,8 +1,12 @@
 // Registration and user management in Chromium against a real relay: a visitor registers
 // through an invitation link and the inviter's count and reward show on the Users page; an
 // administrator disables a user there and that user's API key is refused at once.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin } from '../helpers/relay.js';
+import { codeIn, startSmtpInbox } from '../helpers/smtp-inbox.js';
+import { watchForProblems } from './console-harness.js';
 import { startConsoleRig, type ConsoleRig } from './console-harness.js';
 
 let rig: ConsoleRig;
@@ -24,8 +28,14 @@ async function signInAs(username: string, password: string) {
   await page.goto(`${rig.origin}/`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('navigation', { name: 'Console' }).waitFor();
+}
+
+/** Serious or critical axe-core findings on the page as it stands. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('console: registration and users', () => {
@@ -36,6 +46,7 @@ describe('console: registration and users', () => {
     await page.getByRole('link', { name: 'Create an account' }).waitFor();
     await page.goto(`${rig.origin}/register?aff=${self.aff_code}`);
     await expect.poll(() => page.getByLabel('Invitation code').inputValue()).toBe(self.aff_code);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await page.getByLabel('Username').fill('casey');
     await page.getByLabel('Password', { exact: true }).fill('casey-password-1');
     await page.getByLabel('Confirm password').fill('casey-password-1');
@@ -70,6 +81,72 @@ describe('console: registration and users', () => {
     await page.getByRole('button', { name: 'Enable casey' }).click();
     await page.getByText('Enabled casey.').waitFor();
     expect(await models()).toBe(200);
+    expect(rig.problems).toEqual([]);
+  }, 60_000);
+
+  it('resets a forgotten password with the mailed code, then changes the email address on the profile', async () => {
+    const inbox = await startSmtpInbox();
+    await owner.call('PUT', '/api/option/', { values: { smtp_server: '127.0.0.1', smtp_port: inbox.port, smtp_from: 'relay@example.com' } });
+    const casey = (await owner.call('GET', '/api/user/search?keyword=casey')).json.data.items[0];
+    expect((await owner.call('PUT', `/api/user/${casey.id}`, { email: 'casey@example.com' })).json.success).toBe(true);
+
+    const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    watchForProblems(page, rig.problems);
+    await page.goto(`${rig.origin}/`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill('casey@example.com');
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    const code = codeIn(await inbox.mailTo('casey@example.com'), /reset code is ([A-Za-z0-9]{10})/);
+    await page.getByLabel('Reset code').fill(code);
+    await page.getByLabel('New password').fill('casey-new-password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Password changed: sign in with the new one.').waitFor();
+    await page.getByLabel('Username').fill('casey');
+    await page.getByLabel('Password', { exact: true }).fill('casey-new-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+
+    await page.goto(`${rig.origin}/profile`);
+    await page.getByLabel('New email address').fill('casey@new.example.com');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const emailCode = codeIn(await inbox.mailTo('casey@new.example.com'), /is (\d{6})/);
+    await page.getByLabel('Code from the mail').fill(emailCode);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByText('Your email address is casey@new.example.com now.').waitFor();
+    expect((await owner.call('GET', `/api/user/${casey.id}`)).json.data.email).toBe('casey@new.example.com');
+    await context.close();
+    expect(rig.problems).toEqual([]);
+  }, 60_000);
+
+  it('an admin creates a user, finds them by search and edits them on the Users page', async () => {
+    const page = rig.page; // signed in as the owner by the first test
+    await page.goto(`${rig.origin}/users`);
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('dana');
+    await dialog.getByLabel('Password').fill('dana-password-1');
+    await dialog.getByLabel('Role').selectOption({ label: 'Admin' });
+    await dialog.getByLabel('Balance (USD)').fill('2.5');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('Created dana.').waitFor();
+
+    await page.getByLabel('Search users').fill('dan');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2); // the header and dana
+    const row = page.getByRole('row').filter({ hasText: 'dana' });
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('Admin');
+    expect(await row.getByRole('cell').nth(4).textContent()).toBe('$2.50');
+    await page.getByRole('button', { name: 'Edit dana' }).click();
+    await dialog.getByLabel('Display name').fill('Dana D');
+    await dialog.getByLabel('Balance (USD)').fill('3');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved dana.').waitFor();
+    await expect.poll(() => row.getByRole('cell').nth(4).textContent()).toBe('$3.00');
+    expect(await row.getByRole('cell').first().textContent()).toContain('Dana D');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    expect((await owner.call('GET', '/api/log/?type=1')).json.data.items.map((l: { content: string }) => l.content)).toContain('quota set to 1500000 (by owner)');
     expect(rig.problems).toEqual([]);
   }, 60_000);
 });
