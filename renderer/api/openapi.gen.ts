@@ -195,109 +195,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** How you can verify (passkey, totp, or password when neither is set up) */
-        get: operations["get_api_verify"];
-        put?: never;
-        /** Security verification: answers a proof for 5 minutes, bound to you and this session; send it in X-Verification-Proof to reveal keys or change two-step verification */
-        post: operations["post_api_verify"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/2fa/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether two-step verification is on, and how many backup codes are left */
-        get: operations["get_api_user_2fa_status"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/2fa/setup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start setting up two-step verification: answers a new secret, its otpauth:// URI and a QR image to scan (not on until enabled with a code) */
-        post: operations["post_api_user_2fa_setup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/2fa/enable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Turn two-step verification on with a code from the app just set up; answers backup codes, shown once */
-        post: operations["post_api_user_2fa_enable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/2fa/backup_codes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** New backup codes (the old ones stop working), with a code from the app; shown once */
-        post: operations["post_api_user_2fa_backup_codes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/2fa/disable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Turn two-step verification off: needs a security verification (X-Verification-Proof) and a code from the app (the verification's own code is accepted) or a backup code */
-        post: operations["post_api_user_2fa_disable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/user/register/email_code": {
         parameters: {
             query?: never;
@@ -411,6 +308,213 @@ export interface paths {
         put?: never;
         /** Act on a user of a lower role: disable, enable, delete, promote (root only), demote, add_quota */
         post: operations["post_api_user_manage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How you can verify (passkey, totp, or password when neither is set up) */
+        get: operations["get_api_verify"];
+        put?: never;
+        /** Security verification: answers a proof for 5 minutes, bound to you and this session; send it in X-Verification-Proof to reveal keys or change two-step verification */
+        post: operations["post_api_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step verification is on, and how many backup codes are left */
+        get: operations["get_api_user_2fa_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up two-step verification: answers a new secret, its otpauth:// URI and a QR image to scan (not on until enabled with a code) */
+        post: operations["post_api_user_2fa_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step verification on with a code from the app just set up; answers backup codes, shown once */
+        post: operations["post_api_user_2fa_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/backup_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New backup codes (the old ones stop working), with a code from the app; shown once */
+        post: operations["post_api_user_2fa_backup_codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step verification off: needs a security verification (X-Verification-Proof) and a code from the app (the verification's own code is accepted) or a backup code */
+        post: operations["post_api_user_2fa_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your passkeys */
+        get: operations["get_api_user_passkey"];
+        put?: never;
+        /** Add a passkey: the browser’s answer to the options, and a name for it */
+        post: operations["post_api_user_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start adding a passkey: the options for the browser (valid 5 minutes, on the console address it is asked from) */
+        post: operations["post_api_user_passkey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename one of your passkeys */
+        put: operations["put_api_user_passkey_id_"];
+        post?: never;
+        /** Remove one of your passkeys (needs a security verification): it no longer signs you in */
+        delete: operations["delete_api_user_passkey_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey/login/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start signing in with a passkey: the options for the browser (any passkey of this site; valid 5 minutes) */
+        post: operations["post_api_user_passkey_login_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey, without username or password: the browser’s answer to the options; sets the session cookie (a passkey with user verification is two factors: no two-step code asked) */
+        post: operations["post_api_user_passkey_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a security verification with a passkey: the options for the browser (one of your passkeys; valid 5 minutes); its answer goes to POST /api/verify as assertion */
+        post: operations["post_api_verify_passkey_options"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2187,297 +2291,6 @@ export interface operations {
             };
         };
     };
-    get_api_verify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                        data: {
-                            methods: string[];
-                        };
-                    };
-                };
-            };
-            /** @description Failure: {success: false, message} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
-        };
-    };
-    post_api_verify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description How you verify: a passkey or a TOTP code when set up; the password only when neither is */
-                    method: "totp" | "password" | "passkey";
-                    /** @description method totp: the 6-digit code of your authenticator app */
-                    code?: string;
-                    /** @description method password */
-                    password?: string;
-                    /** @description method passkey: the WebAuthn assertion */
-                    assertion?: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                        data: {
-                            proof: string;
-                            /** @description ms */
-                            expires_at: number;
-                            header: string;
-                        };
-                    };
-                };
-            };
-            /** @description Failure: {success: false, message} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
-        };
-    };
-    get_api_user_2fa_status: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                        data: {
-                            enabled: boolean;
-                            /** @description Set up, waiting for its first code */
-                            pending: boolean;
-                            backup_codes_left: number;
-                        };
-                    };
-                };
-            };
-            /** @description Failure: {success: false, message} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
-        };
-    };
-    post_api_user_2fa_setup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                        data: {
-                            /** @description base32 */
-                            secret: string;
-                            /** @description otpauth://totp/… */
-                            uri: string;
-                            /** @description The URI as a PNG data URL */
-                            qr_code: string;
-                        };
-                    };
-                };
-            };
-            /** @description Failure: {success: false, message} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
-        };
-    };
-    post_api_user_2fa_enable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The 6-digit code your authenticator app shows now */
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                        data: {
-                            /** @description Shown this once: each signs you in once when the app is not at hand */
-                            backup_codes: string[];
-                        };
-                    };
-                };
-            };
-            /** @description Failure: {success: false, message} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
-        };
-    };
-    post_api_user_2fa_backup_codes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The 6-digit code your authenticator app shows now */
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                        data: {
-                            /** @description Shown this once: each signs you in once when the app is not at hand */
-                            backup_codes: string[];
-                        };
-                    };
-                };
-            };
-            /** @description Failure: {success: false, message} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
-        };
-    };
-    post_api_user_2fa_disable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The 6-digit code your authenticator app shows now */
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                        message: string;
-                        /** @enum {unknown|null} */
-                        data: null;
-                    };
-                };
-            };
-            /** @description Failure: {success: false, message} */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"];
-                };
-            };
-        };
-    };
     post_api_user_register_email_code: {
         parameters: {
             query?: never;
@@ -2789,6 +2602,664 @@ export interface operations {
                             /** @description How many passkeys they registered */
                             passkeys: number;
                         } | null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            methods: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How you verify: a passkey or a TOTP code when set up; the password only when neither is */
+                    method: "totp" | "password" | "passkey";
+                    /** @description method totp: the 6-digit code of your authenticator app */
+                    code?: string;
+                    /** @description method password */
+                    password?: string;
+                    /** @description method passkey: the browser’s answer to the options of POST /api/verify/passkey/options */
+                    assertion?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            proof: string;
+                            /** @description ms */
+                            expires_at: number;
+                            header: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_2fa_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            enabled: boolean;
+                            /** @description Set up, waiting for its first code */
+                            pending: boolean;
+                            backup_codes_left: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description base32 */
+                            secret: string;
+                            /** @description otpauth://totp/… */
+                            uri: string;
+                            /** @description The URI as a PNG data URL */
+                            qr_code: string;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code your authenticator app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Shown this once: each signs you in once when the app is not at hand */
+                            backup_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_backup_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code your authenticator app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Shown this once: each signs you in once when the app is not at hand */
+                            backup_codes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_2fa_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code your authenticator app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description The credential id (base64url) */
+                            id: string;
+                            name: string;
+                            /** @description ms */
+                            created_at: number;
+                            /** @description ms; 0 never used */
+                            last_used_at: number;
+                            /** @description How the browser reaches it (internal, usb, hybrid…) */
+                            transports: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What you call it ("Laptop", "Phone") */
+                    name?: string;
+                    /** @description What startRegistration() of @simplewebauthn/browser answers (navigator.credentials.create as JSON) */
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            transports?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description The credential id (base64url) */
+                            id: string;
+                            name: string;
+                            /** @description ms */
+                            created_at: number;
+                            /** @description ms; 0 never used */
+                            last_used_at: number;
+                            /** @description How the browser reaches it (internal, usb, hybrid…) */
+                            transports: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @description For startRegistration/startAuthentication of @simplewebauthn/browser (the WebAuthn options as JSON) */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    put_api_user_passkey_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What you call it ("Laptop", "Phone") */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    delete_api_user_passkey_id_: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_passkey_login_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @description For startRegistration/startAuthentication of @simplewebauthn/browser (the WebAuthn options as JSON) */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_passkey_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What startAuthentication() of @simplewebauthn/browser answers (navigator.credentials.get as JSON) */
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            id: number;
+                            username: string;
+                            display_name: string;
+                            /** @description 1 common, 10 admin, 100 root */
+                            role: 1 | 10 | 100;
+                            /** @description 1 enabled, 2 disabled */
+                            status: number;
+                            email: string;
+                            group: string;
+                            quota: number;
+                            used_quota: number;
+                            request_count: number;
+                            has_access_token: boolean;
+                            created_at: number;
+                            last_login_at: number;
+                        };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_verify_passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @description For startRegistration/startAuthentication of @simplewebauthn/browser (the WebAuthn options as JSON) */
+                        data: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

@@ -1,7 +1,8 @@
 // Security verification before something sensitive (revealing keys, turning two-step
 // verification off): a code of the authenticator app (or a backup code), or the password
-// when the account has neither two-step verification nor a passkey.
+// when the account has neither two-step verification nor a passkey; or one of its passkeys.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { verifyWithPasskey } from '../api/passkeys.js';
 import { verificationMethods, verify, type Verification } from '../api/two-factor.js';
 import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
@@ -16,7 +17,9 @@ interface Props {
 }
 
 export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
-  const [method, setMethod] = useState<'totp' | 'password' | null>(null);
+  // 'passkey': a passkey is the only way (no field to fill).
+  const [method, setMethod] = useState<'totp' | 'password' | 'passkey' | null>(null);
+  const [passkey, setPasskey] = useState(false);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +28,11 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
   useEffect(() => {
     let live = true;
     verificationMethods()
-      .then((methods) => live && setMethod(methods.includes('totp') ? 'totp' : 'password'))
+      .then((methods) => {
+        if (!live) return;
+        setPasskey(methods.includes('passkey'));
+        setMethod(methods.includes('totp') ? 'totp' : methods.includes('passkey') ? 'passkey' : 'password');
+      })
       .catch((caught: unknown) => live && setError(caught instanceof Error ? caught.message : 'Could not start the verification.'));
     return () => {
       live = false;
@@ -36,9 +43,20 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
     if (method !== null) input.current?.focus();
   }, [method]);
 
+  async function verifyByPasskey() {
+    setError(null);
+    setBusy(true);
+    try {
+      onVerified(await verifyWithPasskey(), null);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Could not verify.');
+      setBusy(false);
+    }
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (method === null) return;
+    if (method === null || method === 'passkey') return;
     setError(null);
     const given = value.trim();
     if (given === '') {
@@ -67,7 +85,7 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" form="verify-form" className="button button--primary" disabled={busy || method === null}>
+          <button type="submit" form="verify-form" className="button button--primary" disabled={busy || method === null || method === 'passkey'}>
             {busy ? 'Verifying…' : 'Verify'}
           </button>
         </>
@@ -76,6 +94,11 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
       <p className="dialog__text">{purpose}: confirm it is you. The verification holds for 5 minutes in this session.</p>
       {error !== null && <Alert tone="error">{error}</Alert>}
       <form id="verify-form" className="form" onSubmit={(event) => void submit(event)} noValidate>
+        {passkey && (
+          <button type="button" className="button button--secondary button--block" onClick={() => void verifyByPasskey()} disabled={busy}>
+            Use a passkey
+          </button>
+        )}
         {method === 'totp' && (
           <Field ref={input} label="Code" name="verification_code" autoComplete="one-time-code" spellCheck={false} hint="The 6-digit code of your authenticator app, or a backup code." value={value} onChange={(event) => setValue(event.currentTarget.value)} />
         )}

@@ -6,6 +6,7 @@ import { signIn, type PendingSignIn } from '../api/user.js';
 import { Alert } from '../components/Alert.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { Field } from '../components/Field.js';
+import { PasskeySignIn } from '../components/PasskeySignIn.js';
 import { SignInLinks } from './public/SignedOutPages.js';
 
 interface Props {
@@ -151,6 +152,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
           {submitting ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <PasskeySignIn onSignedIn={onSignedIn} onError={setError} />
       <SignInLinks status={status} />
     </AuthLayout>
   );

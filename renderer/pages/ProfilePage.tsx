@@ -3,6 +3,7 @@ import { changePassword, getSelf, roleName, type UserView } from '../api/user.js
 import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { Alert } from '../components/Alert.js';
 import { Field } from '../components/Field.js';
+import { PasskeysCard } from '../components/PasskeysCard.js';
 import { ProfileDetailsCard } from '../components/ProfileDetailsCard.js';
 import { SessionsCard } from '../components/SessionsCard.js';
 import { TwoFactorCard } from '../components/TwoFactorCard.js';
@@ -68,6 +69,8 @@ export default function ProfilePage({ user: initialUser }: PageProps) {
       <PasswordCard onChanged={() => setPasswordChanges((n) => n + 1)} />
 
       <TwoFactorCard />
+
+      <PasskeysCard />
 
       <SessionsCard key={passwordChanges} />
 
