@@ -12,7 +12,7 @@ import { Alert } from '../components/Alert.js';
 import { PageHeader } from '../components/PageHeader.js';
 import { DataTable, type Column } from '../components/DataTable.js';
 import { ConfirmDialog } from '../components/Dialog.js';
-import { Field } from '../components/Field.js';
+import { SearchForm } from '../components/SearchForm.js';
 import { CreateKeyDialog, EditKeyDialog, NewKeyDialog } from '../components/KeyDialogs.js';
 import { Switch } from '../components/Switch.js';
 import { useList } from '../hooks/use-list.js';
@@ -33,7 +33,6 @@ function formatExpiry(seconds: number): string {
 /** API keys: the signed-in user's (admins: everyone's), masked. The full key shows once, at creation. */
 export default function KeysPage({ user }: PageProps) {
   const [search, setSearch] = useState('');
-  const [typedSearch, setTypedSearch] = useState('');
   const load = useCallback((page: number, pageSize: number) => listTokens(page, pageSize, search), [search]);
   const { page, setPage, data, setData, loading, error, reload } = useList(load, PAGE_SIZE, 'keys');
   const [notice, setNotice] = useState<string | null>(null);
@@ -153,37 +152,19 @@ export default function KeysPage({ user }: PageProps) {
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}
 
-      <form
-        className="keys-search"
-        role="search"
-        aria-label="API keys"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        landmark="API keys"
+        noun="keys"
+        placeholder="A name, or a key (sk-…)"
+        search={search}
+        // A searched key does not stay on screen.
+        forget={isKeySearch}
+        onSearch={(text) => {
           setNotice(null);
           setPage(1);
-          setSearch(typedSearch.trim());
-          // A searched key does not stay on screen.
-          if (isKeySearch(typedSearch)) setTypedSearch('');
+          setSearch(text);
         }}
-      >
-        <Field label="Search keys" type="search" value={typedSearch} onChange={(e) => setTypedSearch(e.currentTarget.value)} placeholder="A name, or a key (sk-…)" spellCheck={false} autoComplete="off" />
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-        {search !== '' && (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setTypedSearch('');
-              setSearch('');
-              setPage(1);
-            }}
-          >
-            Show all keys
-          </button>
-        )}
-      </form>
+      />
 
       <DataTable
         caption="API keys"

@@ -210,7 +210,10 @@ describe('the wallet', () => {
     await gpt.waitFor();
     // gpt-4o's built-in price: 2.5 USD per million input tokens, 10 output.
     expect(await gpt.innerText()).toMatch(/\$2\.5\b[\s\S]*\$10\b/);
-    expect(await page.getByRole('row').filter({ hasText: 'dall-e-3' }).innerText()).toContain('$0.04 per image');
+    const dalle = await page.getByRole('row').filter({ hasText: 'dall-e-3' }).innerText();
+    expect(dalle).toContain('$0.04 per image');
+    // Priced by the image: no token price of $0 shown.
+    expect(dalle).not.toMatch(/\$0(?![.\d])/);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: join(resultsDir, 'console-money-pricing.png'), fullPage: true });
     await page.context().close();

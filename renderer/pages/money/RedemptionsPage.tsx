@@ -3,14 +3,13 @@ import { deleteRedemption, deleteSpentRedemptions, listRedemptions, RedemptionSt
 import { Alert } from '../../components/Alert.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
-import { Field } from '../../components/Field.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { SearchForm } from '../../components/SearchForm.js';
 import { Switch } from '../../components/Switch.js';
 import { messageOf, useList } from '../../hooks/use-list.js';
 import { formatUsd } from '../../lib/money.js';
 import { formatWhen } from '../../lib/when.js';
 import { MakeCodesDialog, NewCodesDialog } from './MakeCodesDialog.js';
-import '../../components/keys.css';
 
 const PAGE_SIZE = 20;
 
@@ -24,7 +23,6 @@ function statusOf(code: RedemptionView): { label: string; tone: 'ok' | 'warn' | 
 /** Redemption codes (admin): made in batches and shown once, searched, disabled, deleted. */
 export default function RedemptionsPage() {
   const [search, setSearch] = useState('');
-  const [typed, setTyped] = useState('');
   const load = useCallback((page: number, pageSize: number) => listRedemptions(page, pageSize, search), [search]);
   const { page, setPage, data, setData, loading, error, reload } = useList(load, PAGE_SIZE, 'redemption codes');
   const [notice, setNotice] = useState<string | null>(null);
@@ -133,35 +131,17 @@ export default function RedemptionsPage() {
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}
 
-      <form
-        className="keys-search"
-        role="search"
-        aria-label="Redemption codes"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        landmark="Redemption codes"
+        noun="codes"
+        placeholder="A name, or an id"
+        search={search}
+        onSearch={(text) => {
           setNotice(null);
           setPage(1);
-          setSearch(typed.trim());
+          setSearch(text);
         }}
-      >
-        <Field label="Search codes" type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} placeholder="A name, or an id" autoComplete="off" />
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-        {search !== '' && (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setTyped('');
-              setSearch('');
-              setPage(1);
-            }}
-          >
-            Show all codes
-          </button>
-        )}
-      </form>
+      />
 
       <DataTable
         caption="Redemption codes"

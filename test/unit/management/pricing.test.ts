@@ -43,7 +43,7 @@ describe('GET /api/pricing', () => {
     expect(own.json.data.groups.map((g: any) => g.name).sort()).toEqual(['default', 'vip']);
 
     const created = await alice.call('POST', '/api/token/', { name: 'pricing key' });
-    const v1 = await (await fetch(`${relay.relayBaseUrl}/pricing`, { headers: { authorization: `Bearer ${created.json.data.key}` } })).json();
+    const v1: any = await (await fetch(`${relay.relayBaseUrl}/pricing`, { headers: { authorization: `Bearer ${created.json.data.key}` } })).json();
     expect(own.json.data.data).toEqual(v1.data);
   });
 
