@@ -66,6 +66,17 @@ export const SETTING_DEFAULTS = {
   smtp_port: 587,
   smtp_account: '' as string,
   smtp_from: '' as string,
+  /** OAuth sign-in: GitHub and one OpenID Connect provider (each on once its client id and secret are set; the secrets are secret options). */
+  github_client_id: '' as string,
+  /** GitHub's sign-in and API addresses; empty: github.com's own (set for GitHub Enterprise or a test double). */
+  github_oauth_base: '' as string,
+  github_api_base: '' as string,
+  oidc_issuer_url: '' as string,
+  oidc_client_id: '' as string,
+  /** The OpenID Connect provider's name on the sign-in button. */
+  oidc_name: 'Single sign-on' as string,
+  /** The address users reach the relay at (scheme, host, any path prefix), for OAuth callback URLs; empty: the address the browser used. */
+  public_url: '' as string,
 } as const;
 
 export type Settings = { -readonly [K in keyof typeof SETTING_DEFAULTS]: (typeof SETTING_DEFAULTS)[K] extends number ? number : (typeof SETTING_DEFAULTS)[K] extends boolean ? boolean : (typeof SETTING_DEFAULTS)[K] };
@@ -113,7 +124,7 @@ export function uploadMaxBytes(settings: Settings, route: 'image' | 'audio'): { 
 // The settings table: type, default, description, validation and group of every option.
 
 export type OptionType = 'integer' | 'number' | 'boolean' | 'string' | 'enum' | 'secret';
-export const OPTION_GROUPS = ['site', 'registration', 'billing', 'routing', 'timeouts', 'logs', 'network', 'rate limits', 'email', 'other'] as const;
+export const OPTION_GROUPS = ['site', 'registration', 'sign-in', 'billing', 'routing', 'timeouts', 'logs', 'network', 'rate limits', 'email', 'other'] as const;
 export type OptionGroup = (typeof OPTION_GROUPS)[number];
 
 export interface OptionMeta {
@@ -198,6 +209,13 @@ const OPTION_META: Record<string, OptionMeta> = {
   smtp_port: { group: 'email', description: 'SMTP port (465 for TLS, 587 for STARTTLS).', min: 1, max: 65_535 },
   smtp_account: { group: 'email', description: 'SMTP user name.', maxLength: 254 },
   smtp_from: { group: 'email', description: 'Sender address; empty: the account.', pattern: '^[^\\s@]+@[^\\s@]+$', patternHint: 'smtp_from is an e-mail address.', maxLength: 254 },
+  github_client_id: { group: 'sign-in', description: 'Sign in with GitHub: the client ID of a GitHub OAuth app whose callback URL is <relay address>/api/oauth/github/callback; on once github_client_secret is set too.', maxLength: 200 },
+  github_oauth_base: { group: 'sign-in', description: "GitHub's sign-in address; empty for https://github.com (set for GitHub Enterprise or a test double).", pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', patternHint: 'github_oauth_base is empty or an address like https://github.example.com.', maxLength: 200 },
+  github_api_base: { group: 'sign-in', description: "GitHub's API address; empty for https://api.github.com (GitHub Enterprise: https://<host>/api/v3).", pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', patternHint: 'github_api_base is empty or an address like https://github.example.com/api/v3.', maxLength: 200 },
+  oidc_issuer_url: { group: 'sign-in', description: 'Sign in with an OpenID Connect provider: its issuer URL (its metadata is discovered at <issuer>/.well-known/openid-configuration); the callback URL to register is <relay address>/api/oauth/oidc/callback.', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', patternHint: 'oidc_issuer_url is empty or an address like https://accounts.example.com.', maxLength: 500 },
+  oidc_client_id: { group: 'sign-in', description: 'The client ID the OpenID Connect provider gave this relay; on once oidc_issuer_url and oidc_client_secret are set too.', maxLength: 500 },
+  oidc_name: { group: 'sign-in', description: 'The OpenID Connect provider as the sign-in button names it (e.g. Okta, Keycloak).', maxLength: 40, required: true },
+  public_url: { group: 'sign-in', description: 'The address users reach this relay at (e.g. https://relay.example.com, with any path prefix), used to build OAuth callback URLs; empty: the address the browser used (set it behind a reverse proxy that ends TLS).', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', patternHint: 'public_url is empty or an address like https://relay.example.com.', maxLength: 500 },
 };
 
 /** Write-only options: kept in the secret store (`option:<key>`), never answered; GET says only whether each is set. */
@@ -205,6 +223,8 @@ export const SECRET_OPTIONS: Record<string, OptionMeta> = {
   smtp_password: { group: 'email', type: 'secret', description: 'SMTP password or app token.', maxLength: 4096 },
   stripe_secret_key: { group: 'billing', type: 'secret', description: 'Top-up by card: the Stripe secret key (sk_live_… or sk_test_…); empty: card top-up is off.', maxLength: 4096 },
   stripe_webhook_secret: { group: 'billing', type: 'secret', description: "Top-up by card: the signing secret (whsec_…) of the Stripe webhook endpoint pointed at /api/stripe/webhook; a top-up is credited only from a webhook signed with it.", maxLength: 4096 },
+  github_client_secret: { group: 'sign-in', type: 'secret', description: "Sign in with GitHub: the OAuth app's client secret.", maxLength: 4096 },
+  oidc_client_secret: { group: 'sign-in', type: 'secret', description: "Sign in with OpenID Connect: the client secret the provider gave this relay.", maxLength: 4096 },
 };
 
 export function secretNameOfOption(key: string): string {

@@ -41,7 +41,10 @@ export interface StatusData {
     email_verification: boolean;
     /** Passwords can be reset by a mailed code (SMTP is set up). */
     password_reset: boolean;
+    /** Some OAuth sign-in provider is set up. */
     oauth: boolean;
+    /** The sign-in buttons: each set-up provider (start at GET /api/oauth/<id>) and its label. */
+    oauth_providers: Array<{ id: string; label: string }>;
     two_factor: boolean;
     top_up: boolean;
   };

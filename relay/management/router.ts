@@ -5,6 +5,7 @@ import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/json-depth.js';
 import { RelayError } from '../ir/relay-error.js';
 import { identify, sameOriginForCookieCalls } from './authenticate.js';
 import type { ManagementContext } from './context.js';
+import { ignoreSessionOnOAuthCallback } from './oauth.js';
 import { mountRoutes } from './route.js';
 import { managementRoutes } from './routes.js';
 
@@ -32,6 +33,7 @@ export function managementRouter(context: ManagementContext): Router {
     }),
   );
   router.use(identify(context));
+  router.use(ignoreSessionOnOAuthCallback);
   router.use(sameOriginForCookieCalls);
   mountRoutes(router, managementRoutes(context), context);
   router.use((req, _res, next) => next(new ApiError(404, invalidUrlMessage(req.method, req.originalUrl))));

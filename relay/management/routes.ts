@@ -20,6 +20,7 @@ import { registrationRoutes } from './registration.js';
 import { userManageRoutes } from './user-manage.js';
 import { adminUserRoutes } from './users-admin.js';
 import { verificationRoutes } from './verification.js';
+import { oauthRoutes } from './oauth.js';
 import { twoFactorRoutes } from './two-factor.js';
 import { passkeyRoutes } from './passkeys.js';
 import { invitationRoutes } from './invitations.js';
@@ -38,6 +39,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...profileRoutes(context),
     ...userManageRoutes(context),
     ...verificationRoutes(context),
+    ...oauthRoutes(context),
     ...twoFactorRoutes(context),
     ...passkeyRoutes(context),
     ...channelRoutes(context),

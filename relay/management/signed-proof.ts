@@ -28,6 +28,11 @@ export async function readProof(context: ManagementContext, purpose: string, pro
   return equalsConstantTime(expected, signature!) ? Number(userId) : undefined;
 }
 
+/** A 32-byte key for one use (`label`), derived from the shared signing key: every instance derives the same. */
+export async function derivedKey(context: ManagementContext, label: string): Promise<Buffer> {
+  return createHmac('sha256', await signingKey(context)).update(label).digest();
+}
+
 function mac(key: string, purpose: string, head: string, binding: string): string {
   return createHmac('sha256', key).update(`${purpose}\n${head}\n${binding}`).digest('base64url');
 }

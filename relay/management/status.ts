@@ -5,6 +5,7 @@ import type { ManagementContext } from './context.js';
 import { route } from './route.js';
 import { mailConfigured } from '../mail/mailer.js';
 import { storedSettings } from '../settings.js';
+import { configuredProviders } from './oauth.js';
 
 export async function setupCodeRequired(context: ManagementContext, clientAddress: string | undefined): Promise<boolean> {
   return context.setupCode !== null && !isLoopbackAddress(clientAddress) && (await context.store.users.count()) === 0;
@@ -26,7 +27,8 @@ const StatusSchema = Type.Object({
     registration_policy: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('invite')]),
     email_verification: Type.Boolean({ description: 'Registration needs an email address proven by a mailed code' }),
     password_reset: Type.Boolean({ description: 'Passwords can be reset by a mailed code (SMTP is set up)' }),
-    oauth: Type.Boolean(),
+    oauth: Type.Boolean({ description: 'Some OAuth sign-in provider is set up' }),
+    oauth_providers: Type.Array(Type.Object({ id: Type.String(), label: Type.String() }), { description: 'Sign-in buttons: start at GET /api/oauth/<id>' }),
     two_factor: Type.Boolean(),
     top_up: Type.Boolean(),
   }),
@@ -44,6 +46,7 @@ export function statusRoutes(context: ManagementContext) {
       response: StatusSchema,
       handler: async ({ req }): Promise<StatusData> => {
         const settings = await storedSettings(context.store);
+        const providers = await configuredProviders(context, settings);
         return {
           name: 'Relaydesk',
           site_name: settings.site_name,
@@ -58,7 +61,8 @@ export function statusRoutes(context: ManagementContext) {
             registration_policy: settings.registration_policy,
             email_verification: settings.email_verification,
             password_reset: mailConfigured(settings),
-            oauth: false,
+            oauth: providers.length > 0,
+            oauth_providers: providers.map((p) => ({ id: p.id, label: p.label })),
             two_factor: true,
             top_up: false,
           },
