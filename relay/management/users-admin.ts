@@ -11,6 +11,7 @@ import { checkPowerOver, checkRoleGivable, endSessions, existingUser, grantQuota
 import { AdminUserViewSchema, adminUserView } from './user-views.js';
 import { checkedEmail } from './email-address.js';
 import { newPassword, username } from './validate.js';
+import { requireVerified, VERIFICATION_HEADER } from './verification.js';
 
 const ListQuery = Type.Object({ ...PageQuery });
 const SearchQuery = Type.Object({ ...PageQuery, keyword: Type.Optional(Type.String({ description: 'Part of the username, display name or email (case-insensitive)' })) });
@@ -132,12 +133,13 @@ export function adminUserRoutes(context: ManagementContext) {
       access: 'admin',
       audit: false,
       critical: true,
-      summary: "Set a lower-role user's password; their sessions end",
+      summary: `Set a lower-role user's password (after a security verification: its proof in ${VERIFICATION_HEADER}); their sessions end`,
       body: Type.Object({ password: Type.String() }),
       response: Nothing,
       handler: async ({ body, params, user: actor, req }) => {
         const target = await existingUser(context, params.id);
         checkPowerOver(actor, target);
+        await requireVerified(context, req);
         await context.store.users.update(target.id, { password_hash: await hashPassword(newPassword(body.password)) });
         await endSessions(context, target);
         logManage(context, req, actor, `reset the password of user ${target.username}`);

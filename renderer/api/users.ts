@@ -2,6 +2,7 @@
 import { api } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
 import type { Paged } from './tokens.js';
+import { proofHeader, type Verification } from './two-factor.js';
 
 /** A user as administrators see it (invitations and sign-in factors included; never a secret). */
 export type AdminUserView = ApiData<'/api/user/{id}', 'get'>;
@@ -58,8 +59,9 @@ export function manageUser(id: number, action: ManageAction, quota?: number): Pr
   return api.post('/api/user/manage', quota === undefined ? { id, action } : { id, action, quota });
 }
 
-export async function setUserPassword(id: number, password: string): Promise<void> {
-  await api.post('/api/user/{id}/reset_password', { password }, { params: { id } });
+/** Sets another user's password: the relay wants a security verification first. */
+export async function setUserPassword(id: number, password: string, verification: Verification): Promise<void> {
+  await api.post('/api/user/{id}/reset_password', { password }, { params: { id }, headers: proofHeader(verification) });
 }
 
 export async function resetUserTwoFactor(id: number): Promise<void> {

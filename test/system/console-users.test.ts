@@ -146,6 +146,15 @@ describe('console: registration and users', () => {
     await expect.poll(() => row.getByRole('cell').nth(4).textContent()).toBe('$3.00');
     expect(await row.getByRole('cell').first().textContent()).toContain('Dana D');
     expect(await accessibilityProblems(page)).toEqual([]);
+
+    // Another user's password: after a security verification (the owner's password here).
+    await page.getByRole('button', { name: 'Set the password of dana' }).click();
+    await dialog.getByLabel('New password').fill('dana-password-2');
+    await dialog.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('dialog', { name: 'Security verification' }).getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Password of dana changed; they were signed out.').waitFor();
+    expect((await new ApiClient(rig.origin).call('POST', '/api/user/login', { username: 'dana', password: 'dana-password-2' })).json.success).toBe(true);
     expect((await owner.call('GET', '/api/log/?type=1')).json.data.items.map((l: { content: string }) => l.content)).toContain('quota set to 1500000 (by owner)');
     expect(rig.problems).toEqual([]);
   }, 60_000);

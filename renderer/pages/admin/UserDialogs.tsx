@@ -2,12 +2,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { UserView } from '../../../relay/management/contract.js';
 import { Role } from '../../../relay/management/contract.js';
 import { listGroups } from '../../api/admin.js';
+import { forgetVerification, liveVerification, type Verification } from '../../api/two-factor.js';
 import { createUser, manageUser, setUserPassword, updateUser, type AdminUserView } from '../../api/users.js';
 import { Alert } from '../../components/Alert.js';
 import { Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
 import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { SelectField } from '../../components/FormFields.js';
+import { VerifyDialog } from '../../components/VerifyDialog.js';
 import { messageOf } from '../../hooks/use-list.js';
 import { quotaToUsdInput, usdInputToQuota, QUOTA_PER_USD } from '../../lib/money.js';
 
@@ -137,15 +139,32 @@ export function SetPasswordDialog({ user, onClose, onSaved }: DialogProps<AdminU
   const { submitting, serverError, save } = useSave(onSaved);
   const valid = password.length >= 8 && password.length <= 128;
 
+  const [verifying, setVerifying] = useState(false);
+
+  function setWith(verification: Verification) {
+    setVerifying(false);
+    void save(async () => {
+      try {
+        await setUserPassword(user.id, password, verification);
+      } catch (caught) {
+        forgetVerification();
+        throw caught;
+      }
+      return `Password of ${user.username} changed; they were signed out.`;
+    });
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
     if (!valid) return;
-    void save(async () => {
-      await setUserPassword(user.id, password);
-      return `Password of ${user.username} changed; they were signed out.`;
-    });
+    // A verification still running is used at once; otherwise the verification dialog first.
+    const live = liveVerification();
+    if (live !== null) setWith(live);
+    else setVerifying(true);
   }
+
+  if (verifying) return <VerifyDialog purpose={`Set the password of ${user.username}`} onVerified={(verification) => setWith(verification)} onCancel={() => setVerifying(false)} />;
 
   return (
     <Dialog open title={`Set the password of ${user.username}`} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Set password" />}>

@@ -81,14 +81,19 @@ describe('GET|PUT|DELETE /api/user/{id}', () => {
     expect((await admin.call('DELETE', `/api/user/${ids.root}`)).status).toBe(403);
   });
 
-  it("resets a lower-role user's password (their sessions end)", async () => {
+  it("resets a lower-role user's password after a security verification (their sessions end)", async () => {
     const { relay, admin, ids } = await relayWithPeople();
     const bob = await signIn(relay.origin, 'bob');
-    const reset = await admin.call('POST', `/api/user/${ids.bob}/reset_password`, { password: 'fresh-password-9' });
+    const unverified = await admin.call('POST', `/api/user/${ids.bob}/reset_password`, { password: 'fresh-password-9' });
+    expect([unverified.status, unverified.headers.get('x-verification-required')]).toEqual([403, '1']);
+    const verified = await admin.call('POST', '/api/verify', { method: 'password', password: PASSWORD });
+    expect(verified.status, verified.text).toBe(200);
+    const proof = { [verified.json.data.header]: verified.json.data.proof };
+    const reset = await admin.call('POST', `/api/user/${ids.bob}/reset_password`, { password: 'fresh-password-9' }, proof);
     expect(reset.json, reset.text).toMatchObject({ success: true });
     expect((await bob.call('GET', '/api/user/self')).status).toBe(401);
     await signIn(relay.origin, 'bob', 'fresh-password-9');
-    expect((await admin.call('POST', `/api/user/${ids.admin2}/reset_password`, { password: 'fresh-password-9' })).status).toBe(403);
+    expect((await admin.call('POST', `/api/user/${ids.admin2}/reset_password`, { password: 'fresh-password-9' }, proof)).json.message).toContain('lower role');
   });
 });
 
