@@ -12,11 +12,14 @@ export interface CuttableLink {
   cut(): void;
   /** Lets connections through again. */
   mend(): void;
+  /** Keeps every connection open but passes nothing more either way, and accepts new ones that go nowhere: a server host that vanished. */
+  stall(): void;
 }
 
 export async function cuttableLink(target: { host: string; port: number }): Promise<CuttableLink> {
   const sockets = new Set<Socket>();
   let open = true;
+  let stalled = false;
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -24,10 +27,13 @@ export async function cuttableLink(target: { host: string; port: number }): Prom
   };
   const server = createServer((client) => {
     track(client);
+    if (stalled) return;
     if (!open) return void client.destroy();
     const upstream = connect(target.port, target.host);
     track(upstream);
-    client.pipe(upstream).pipe(client);
+    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+      from.on('data', (chunk: Buffer) => void (stalled || to.write(chunk)));
+    }
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -44,6 +50,10 @@ export async function cuttableLink(target: { host: string; port: number }): Prom
     },
     mend() {
       open = true;
+      stalled = false;
+    },
+    stall() {
+      stalled = true;
     },
   };
 }

@@ -16,6 +16,12 @@ export interface RedisClientOptions {
   instance?: string;
   /** How long to wait for a TCP connection (ms); default 3 s. */
   connectTimeoutMs?: number;
+  /**
+   * How long a connection may stay silent while commands wait for their answers (ms) before it
+   * is taken for lost, dropped and made again; default 5 s. A server host that vanished
+   * without closing its connections would otherwise hold them until TCP gives up (minutes).
+   */
+  silenceTimeoutMs?: number;
 }
 
 export class RedisClient {
@@ -26,6 +32,7 @@ export class RedisClient {
   /** `host:port`: what messages name (the URL may hold a password). */
   readonly where: string;
   private readonly connectTimeoutMs: number;
+  private readonly silenceTimeoutMs: number;
   private lastError: Error | undefined;
   private readonly extra = new Set<Redis>();
 
@@ -37,6 +44,7 @@ export class RedisClient {
     this.prefix = options.prefix ?? 'relaydesk:';
     this.instance = options.instance ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 3_000;
+    this.silenceTimeoutMs = options.silenceTimeoutMs ?? 5_000;
     this.redis = this.connection();
   }
 
@@ -81,6 +89,7 @@ export class RedisClient {
     const options: RedisOptions = {
       lazyConnect: true,
       connectTimeout: this.connectTimeoutMs,
+      socketTimeout: this.silenceTimeoutMs,
       // While Redis is down a command fails at once (503) rather than hold a call: commands
       // made before the first connection wait for it (start-up), later ones are refused while
       // disconnected (the offline queue is turned off at the first 'ready'), and those in

@@ -1,11 +1,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { RelayError } from '../../../relay/ir/relay-error.js';
 import { RedisClient } from '../../../relay/store/redis/client.js';
+import { cuttableLink } from '../../helpers/cuttable-link.js';
 import { freePort, ownRedis } from '../../helpers/own-redis.js';
 import { freshRedisPrefix } from '../../helpers/server-db.js';
 
-function open(url: string, prefix?: string): RedisClient {
-  const client = new RedisClient(url, { prefix });
+function open(url: string, prefix?: string, silenceTimeoutMs?: number): RedisClient {
+  const client = new RedisClient(url, { prefix, silenceTimeoutMs });
   onTestFinished(() => client.close());
   return client;
 }
@@ -97,5 +98,22 @@ describe('Redis client', () => {
     // Reconnected, the client works; the INCR was not sent again (it might have run already).
     await expect.poll(() => client.redis.get(client.key('m')).then(() => 'up', () => 'down'), { timeout: 5_000, interval: 50 }).toBe('up');
     expect(await other.redis.get(client.key('n'))).toBeNull();
+  });
+
+  it('takes a connection that falls silent for lost (a host that vanished): its command fails, the next are refused at once, and it reconnects once the server answers', async () => {
+    const { url, prefix } = freshRedisPrefix();
+    const server = new URL(url);
+    const link = await cuttableLink({ host: server.hostname, port: Number(server.port) });
+    const client = open(`redis://127.0.0.1:${link.port}${server.pathname}`, prefix, 1_000);
+    await client.ready();
+    link.stall();
+    const startedAt = Date.now();
+    expect((await failure(client.redis.get(client.key('k')).catch(client.failed))).status).toBe(503);
+    expect(Date.now() - startedAt, 'the silent connection given up after 1 s').toBeLessThan(3_000);
+    const next = Date.now();
+    expect((await failure(client.redis.get(client.key('k')).catch(client.failed))).status).toBe(503);
+    expect(Date.now() - next, 'refused at once while it reconnects').toBeLessThan(200);
+    link.mend();
+    await expect.poll(() => client.redis.set(client.key('k'), 'back').then(() => 'up', () => 'down'), { timeout: 10_000, interval: 100 }).toBe('up');
   });
 });
