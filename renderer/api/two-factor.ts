@@ -42,8 +42,22 @@ export async function verificationMethods(): Promise<string[]> {
   return (await api.get('/api/verify')).methods;
 }
 
-export function verify(body: VerifyRequest): Promise<Verification> {
-  return api.post('/api/verify', body);
+/** The last verification of this page, reused while it lasts (the relay takes it for 5 minutes in this session). */
+let lastVerification: Verification | null = null;
+
+export async function verify(body: VerifyRequest): Promise<Verification> {
+  lastVerification = await api.post('/api/verify', body);
+  return lastVerification;
+}
+
+/** The last verification when it still has 10 s to run, else null (ask again). */
+export function liveVerification(): Verification | null {
+  return lastVerification !== null && lastVerification.expires_at > Date.now() + 10_000 ? lastVerification : null;
+}
+
+/** Forget it (the relay refused it: another session, or expired). */
+export function forgetVerification(): void {
+  lastVerification = null;
 }
 
 export function proofHeader(verification: Verification): Record<string, string> {

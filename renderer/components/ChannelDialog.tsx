@@ -176,6 +176,13 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
             )}
           </div>
         )}
+        {!isNew && channel.key_count === 1 && (
+          <div className="actions">
+            <button type="button" className="button button--secondary button--small" onClick={() => setKeysOpen(true)}>
+              Manage the key
+            </button>
+          </div>
+        )}
         <div className="field">
           <div className="models-field">
             <TextAreaField

@@ -2,7 +2,7 @@
 // per key and "Enable all"; the keys themselves only after a security verification ("Show keys").
 import { useCallback, useEffect, useState } from 'react';
 import { changeKeys, listKeys, revealKeys, type KeyAction, type KeysView, type KeyStateView } from '../api/channels.js';
-import type { Verification } from '../api/two-factor.js';
+import { forgetVerification, liveVerification, type Verification } from '../api/two-factor.js';
 import { Alert } from './Alert.js';
 import { CopyButton } from './CopyButton.js';
 import { Dialog } from './Dialog.js';
@@ -27,8 +27,16 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
     try {
       setRevealed(await revealKeys(channel.id, verification));
     } catch (caught) {
+      forgetVerification();
       setError(caught instanceof Error ? caught.message : 'Could not show the keys.');
     }
+  }
+
+  /** With a verification still running, at once; otherwise after the verification dialog. */
+  function showKeys() {
+    const live = liveVerification();
+    if (live !== null) void reveal(live);
+    else setVerifying(true);
   }
 
   const load = useCallback(async () => {
@@ -122,7 +130,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="button button--secondary" disabled={busy || revealed !== null} onClick={() => setVerifying(true)}>
+          <button type="button" className="button button--secondary" disabled={busy || revealed !== null} onClick={showKeys}>
             Show keys
           </button>
           <button type="button" className="button button--secondary" disabled={busy || !anyDisabled} onClick={() => void act({ action: 'enable_all' }, 'Enabled every key.')}>

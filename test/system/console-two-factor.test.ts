@@ -12,6 +12,7 @@ import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.
 const USERNAME = 'owner.totp';
 const PASSWORD = 'correct horse battery';
 const KEYS = ['sk-two-factor-first-0000aaaa', 'sk-two-factor-second-1111bbbb'];
+const SOLO_KEY = 'sk-two-factor-solo-2222cccc';
 
 let rig: ConsoleRig | undefined;
 let page: Page;
@@ -23,6 +24,8 @@ beforeAll(async () => {
   const owner = await setupAndLogin(rig.relay, USERNAME, PASSWORD);
   const channel = await owner.call('POST', '/api/channel/', { type: 1, name: 'Main', key: KEYS.join('\n'), models: 'm', base_url: 'http://127.0.0.1:9' });
   expect(channel.json?.success, channel.text).toBe(true);
+  const solo = await owner.call('POST', '/api/channel/', { type: 1, name: 'Solo', key: SOLO_KEY, models: 'm', base_url: 'http://127.0.0.1:9' });
+  expect(solo.json?.success, solo.text).toBe(true);
 });
 
 afterAll(async () => {
@@ -40,7 +43,7 @@ describe('console: two-step verification', () => {
     await heading('Sign in');
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await nav('Profile');
     const card = page.getByTestId('two-factor-card');
     await card.getByRole('button', { name: 'Set up two-step verification' }).click();
@@ -79,6 +82,18 @@ describe('console: two-step verification', () => {
     expect(await panel.getByLabel(/The keys, one per line/).inputValue()).toBe(KEYS.join('\n'));
     await page.screenshot({ path: join(resultsDir, 'console-two-factor-3-keys.png') });
     await panel.getByRole('button', { name: 'Done' }).click();
+
+    // A single key from the channel's form; the verification still runs, so no second dialog.
+    await page.getByRole('row', { name: /Solo/ }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Manage the key' }).click();
+    const solo = page.getByRole('dialog', { name: 'Keys of Solo' });
+    await solo.getByRole('button', { name: 'Show keys' }).click();
+    await solo.getByTestId('revealed-keys').waitFor();
+    expect(await solo.getByLabel(/The keys, one per line/).inputValue()).toBe(SOLO_KEY);
+    expect(await page.getByRole('dialog', { name: 'Security verification' }).count()).toBe(0);
+    await solo.getByRole('button', { name: 'Done' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').first().waitFor({ state: 'detached' });
   });
 
   it('signs out, and signs in again with the password and then a code', async () => {
@@ -86,7 +101,7 @@ describe('console: two-step verification', () => {
     await heading('Sign in');
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await heading('Two-step verification');
     await page.screenshot({ path: join(resultsDir, 'console-two-factor-4-code-step.png') });
     await page.getByLabel('Code').fill(await wrongCode(secret));
