@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { UserRecord } from '../store/schema.js';
 import { UserViewSchema } from './schemas.js';
+import { toUserView } from './user.js';
 
 /** A user as administrators see it: the user's own view plus invitations and sign-in factors (never a secret or a hash). */
 export const AdminUserViewSchema = Type.Composite([
@@ -19,19 +20,7 @@ export type AdminUserView = Static<typeof AdminUserViewSchema>;
 
 export function adminUserView(user: UserRecord): AdminUserView {
   return {
-    id: user.id,
-    username: user.username,
-    display_name: user.display_name,
-    role: user.role,
-    status: user.status,
-    email: user.email,
-    group: user.group,
-    quota: user.quota,
-    used_quota: user.used_quota,
-    request_count: user.request_count,
-    has_access_token: user.access_token_hash !== null,
-    created_at: user.created_at,
-    last_login_at: user.last_login_at,
+    ...toUserView(user),
     aff_code: user.aff_code,
     aff_count: user.aff_count,
     aff_quota: user.aff_quota,
