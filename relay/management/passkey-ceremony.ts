@@ -17,6 +17,7 @@ import type { Request } from 'express';
 import { ApiError } from '../http/errors.js';
 import type { PasskeyRecord } from '../store/account-records.js';
 import type { UserRecord } from '../store/schema.js';
+import { storedSettings } from '../settings.js';
 import { UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { readProof, signProof } from './signed-proof.js';
@@ -52,22 +53,28 @@ export type RegistrationResponse = Static<typeof RegistrationResponseSchema>;
 export type Assertion = Static<typeof AssertionSchema>;
 
 /**
- * Who the browser must be talking to: the console's own origin, from the request's Origin
- * (which must name the Host the request came to, as for every console call), and its host
- * name as the relying party id. Behind a reverse proxy that passes the Host on, that is the
- * public address; passkeys made on one host name (localhost) do not work on another (127.0.0.1).
+ * Who the browser must be talking to: the console's own origin, and its host name as the
+ * relying party id. With `public_url` set (behind a reverse proxy), that address; otherwise the
+ * request's Origin, which must name the Host the request came to (as every console call's
+ * must). Passkeys made on one host name (localhost) do not work on another (127.0.0.1).
  */
-export function relyingParty(req: Request): { origin: string; rpID: string } {
-  const given = req.get('origin');
-  let url: URL | undefined;
-  try {
-    url = given ? new URL(given) : undefined;
-  } catch {
-    url = undefined;
+export async function relyingParty(context: ManagementContext, req: Request): Promise<{ origin: string; rpID: string }> {
+  const given = parsedOrigin(req.get('origin'));
+  if (!given) throw new ApiError(400, 'Passkeys work from the console in a browser: this request names no origin.');
+  const configured = parsedOrigin((await storedSettings(context.store)).public_url);
+  if (configured ? given.origin !== configured.origin : given.host !== req.get('host')) {
+    throw new ApiError(400, `Passkeys work on the console's own address only (${configured?.origin ?? req.get('host')}); this request came from ${given.origin}.`);
   }
-  if (!url || url.origin === 'null') throw new ApiError(400, 'Passkeys work from the console in a browser: this request names no origin.');
-  if (url.host !== req.get('host')) throw new ApiError(400, `Passkeys work on the console's own address only; this request came from ${url.origin}.`);
-  return { origin: url.origin, rpID: url.hostname };
+  return { origin: given.origin, rpID: given.hostname };
+}
+
+function parsedOrigin(text: string | undefined): URL | undefined {
+  try {
+    const url = text ? new URL(text) : undefined;
+    return url && url.origin !== 'null' ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -114,7 +121,7 @@ function descriptors(passkeys: PasskeyRecord[]) {
 
 /** Options for navigator.credentials.create: a discoverable credential (sign-in without a username), user verification required. */
 export async function registrationOptions(context: ManagementContext, req: Request, user: UserRecord, rpName: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const { rpID } = relyingParty(req);
+  const { rpID } = await relyingParty(context, req);
   return generateRegistrationOptions({
     rpName,
     rpID,
@@ -131,7 +138,7 @@ export async function registrationOptions(context: ManagementContext, req: Reque
 
 /** Options for navigator.credentials.get: any passkey of this site (sign-in), or one of `user`'s (verification). */
 export async function assertionOptions(context: ManagementContext, req: Request, ceremony: Exclude<Ceremony, 'passkey registration'>, user?: UserRecord): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const { rpID } = relyingParty(req);
+  const { rpID } = await relyingParty(context, req);
   return generateAuthenticationOptions({
     rpID,
     challenge: await newChallenge(context, ceremony, user?.id ?? 0, rpID),
@@ -143,7 +150,7 @@ export async function assertionOptions(context: ManagementContext, req: Request,
 
 /** Checks a new passkey of `user` made with a registration challenge; answers the record to keep (not kept yet). */
 export async function checkNewPasskey(context: ManagementContext, req: Request, user: UserRecord, response: RegistrationResponse, name: string): Promise<PasskeyRecord> {
-  const { origin, rpID } = relyingParty(req);
+  const { origin, rpID } = await relyingParty(context, req);
   const { challenge, userId, nonce } = await readChallenge(context, 'passkey registration', rpID, response.response.clientDataJSON);
   if (userId !== user.id) throw new ApiError(403, 'This passkey request was made for another account: try again.');
   const verified = await refusedWhenThrown(() => verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true }));
@@ -170,7 +177,7 @@ export async function checkNewPasskey(context: ManagementContext, req: Request, 
  * the time of use. Answers the user, who must be enabled, and the passkey.
  */
 export async function checkAssertion(context: ManagementContext, req: Request, ceremony: Exclude<Ceremony, 'passkey registration'>, assertion: Assertion, expected?: UserRecord): Promise<{ user: UserRecord; passkey: PasskeyRecord }> {
-  const { origin, rpID } = relyingParty(req);
+  const { origin, rpID } = await relyingParty(context, req);
   const { challenge, userId, nonce } = await readChallenge(context, ceremony, rpID, assertion.response.clientDataJSON);
   const user = await context.store.users.byPasskey(assertion.id);
   const passkey = user?.passkeys.find((p) => p.id === assertion.id);

@@ -214,6 +214,17 @@ describe('passkeys', () => {
     expect(login.json.data.username).toBe('owner');
   });
 
+  it('behind a reverse proxy, belongs to public_url: its host name is the relying party and other origins are refused', async () => {
+    const { relay, root } = await relayWithPeople();
+    expect((await root.call('PUT', '/api/option/', { key: 'public_url', value: 'https://relay.example.com/relay' })).status).toBe(200);
+    const proxied = await new ApiClient(relay.origin, { Origin: 'https://relay.example.com' }).call('POST', '/api/user/passkey/login/options');
+    expect(proxied.status, proxied.text).toBe(200);
+    expect(proxied.json.data.rpId).toBe('relay.example.com');
+    const direct = await new ApiClient(relay.origin, { Origin: relay.origin }).call('POST', '/api/user/passkey/login/options');
+    expect(direct.status).toBe(400);
+    expect(direct.json.message).toContain('https://relay.example.com');
+  });
+
   it('describes its routes in /api/openapi.json under their tags; none of them answers a public key', async () => {
     const { relay } = await relayWithPeople();
     const doc = (await new ApiClient(relay.origin).call('GET', '/api/openapi.json')).json;
