@@ -19,6 +19,7 @@ export const VERIFICATION_LIFETIME_MS = 5 * 60_000;
 const PURPOSE = 'security verification';
 /** Password verifications per user per 5 minutes (codes have their own lock). */
 const PASSWORD_ATTEMPTS = 10;
+const PASSWORD_WINDOW_MS = 5 * 60_000;
 
 export type VerificationMethod = 'passkey' | 'totp' | 'password';
 
@@ -77,7 +78,7 @@ export async function verifyIdentity(context: ManagementContext, user: UserRecor
   }
   const password = input.password ?? '';
   if (password.length === 0 || password.length > 1024) throw new ApiError(400, 'Enter your password.');
-  const attempt = await context.store.counters.hit(`verify-password:${user.id}`, PASSWORD_ATTEMPTS, VERIFICATION_LIFETIME_MS);
+  const attempt = await context.store.counters.hit(`verify-password:${user.id}`, PASSWORD_ATTEMPTS, PASSWORD_WINDOW_MS);
   if (!attempt.allowed) throw tooManyAttempts('Too many password checks', attempt.retryAfterMs / 1000);
   if (!(await verifyPassword(password, user.password_hash))) throw new ApiError(403, 'Wrong password.');
   return 'password';
