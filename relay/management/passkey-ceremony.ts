@@ -104,7 +104,7 @@ async function readChallenge(context: ManagementContext, ceremony: Ceremony, rpI
   return { challenge, userId, nonce };
 }
 
-/** True for the first use of a challenge on any instance (the rate counters are shared). */
+/** Takes a challenge: its first use on any instance passes, every later one is refused (the rate counters are shared; they outlive the challenge). */
 async function claimChallenge(context: ManagementContext, nonce: string): Promise<void> {
   const claim = await context.store.counters.hit(`passkey-challenge:${nonce}`, 1, 2 * CHALLENGE_LIFETIME_MS);
   if (!claim.allowed) throw new ApiError(403, 'This passkey answer was already used: try again.');
