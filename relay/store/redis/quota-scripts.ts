@@ -8,7 +8,7 @@
 //   P q:k:<key>      hash  limited (1/0), remain, used, count, held, accessed
 //   P q:ch           hash  <channel> → used
 //   P q:users, P q:keys    sets of the ids loaded (for the snapshot)
-//   P q:seq          the last reservation id
+//   P q:seq          the last reservation id (first set from the clock: see quotaCall)
 //   P q:r            hash  <id> → "user:key:amount:limited:owner" (owner '' once detached)
 //   P q:call         hash  <id> → the call's log record (JSON)
 //   P q:own:<inst>   set   the ids an instance holds; P q:live: the instances holding any
@@ -145,6 +145,12 @@ if amount > s[1] or (s[2] == 1 and amount > s[3]) then
   -- The caller may wait for calls in progress to give back: announced from now, so no release is missed before it waits.
   waiting(tonumber(ARGV[at + 4]))
   return { closes, { 0, s[1], s[2], s[3], s[4], s[5] } }
+end
+-- A Redis that lost its data (restarted empty) starts the ids past the clock in microseconds, so a
+-- settlement of a reservation made before it can never close a new one that took the same id.
+if redis.call('EXISTS', P .. 'q:seq') == 0 then
+  local now = redis.call('TIME')
+  redis.call('SET', P .. 'q:seq', string.format('%d', tonumber(now[1]) * 1000000 + tonumber(now[2])))
 end
 local id = redis.call('INCR', P .. 'q:seq')
 redis.call('HINCRBY', P .. 'q:u:' .. user, 'quota', int(-amount))

@@ -186,6 +186,28 @@ describe('Redis quota ledger', () => {
     expect(after.users[0]!.used_quota).toBe(before.users[0]!.used_quota);
   });
 
+  it('never gives a reservation an id one made before Redis lost its data had: a late settlement of the old one charges nothing new', async () => {
+    const { url, prefix, instance } = installation();
+    const a = instance('a');
+    await a.load([seedUser(1, 1_000)], [seedKey(1, null)]);
+    const before = await a.reserve({ userId: 1, tokenId: 1, amount: 100, call: { type: 2 } });
+    if (!('reservation' in before)) throw new Error('refused');
+    // Redis restarted empty: the installation's keys are gone, the counters come back from PostgreSQL.
+    const admin = new Redis(url);
+    onTestFinished(() => void admin.disconnect());
+    const keys = await admin.keys(`${prefix}*`);
+    await admin.del(...keys);
+    await a.load([seedUser(1, 1_000)], [seedKey(1, null)]);
+    const after = await a.reserve({ userId: 1, tokenId: 1, amount: 200, call: { type: 2 } });
+    if (!('reservation' in after)) throw new Error('refused');
+    expect(after.reservation.id).not.toBe(before.reservation.id);
+    expect(after.reservation.id).toBeGreaterThan(before.reservation.id);
+    // The stream that began before the restart ends now: its settlement finds nothing to close.
+    await a.settle(before.reservation.id, 100, 1, encoded(100));
+    expect(await a.held(after.reservation.id)).toEqual({ id: after.reservation.id, amount: 200 });
+    expect((await a.snapshot()).users).toEqual([{ id: 1, quota: 800, used_quota: 0, request_count: 0, held: 200 }]);
+  });
+
   it('refuses what the binding quota cannot hold and says what binds and what calls in progress hold', async () => {
     const { instance } = installation();
     const ledger = instance('a');
