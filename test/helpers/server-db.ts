@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
 import type {} from '../system/servers-setup.js';
+import { tempDir } from './temp-dir.js';
 
 // Each test gets its own database on the shared test PostgreSQL server and its own Redis key
 // prefix (servers started by test/system/servers-setup.ts), so tests never see each other's
@@ -50,4 +53,12 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** What startTestRelay's `server` option takes: a fresh database and Redis prefix, and a secret key in a 0600 file. */
+export async function serverModeOptions() {
+  const redis = freshRedisPrefix();
+  const keyFile = join(await tempDir(), 'relaydesk.key');
+  await writeFile(keyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return { databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secretKeyFile: keyFile };
 }

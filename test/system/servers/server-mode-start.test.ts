@@ -1,7 +1,5 @@
 // The relay started in server mode: everything kept in PostgreSQL and Redis, shared by two
 // instances, the official SDK as the client.
-import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +7,7 @@ import type { FakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
 import { addChannel } from '../../helpers/gateway.js';
 import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
-import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
+import { serverModeOptions } from '../../helpers/server-db.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const upstreams: FakeUpstream[] = [];
@@ -17,16 +15,10 @@ afterEach(async () => {
   await Promise.all(upstreams.splice(0).map((u) => u.close()));
 });
 
-async function serverMode() {
-  const redis = freshRedisPrefix();
-  const keyFile = join(await tempDir(), 'relaydesk.key');
-  await writeFile(keyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return { databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secretKeyFile: keyFile };
-}
 
 describe('server mode', () => {
   it('serves calls on two instances sharing one database and one Redis: one key, one quota, one log', async () => {
-    const server = await serverMode();
+    const server = await serverModeOptions();
     const upstream = await startFakeOpenAIChat({ apiKey: 'upstream-key' });
     upstreams.push(upstream);
     const first = await startTestRelay({ server });
@@ -63,7 +55,7 @@ describe('server mode', () => {
   });
 
   it('refuses to start without the secret key, saying how to make one, and binds nothing after', async () => {
-    const server = await serverMode();
+    const server = await serverModeOptions();
     await expect(startTestRelay({ server: { ...server, secretKeyFile: join(await tempDir(), 'missing.key') } })).rejects.toThrow(/key/i);
   });
 });

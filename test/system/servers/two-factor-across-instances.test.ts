@@ -1,23 +1,13 @@
 // Server mode: two-step verification holds across instances: the seed and the proof-signing
 // key are in the shared secret store, a code accepted on one instance is refused on another,
 // and the 5-wrong-codes lock is counted in Redis, for every instance.
-import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
-import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
-import { tempDir } from '../../helpers/temp-dir.js';
+import { serverModeOptions } from '../../helpers/server-db.js';
 import { enableTwoFactor, stepCodes, wrongCode } from '../../helpers/two-factor.js';
 
 const PASSWORD = 'correct horse battery';
 
-async function serverMode() {
-  const redis = freshRedisPrefix();
-  const keyFile = join(await tempDir(), 'relaydesk.key');
-  await writeFile(keyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return { databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secretKeyFile: keyFile };
-}
 
 /** The password step on `origin`: answers a client without a session and the pending token. */
 async function passwordStep(origin: string) {
@@ -29,7 +19,7 @@ async function passwordStep(origin: string) {
 
 describe('two-step verification across instances (server mode)', () => {
   it('shares the seed, the used codes, the proofs and the lock between instances', async () => {
-    const server = await serverMode();
+    const server = await serverModeOptions();
     const first = await startTestRelay({ server });
     const second = await startTestRelay({ server });
     const owner = await setupAndLogin(first, 'owner', PASSWORD);

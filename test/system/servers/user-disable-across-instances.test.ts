@@ -1,23 +1,13 @@
 // Server mode: a user disabled on one instance is refused on every other within a second
 // (its API keys through the call catalog, its sessions through the session check).
-import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
-import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
-import { tempDir } from '../../helpers/temp-dir.js';
+import { serverModeOptions } from '../../helpers/server-db.js';
 
-async function serverMode() {
-  const redis = freshRedisPrefix();
-  const keyFile = join(await tempDir(), 'relaydesk.key');
-  await writeFile(keyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return { databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secretKeyFile: keyFile };
-}
 
 describe('user management across instances (server mode)', () => {
   it("a user disabled on one instance has its key and session refused on another within a second; enabled, they work again", async () => {
-    const server = await serverMode();
+    const server = await serverModeOptions();
     const first = await startTestRelay({ server });
     const second = await startTestRelay({ server });
     const admin = await setupAndLogin(first);
