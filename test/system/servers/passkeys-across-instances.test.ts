@@ -2,31 +2,20 @@
 // signed with the shared proof key, not kept in a process), and an assertion sent to several
 // instances at once signs in once (each challenge is claimed in Redis). The instances stand
 // behind one public address (public_url), as behind a load balancer.
-import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin, startTestRelay, type TestRelay } from '../../helpers/relay.js';
-import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
+import { serverModeOptions } from '../../helpers/server-db.js';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator.js';
-import { tempDir } from '../../helpers/temp-dir.js';
 
 const PASSWORD = 'correct horse battery';
 const PUBLIC = 'https://relay.test';
-
-async function serverMode() {
-  const redis = freshRedisPrefix();
-  const keyFile = join(await tempDir(), 'relaydesk.key');
-  await writeFile(keyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return { databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secretKeyFile: keyFile };
-}
 
 /** A browser on the public address, reaching `relay` through the balancer. */
 const browserOn = (relay: TestRelay, headers: Record<string, string> = {}) => new ApiClient(relay.origin, { Origin: PUBLIC, ...headers });
 
 describe('passkeys across instances (server mode)', () => {
   it('registers through one instance what another began, and signs in once however many instances get the assertion', async () => {
-    const server = await serverMode();
+    const server = await serverModeOptions();
     const first = await startTestRelay({ server });
     const second = await startTestRelay({ server });
     const owner = await setupAndLogin(first, 'owner', PASSWORD);
