@@ -18,7 +18,7 @@ import { logTopUp } from './top-up.js';
 const PROVIDERS = ['stripe'] as const;
 
 /** Stripe's two secrets, or null while card top-up is not set up. */
-async function stripeSecrets(context: ManagementContext): Promise<{ secretKey: string; webhookSecret: string } | null> {
+export async function stripeSecrets(context: ManagementContext): Promise<{ secretKey: string; webhookSecret: string } | null> {
   const [secretKey, webhookSecret] = await Promise.all([context.secrets.get(secretNameOfOption('stripe_secret_key')), context.secrets.get(secretNameOfOption('stripe_webhook_secret'))]);
   return secretKey && webhookSecret ? { secretKey, webhookSecret } : null;
 }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { isLoopbackAddress } from '../http/network.js';
 import type { StatusData } from './contract.js';
 import type { ManagementContext } from './context.js';
+import { stripeSecrets } from './payments.js';
 import { route } from './route.js';
 import { mailConfigured } from '../mail/mailer.js';
 import { storedSettings } from '../settings.js';
@@ -64,7 +65,7 @@ export function statusRoutes(context: ManagementContext) {
             oauth: providers.length > 0,
             oauth_providers: providers.map((p) => ({ id: p.id, label: p.label })),
             two_factor: true,
-            top_up: false,
+            top_up: (await stripeSecrets(context)) !== null,
           },
         };
       },

@@ -88,8 +88,10 @@ describe('top-up by card (Stripe Checkout)', () => {
     const { alice, owner } = await relayWithStripe(false);
     expect((await alice.call('POST', '/api/user/stripe/pay', { amount: 5 })).json.message).toMatch(/Card top-up is not set up/);
     expect((await alice.call('POST', '/api/user/paypal/pay', { amount: 5 })).status).toBe(404);
+    expect((await alice.call('GET', '/api/status')).json.data.features.top_up).toBe(false);
     await owner.call('PUT', '/api/option', { key: 'stripe_secret_key', value: FAKE_STRIPE_KEY });
     await owner.call('PUT', '/api/option', { key: 'stripe_webhook_secret', value: FAKE_WEBHOOK_SECRET });
+    expect((await alice.call('GET', '/api/status')).json.data.features.top_up).toBe(true);
     await owner.call('PUT', '/api/option', { key: 'payment_min_usd', value: 10 });
     expect((await alice.call('POST', '/api/user/stripe/pay', { amount: 5 })).json.message).toBe('The least one payment buys is 10 USD of quota.');
     // The secrets are never answered.
