@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import type { TestRelay } from '../../helpers/relay.js';
 import { enableTwoFactor, stepCodes } from '../../helpers/two-factor.js';
@@ -23,6 +23,10 @@ async function signIn(relay: TestRelay, username: string, password: string) {
 }
 
 const proofHeader = (proof: string) => ({ 'X-Verification-Proof': proof });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('POST /api/verify', () => {
   it('takes the password when nothing else is set up, and answers a proof for 5 minutes that reveals a channel key (each reveal logged)', async () => {
@@ -74,6 +78,32 @@ describe('POST /api/verify', () => {
     for (const forged of [`${id}.${Number(expires) + 600_000}.${signature}`, `${id}.${expires}.${signature!.slice(0, -2)}AA`, 'x']) {
       expect((await laptop.call('POST', `/api/channel/${channel}/key`, {}, proofHeader(forged))).status).toBe(403);
     }
+  });
+
+  it('stops holding after 5 minutes', async () => {
+    const { owner, channel } = await ownerWithChannel();
+    const proof = (await owner.call('POST', '/api/verify', { method: 'password', password: PASSWORD })).json.data.proof as string;
+    expect((await owner.call('POST', `/api/channel/${channel}/key`, {}, proofHeader(proof))).status).toBe(200);
+    // Only the clock moves on (timers stay real): the relay runs in this process.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1_000 });
+    const late = await owner.call('POST', `/api/channel/${channel}/key`, {}, proofHeader(proof));
+    expect(late.status).toBe(403);
+    expect(late.json.message).toContain('expired');
+  });
+
+  it('works for scripts with the personal access token, bound to that token', async () => {
+    const { relay, owner, channel } = await ownerWithChannel();
+    const token = (await owner.call('GET', '/api/user/token')).json.data as string;
+    const script = new ApiClient(relay.origin, { authorization: `Bearer ${token}` });
+    const verify = await script.call('POST', '/api/verify', { method: 'password', password: PASSWORD });
+    expect(verify.status, verify.text).toBe(200);
+    const proof = verify.json.data.proof as string;
+    expect((await script.call('POST', `/api/channel/${channel}/key`, {}, proofHeader(proof))).json.data?.keys).toEqual([KEY]);
+    // Not with the session, and not once the token is replaced.
+    expect((await owner.call('POST', `/api/channel/${channel}/key`, {}, proofHeader(proof))).status).toBe(403);
+    const replaced = (await owner.call('GET', '/api/user/token')).json.data as string;
+    const newScript = new ApiClient(relay.origin, { authorization: `Bearer ${replaced}` });
+    expect((await newScript.call('POST', `/api/channel/${channel}/key`, {}, proofHeader(proof))).status).toBe(403);
   });
 
   it('with two-step verification on, needs a code: the password is refused, in /api/verify and in the reveal', async () => {

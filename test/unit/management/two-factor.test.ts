@@ -1,12 +1,16 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { totpCode } from '../../../relay/auth/totp.js';
 import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import type { TestRelay } from '../../helpers/relay.js';
 import { enableTwoFactor, stepCodes, wrongCode } from '../../helpers/two-factor.js';
 
 const PASSWORD = 'correct horse battery';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function signedIn() {
   const relay = await startTestRelay();
@@ -148,6 +152,18 @@ describe('two-step verification: sign-in', () => {
     const stale = await browser.call('POST', '/api/user/login/2fa', { pending_token: token, code: codes.current });
     expect(stale.status).toBe(401);
     expect(stale.json.message).toContain('expired');
+  });
+
+  it('lets the pending sign-in lapse after 5 minutes', async () => {
+    const { relay, client } = await signedIn();
+    const { secret } = await enableTwoFactor(client);
+    const { client: browser, token } = await passwordStep(relay);
+    const later = Date.now() + 5 * 60_000 + 1_000;
+    // Only the clock moves on (timers stay real): the relay runs in this process.
+    vi.useFakeTimers({ toFake: ['Date'], now: later });
+    const late = await browser.call('POST', '/api/user/login/2fa', { pending_token: token, code: totpCode(secret, later) });
+    expect(late.status).toBe(401);
+    expect(late.json.message).toContain('expired');
   });
 
   it('locks codes after 5 wrong ones: even the right code is refused (429, Retry-After within 5 minutes)', async () => {
