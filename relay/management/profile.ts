@@ -3,17 +3,13 @@ import { codeRefusalMessage, digitCode, keepCode, redeemCode } from '../auth/one
 import { ApiError } from '../http/errors.js';
 import { storedSettings } from '../settings.js';
 import type { ManagementContext } from './context.js';
-import { checkedEmail } from './email-address.js';
+import { checkedEmail, checkEmailFree } from './email-address.js';
 import { EMAIL_CODE_TTL_MS, emailCodeKey, mailCode } from './registration.js';
 import { Answer, route } from './route.js';
 import { Nothing } from './schemas.js';
 
 /** The signed-in user's own profile: display name, and an email address proven by a mailed code. */
 export function profileRoutes(context: ManagementContext) {
-  const checkEmailFree = async (email: string, userId: number) => {
-    const owner = await context.store.users.byEmail(email);
-    if (owner && owner.id !== userId) throw new ApiError(409, 'That email address is in use by another account.');
-  };
   return [
     route({
       method: 'put',
@@ -39,7 +35,7 @@ export function profileRoutes(context: ManagementContext) {
       response: Nothing,
       handler: async ({ body, user }) => {
         const email = checkedEmail(body.email);
-        await checkEmailFree(email, user.id);
+        await checkEmailFree(context.store.users, email, user.id);
         const code = digitCode();
         await keepCode(context.store, emailCodeKey(`email_change:${user.id}`, email), code, null, EMAIL_CODE_TTL_MS);
         const settings = await storedSettings(context.store);
@@ -58,7 +54,7 @@ export function profileRoutes(context: ManagementContext) {
       response: Nothing,
       handler: async ({ body, user }) => {
         const email = checkedEmail(body.email);
-        await checkEmailFree(email, user.id);
+        await checkEmailFree(context.store.users, email, user.id);
         const redeemed = await redeemCode(context.store, emailCodeKey(`email_change:${user.id}`, email), body.code);
         if ('refused' in redeemed) throw new ApiError(400, codeRefusalMessage(redeemed.refused, 'code'));
         await context.store.users.update(user.id, { email });

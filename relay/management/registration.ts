@@ -9,7 +9,7 @@ import { LogType } from '../store/logs/index.js';
 import { storedSettings, type Settings } from '../settings.js';
 import { Role, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
-import { checkedEmail } from './email-address.js';
+import { checkedEmail, checkEmailFree } from './email-address.js';
 import { Answer, route } from './route.js';
 import { Nothing } from './schemas.js';
 import { newPassword, username } from './validate.js';
@@ -42,10 +42,6 @@ export async function mailCode(context: ManagementContext, settings: Settings, t
 
 /** Registration by policy, with an optional verified email; password reset by a mailed code. */
 export function registrationRoutes(context: ManagementContext) {
-  const checkEmailFree = async (email: string) => {
-    if (await context.store.users.byEmail(email)) throw new ApiError(409, 'That email address is in use by another account.');
-  };
-
   return [
     route({
       method: 'post',
@@ -60,7 +56,7 @@ export function registrationRoutes(context: ManagementContext) {
         const settings = await storedSettings(context.store);
         if (settings.registration_policy === 'closed') throw new ApiError(403, 'Registration is closed: ask an administrator for an account.');
         const email = checkedEmail(body.email);
-        await checkEmailFree(email);
+        await checkEmailFree(context.store.users, email);
         const code = digitCode();
         await keepCode(context.store, emailCodeKey('register', email), code, null, EMAIL_CODE_TTL_MS);
         await mailCode(context, settings, email, `${settings.site_name}: your verification code`, `Your verification code is ${code}.\nIt works for 15 minutes. If you did not ask to register, ignore this mail.`);
@@ -86,7 +82,7 @@ export function registrationRoutes(context: ManagementContext) {
         const inviter = affCode ? await context.store.users.byAffCode(affCode) : undefined;
         if (affCode && (!inviter || inviter.deleted_at !== 0 || inviter.status !== UserStatus.enabled)) throw new ApiError(400, 'That invitation code is not valid.');
         const email = checkedEmail(body.email ?? '', !settings.email_verification);
-        if (email) await checkEmailFree(email);
+        if (email) await checkEmailFree(context.store.users, email);
         // Checked before the code is spent, so a taken name does not cost the user their code.
         if (await context.store.users.byUsername(name)) throw new ApiError(409, `The username ${name} is taken.`);
         if (settings.email_verification) {

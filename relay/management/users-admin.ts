@@ -9,7 +9,7 @@ import { Answer, route } from './route.js';
 import { Nothing, PageQuery, pageOf } from './schemas.js';
 import { checkPowerOver, checkRoleGivable, endSessions, existingUser, grantQuota, logManage, roleName } from './user-powers.js';
 import { AdminUserViewSchema, adminUserView } from './user-views.js';
-import { checkedEmail } from './email-address.js';
+import { checkedEmail, checkEmailFree } from './email-address.js';
 import { newPassword, username } from './validate.js';
 import { requireVerified, VERIFICATION_HEADER } from './verification.js';
 
@@ -52,10 +52,6 @@ export function adminUserRoutes(context: ManagementContext) {
 
   const checkedDisplayName = (value: string, fallback: string) => value.trim().slice(0, 64) || fallback;
 
-  const checkEmailFree = async (email: string, self?: UserRecord) => {
-    const owner = email ? await context.store.users.byEmail(email) : undefined;
-    if (owner && owner.id !== self?.id) throw new ApiError(409, `The email address ${email} is another user's.`);
-  };
 
   return [
     route({ method: 'get', path: '/user/', tag: 'user management', access: 'admin', summary: 'List users, newest first (deleted users left out)', query: ListQuery, response: pageOf(AdminUserViewSchema), handler: ({ query }) => list(query) }),
@@ -73,7 +69,7 @@ export function adminUserRoutes(context: ManagementContext) {
         const role = checkRoleGivable(actor, body.role ?? Role.common);
         const group = await checkedGroup(body.group?.trim() || DEFAULT_GROUP);
         const email = checkedEmail(body.email ?? '', true);
-        await checkEmailFree(email);
+        await checkEmailFree(context.store.users, email);
         const name = username(body.username);
         const created = await context.store.users.create({ username: name, password_hash: await hashPassword(newPassword(body.password)), role, group, email, display_name: checkedDisplayName(body.display_name ?? '', name) });
         if (!created) throw new ApiError(409, `The username ${name} is taken.`);
@@ -101,7 +97,7 @@ export function adminUserRoutes(context: ManagementContext) {
         if (body.display_name !== undefined) patch.display_name = checkedDisplayName(body.display_name, target.username);
         if (body.email !== undefined) {
           patch.email = checkedEmail(body.email, true);
-          await checkEmailFree(patch.email, target);
+          await checkEmailFree(context.store.users, patch.email, target.id);
         }
         const changed = Object.keys(patch).filter((key) => patch[key as keyof UserRecord] !== target[key as keyof UserRecord]);
         if (changed.length > 0) await context.store.users.update(target.id, patch);
