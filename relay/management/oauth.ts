@@ -67,7 +67,8 @@ export function oauthRoutes(context: ManagementContext) {
 
   /** Back to the console's page, the outcome in the fragment (never sent to a server or in a Referer). */
   function back(res: Response, settings: Readonly<Settings>, page: '/' | '/profile', outcome: Record<string, string>): null {
-    res.redirect(302, `${settings.base_path}${page}#${new URLSearchParams(outcome).toString()}`);
+    const fragment = new URLSearchParams(outcome).toString();
+    res.redirect(302, `${settings.base_path}${page}${fragment ? `#${fragment}` : ''}`);
     return null;
   }
   function failed(res: Response, settings: Readonly<Settings>, page: '/' | '/profile', error: unknown, provider: string): null {

@@ -332,6 +332,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in with a provider (github, oidc): redirects to it, the flow (state, nonce, PKCE verifier) sealed in a 10-minute HttpOnly cookie. intent=link (signed in, from the profile) links it to you instead; aff_code: an invitation code for an account made by this sign-in */
+        get: operations["get_api_oauth_provider_"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider sends the browser back: checks state (against the flow's cookie), PKCE and, for OpenID Connect, the ID token (signature, issuer, audience, nonce); then signs in the linked user (or asks the two-step code), registers a new one when the registration policy permits, or links to the user who started the link. Redirects to the console */
+        get: operations["get_api_oauth_provider_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/oauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in providers set up on this relay, and which of them are linked to you */
+        get: operations["get_api_user_oauth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/oauth/{provider}/unlink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlink a provider from you. When it is your last provider and you have no passkey, your password is needed: it proves you can still sign in (an account made through OAuth has a random password: reset it by mail first) */
+        post: operations["post_api_user_oauth_provider_unlink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/2fa/status": {
         parameters: {
             query?: never;
@@ -1540,7 +1608,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a lower-role user's password; their sessions end */
+        /** Set a lower-role user's password (after a security verification: its proof in X-Verification-Proof); their sessions end */
         post: operations["post_api_user_id_reset_password"];
         delete?: never;
         options?: never;
@@ -1638,7 +1706,13 @@ export interface operations {
                                 email_verification: boolean;
                                 /** @description Passwords can be reset by a mailed code (SMTP is set up) */
                                 password_reset: boolean;
+                                /** @description Some OAuth sign-in provider is set up */
                                 oauth: boolean;
+                                /** @description Sign-in buttons: start at GET /api/oauth/<id> */
+                                oauth_providers: {
+                                    id: string;
+                                    label: string;
+                                }[];
                                 two_factor: boolean;
                                 top_up: boolean;
                             };
@@ -2688,6 +2762,159 @@ export interface operations {
                             expires_at: number;
                             header: string;
                         };
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_oauth_provider_: {
+        parameters: {
+            query?: {
+                intent?: "signin" | "link";
+                aff_code?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": null;
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_oauth_provider_callback: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": null;
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_oauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            provider: string;
+                            label: string;
+                            linked: {
+                                /** @description The login or email at the provider */
+                                name: string;
+                                linked_at: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_user_oauth_provider_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
                     };
                 };
             };
@@ -4635,7 +4862,7 @@ export interface operations {
                         message: string;
                         data: {
                             key: string;
-                            group: "site" | "registration" | "billing" | "routing" | "timeouts" | "logs" | "network" | "rate limits" | "email" | "other";
+                            group: "site" | "registration" | "sign-in" | "billing" | "routing" | "timeouts" | "logs" | "network" | "rate limits" | "email" | "other";
                             type: "integer" | "number" | "boolean" | "string" | "enum" | "secret";
                             description: string;
                             /** @description null for secrets: they are never answered */

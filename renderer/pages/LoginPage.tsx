@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
 import { ApiError } from '../api/client.js';
+import { takeOAuthReturn } from '../api/oauth.js';
 import { signInWithCode } from '../api/two-factor.js';
 import { signIn, type PendingSignIn } from '../api/user.js';
 import { Alert } from '../components/Alert.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { Field } from '../components/Field.js';
+import { OAuthButtons } from '../components/OAuthButtons.js';
 import { PasskeySignIn } from '../components/PasskeySignIn.js';
 import { SignInLinks } from './public/SignedOutPages.js';
 
@@ -32,6 +34,16 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
   useEffect(() => {
     (initialUsername === '' ? usernameRef : passwordRef).current?.focus();
   }, [initialUsername]);
+
+  // Back from a sign-in with GitHub or the like: the provider's refusal, or the two-step code it still needs.
+  useEffect(() => {
+    const back = takeOAuthReturn();
+    if (back?.error) setError(back.error);
+    if (back?.pendingToken) {
+      setUsername(back.username ?? '');
+      setPending({ require_2fa: true, pending_token: back.pendingToken, expires_at: 0 });
+    }
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -153,6 +165,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
         </button>
       </form>
       <PasskeySignIn onSignedIn={onSignedIn} onError={setError} />
+      <OAuthButtons status={status} />
       <SignInLinks status={status} />
     </AuthLayout>
   );

@@ -3,6 +3,7 @@ import { changePassword, getSelf, roleName, type UserView } from '../api/user.js
 import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { Alert } from '../components/Alert.js';
 import { Field } from '../components/Field.js';
+import { OAuthLinksCard } from '../components/OAuthLinksCard.js';
 import { PasskeysCard } from '../components/PasskeysCard.js';
 import { ProfileDetailsCard } from '../components/ProfileDetailsCard.js';
 import { SessionsCard } from '../components/SessionsCard.js';
@@ -71,6 +72,8 @@ export default function ProfilePage({ user: initialUser }: PageProps) {
       <TwoFactorCard />
 
       <PasskeysCard />
+
+      <OAuthLinksCard />
 
       <SessionsCard key={passwordChanges} />
 

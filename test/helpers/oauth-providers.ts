@@ -53,6 +53,8 @@ export async function startOidcProvider(relayOrigin: string) {
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     cookies: { keys: ['test-cookie-key'] },
+    // A session at the provider lasts a second: each sign-in asks again, so a test can sign in as someone else.
+    ttl: { Session: 1, Interaction: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
   });
 
   // The login and consent page: whoever the test named signs in and agrees at once.

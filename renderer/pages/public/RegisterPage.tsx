@@ -4,6 +4,7 @@ import { register, sendRegistrationCode } from '../../api/users.js';
 import { Alert } from '../../components/Alert.js';
 import { AuthLayout } from '../../components/AuthLayout.js';
 import { Field } from '../../components/Field.js';
+import { OAuthButtons } from '../../components/OAuthButtons.js';
 import { messageOf } from '../../hooks/use-list.js';
 import { Link } from '../../lib/router.js';
 
@@ -102,6 +103,7 @@ export function RegisterPage({ status, onRegistered }: { status: StatusData; onR
           {submitting ? 'Creating…' : 'Create account'}
         </button>
       </form>
+      <OAuthButtons status={status} affCode={values.aff.trim()} verb="Register" />
     </AuthLayout>
   );
 }
