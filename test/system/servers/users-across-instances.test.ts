@@ -1,8 +1,10 @@
 // Server mode: a user disabled on one instance is refused on every other within a second
-// (its API keys through the call catalog, its sessions through the session check).
+// (its API keys through the call catalog, its sessions through the session check); a mailed
+// code is redeemed once, however many instances it is tried on at the same time.
 import { describe, expect, it } from 'vitest';
 import { ApiClient, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import { serverModeOptions } from '../../helpers/server-db.js';
+import { codeIn, startSmtpInbox } from '../../helpers/smtp-inbox.js';
 
 
 describe('user management across instances (server mode)', () => {
@@ -26,5 +28,22 @@ describe('user management across instances (server mode)', () => {
 
     await admin.call('POST', '/api/user/manage', { id: made.json.data.id, action: 'enable' });
     await expect.poll(models, { timeout: 1_000, interval: 50 }).toBe(200);
+  });
+
+  it('a password reset code tried on two instances at once sets the password once', async () => {
+    const inbox = await startSmtpInbox();
+    const server = await serverModeOptions();
+    const first = await startTestRelay({ server });
+    const second = await startTestRelay({ server });
+    const admin = await setupAndLogin(first);
+    await admin.call('PUT', '/api/option/', { values: { smtp_server: '127.0.0.1', smtp_port: inbox.port, smtp_from: 'relay@example.com' } });
+    expect((await admin.call('POST', '/api/user/', { username: 'bea', password: 'bea-password-1', email: 'bea@example.com' })).json.success).toBe(true);
+    expect((await new ApiClient(second.origin).call('POST', '/api/user/password_reset/email_code', { email: 'bea@example.com' })).json.success).toBe(true);
+    const code = codeIn(await inbox.mailTo('bea@example.com'), /reset code is ([A-Za-z0-9]{10})/);
+    const tries = Array.from({ length: 8 }, (_, i) => new ApiClient((i % 2 ? first : second).origin).call('POST', '/api/user/password_reset', { email: 'bea@example.com', code, password: `new-password-${i}` }));
+    const answers = await Promise.all(tries);
+    const won = answers.flatMap((answer, i) => (answer.status === 200 ? [i] : []));
+    expect(won).toHaveLength(1);
+    expect((await new ApiClient(first.origin).call('POST', '/api/user/login', { username: 'bea', password: `new-password-${won[0]}` })).status).toBe(200);
   });
 });
