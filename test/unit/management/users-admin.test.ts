@@ -119,3 +119,13 @@ describe('POST /api/user/{id}/reset_2fa', () => {
     expect(await (await openEncryptedFileSecretStore(relay.dataDir)).get(`totp:${ids.bob}`)).toBeNull();
   });
 });
+
+describe('route order', () => {
+  it('mounts /api/user/{id} after every other /api/user/<name> route of the same method (Express would route those to it)', async () => {
+    const relay = await startTestRelay();
+    const paths = Object.entries(((await (await fetch(`${relay.origin}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> }).paths);
+    const at = (path: string) => paths.findIndex(([p]) => p === path);
+    const late = paths.filter(([path, ops], index) => /^\/api\/user\/[a-z_0-9]+$/.test(path) && index > at('/api/user/{id}') && Object.keys(ops).some((m) => m in paths[at('/api/user/{id}')]![1]));
+    expect(late.map(([path]) => path)).toEqual([]);
+  });
+});
