@@ -14,7 +14,7 @@ import { readProof, signProof } from './signed-proof.js';
 import { twoFactorOn } from './two-factor-check.js';
 
 /**
- * The end of every sign-in (password, and later passkey or OAuth), once the user is proven:
+ * The end of every sign-in (password, passkey, OAuth), once the user is proven:
  * a new session, its HttpOnly cookie, last_login_at, and a login log record saying how.
  * Answers the user as updated.
  */

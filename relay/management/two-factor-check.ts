@@ -8,8 +8,8 @@ import type { ManagementContext } from './context.js';
 import { tooManyAttempts } from './limit-critical.js';
 
 /** Wrong codes allowed before codes are refused, and the window they are counted in. */
-export const CODE_ATTEMPTS = 5;
-export const CODE_LOCK_MS = 5 * 60_000;
+const CODE_ATTEMPTS = 5;
+const CODE_LOCK_MS = 5 * 60_000;
 const BACKUP_CODE_COUNT = 4;
 /** No 0/O or 1/I; 32 characters, so a byte modulo 32 is unbiased. */
 const BACKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
