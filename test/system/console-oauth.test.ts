@@ -1,13 +1,14 @@
 // OAuth sign-in in the console, in Chromium against a real relay and a real OpenID Connect
 // provider (oidc-provider on loopback): the sign-in page's button registers and signs in a new
-// user; the owner links the provider on the profile and unlinks it with the password; a
-// refused sign-in says why on the sign-in page.
+// user; the owner links the provider on the profile, signs in through it with their two-step
+// code, and unlinks it with the password; a refused sign-in says why on the sign-in page.
 import { AxeBuilder } from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider } from '../helpers/oauth-providers.js';
 import { type ApiClient, setupAndLogin } from '../helpers/relay.js';
+import { enableTwoFactor, stepCodes } from '../helpers/two-factor.js';
 import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.js';
 
 const PASSWORD = 'correct horse battery';
@@ -36,7 +37,7 @@ async function accessibilityProblems(): Promise<string[]> {
 }
 
 describe('console: sign-in with OpenID Connect', () => {
-  it('registers through the button, links and unlinks on the profile, and says why a sign-in was refused', async () => {
+  it('registers through the button, links on the profile, asks the two-step code after the provider, unlinks, and says why a sign-in was refused', async () => {
     const oidc = await startOidcProvider(rig!.origin);
     const saved = await owner.call('PUT', '/api/option/', { values: { ...oidc.settings, registration_policy: 'open' } });
     expect(saved.json.success, saved.text).toBe(true);
@@ -70,6 +71,18 @@ describe('console: sign-in with OpenID Connect', () => {
     expect(new URL(page.url()).hash).toBe('');
     expect(await accessibilityProblems()).toEqual([]);
     await page.screenshot({ path: join(resultsDir, 'console-oauth-2-profile.png'), fullPage: true });
+
+    // With two-step verification on, signing in through the provider still asks for the code.
+    const { secret } = await enableTwoFactor(owner);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await heading('Sign in');
+    await page.getByRole('link', { name: 'Sign in with Test SSO' }).click();
+    await heading('Two-step verification');
+    await page.getByText('shows for owner').waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByLabel('Code').fill((await stepCodes(secret)).next);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await nav('Profile');
     await card.getByRole('button', { name: 'Unlink Test SSO' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unlink Test SSO' });
     await dialog.getByText('enter your password to unlink it').waitFor();
