@@ -23,10 +23,9 @@ function usable(user: UserRecord): UserRecord {
 }
 
 /** The linked user, or a new account made for this sign-in when the registration policy permits. */
-export async function userForSignIn(context: ManagementContext, label: string, profile: OAuthProfile, flow: OAuthFlow, req: Request): Promise<{ user: UserRecord; registered: boolean }> {
+export async function userForSignIn(context: ManagementContext, label: string, profile: OAuthProfile, flow: OAuthFlow, req: Request): Promise<UserRecord> {
   const linked = await context.store.users.byOAuth(flow.provider, profile.subject);
-  if (linked) return { user: usable(linked), registered: false };
-  return { user: await registerThrough(context, label, profile, flow, req), registered: true };
+  return linked ? usable(linked) : registerThrough(context, label, profile, flow, req);
 }
 
 /**

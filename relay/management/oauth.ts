@@ -143,10 +143,10 @@ export function oauthRoutes(context: ManagementContext) {
             await linkTo(context, provider.label, profile, flow, req);
             return back(res, settings, '/profile', { oauth_linked: provider.id });
           }
-          const { user, registered } = await userForSignIn(context, provider.label, profile, flow, req);
+          const user = await userForSignIn(context, provider.label, profile, flow, req);
           const signedIn = await signInOrAskCode(context, user, req, res, `signed in with ${provider.label}`);
           if ('pending' in signedIn) return back(res, settings, '/', { oauth_2fa: signedIn.pending.pending_token, username: user.username });
-          return back(res, settings, '/', registered ? { oauth_registered: provider.id } : {});
+          return back(res, settings, '/', {});
         } catch (error) {
           return failed(res, settings, page, error, (await configuredProviders(context, settings)).find((p) => p.id === params.provider)?.label ?? params.provider!);
         }

@@ -31,7 +31,6 @@ export interface OAuthReturn {
   pendingToken?: string;
   username?: string;
   linked?: string;
-  registered?: string;
 }
 
 /** Reads the outcome from the address's fragment and takes it out of the address (and so out of the history). */
@@ -40,5 +39,5 @@ export function takeOAuthReturn(): OAuthReturn | null {
   if (![...fragment.keys()].some((key) => key.startsWith('oauth_'))) return null;
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
   const value = (key: string) => fragment.get(key) ?? undefined;
-  return { error: value('oauth_error'), pendingToken: value('oauth_2fa'), username: value('username'), linked: value('oauth_linked'), registered: value('oauth_registered') };
+  return { error: value('oauth_error'), pendingToken: value('oauth_2fa'), username: value('username'), linked: value('oauth_linked') };
 }

@@ -73,7 +73,7 @@ describe('OpenID Connect sign-in', () => {
     const browser = new RedirectBrowser();
     const start = await browser.follow(`${relay.origin}/api/oauth/oidc`, (url) => url.origin === oidc.issuer);
     expect(Object.fromEntries(start.searchParams)).toMatchObject({ client_id: 'relaydesk', code_challenge_method: 'S256', nonce: expect.any(String), state: expect.any(String), redirect_uri: `${relay.origin}/api/oauth/oidc/callback` });
-    expect(await flow(browser, '/api/oauth/oidc')).toEqual({ path: '/', oauth_registered: 'oidc' });
+    expect(await flow(browser, '/api/oauth/oidc')).toEqual({ path: '/' });
     expect((await browser.api(relay.origin, 'GET', '/api/user/self')).json.data).toMatchObject({ username: 'carol', quota: 100_000 });
     expect((await browser.api(relay.origin, 'GET', '/api/user/oauth')).json.data).toEqual([
       { provider: 'github', label: 'GitHub', linked: null },
@@ -94,7 +94,7 @@ describe('OpenID Connect sign-in', () => {
     oidc.addAccount('sub-dave', { preferred_username: 'dave' });
     oidc.signInAs('sub-dave');
     const browser = new RedirectBrowser();
-    expect(await flow(browser, '/api/oauth/oidc')).toMatchObject({ oauth_registered: 'oidc' });
+    expect(await flow(browser, '/api/oauth/oidc')).toEqual({ path: '/' });
     expect((await browser.api(relay.origin, 'GET', '/api/user/self')).json.data.username).toBe('dave-2');
   });
 
@@ -115,7 +115,7 @@ describe('OpenID Connect sign-in', () => {
     expect(await flow(new RedirectBrowser(), '/api/oauth/oidc')).toMatchObject({ oauth_error: expect.stringContaining('by invitation') });
     const affCode = (await root.call('GET', '/api/user/aff')).json.data.aff_code as string;
     const browser = new RedirectBrowser();
-    expect(await flow(browser, `/api/oauth/oidc?aff_code=${encodeURIComponent(affCode)}`)).toMatchObject({ oauth_registered: 'oidc' });
+    expect(await flow(browser, `/api/oauth/oidc?aff_code=${encodeURIComponent(affCode)}`)).toEqual({ path: '/' });
     expect((await browser.api(relay.origin, 'GET', '/api/user/self')).json.data.username).toBe('frank');
     const rootId = (await root.call('GET', '/api/user/self')).json.data.id;
     expect((await users(root)).find((u) => u.username === 'frank')).toMatchObject({ inviter_id: rootId });
@@ -221,7 +221,7 @@ describe('GitHub sign-in, linking and unlinking', () => {
     github.addUser({ id: 2, login: 'kim', email: 'kim@example.com' });
     github.signInAs(2);
     const kim = new RedirectBrowser();
-    expect(await flow(kim, '/api/oauth/github')).toMatchObject({ oauth_registered: 'github' });
+    expect(await flow(kim, '/api/oauth/github')).toEqual({ path: '/' });
     expect((await kim.api(relay.origin, 'GET', '/api/user/self')).json.data).toMatchObject({ username: 'kim' });
     github.addUser({ id: 3, login: 'kim-again', email: 'KIM@example.com' });
     github.signInAs(3);
