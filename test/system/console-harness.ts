@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
@@ -35,6 +36,12 @@ export function watchForProblems(page: Page, problems: string[]): void {
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+}
+
+/** axe-core's WCAG 2 A/AA findings on `page` that are serious or critical: what, and where. */
+export async function seriousA11yFindings(page: Page): Promise<string[]> {
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A relay serving a freshly built console, and a Chromium page watched for problems. */

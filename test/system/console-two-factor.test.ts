@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupAndLogin } from '../helpers/relay.js';
 import { stepCodes, wrongCode } from '../helpers/two-factor.js';
-import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.js';
+import { resultsDir, seriousA11yFindings, startConsoleRig, type ConsoleRig } from './console-harness.js';
 
 const USERNAME = 'owner.totp';
 const PASSWORD = 'correct horse battery';
@@ -53,6 +53,7 @@ describe('console: two-step verification', () => {
     expect(await card.getByTestId('totp-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await card.getByTestId('totp-qr').evaluate((img: { naturalWidth: number }) => img.naturalWidth)).toBeGreaterThan(0);
     await page.screenshot({ path: join(resultsDir, 'console-two-factor-1-setup.png'), fullPage: true });
+    expect(await seriousA11yFindings(page)).toEqual([]);
 
     await card.getByLabel('Code from your app').fill((await stepCodes(secret)).previous);
     await card.getByRole('button', { name: 'Enable' }).click();
@@ -61,6 +62,7 @@ describe('console: two-step verification', () => {
     expect(backupCodes).toHaveLength(4);
     expect(await card.textContent()).toContain('Backup codes left: 4');
     await page.screenshot({ path: join(resultsDir, 'console-two-factor-2-enabled.png'), fullPage: true });
+    expect(await seriousA11yFindings(page)).toEqual([]);
 
     // Shown once: a fresh visit of the profile shows the state, not the codes.
     await nav('Overview');
@@ -76,6 +78,8 @@ describe('console: two-step verification', () => {
     const panel = page.getByRole('dialog', { name: 'Keys of Main' });
     await panel.getByRole('button', { name: 'Show keys' }).click();
     const verify = page.getByRole('dialog', { name: 'Security verification' });
+    await verify.getByLabel('Code').waitFor();
+    expect(await seriousA11yFindings(page)).toEqual([]);
     await verify.getByLabel('Code').fill((await stepCodes(secret)).current);
     await verify.getByRole('button', { name: 'Verify' }).click();
     await panel.getByTestId('revealed-keys').waitFor();
@@ -104,6 +108,7 @@ describe('console: two-step verification', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await heading('Two-step verification');
     await page.screenshot({ path: join(resultsDir, 'console-two-factor-4-code-step.png') });
+    expect(await seriousA11yFindings(page)).toEqual([]);
     await page.getByLabel('Code').fill(await wrongCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('alert').getByText('Wrong code.').waitFor();
