@@ -4,8 +4,8 @@ import { Role } from '../../../relay/management/contract.js';
 import { Alert } from '../../components/Alert.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
-import { Field } from '../../components/Field.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { SearchForm } from '../../components/SearchForm.js';
 import { messageOf, useList } from '../../hooks/use-list.js';
 import { formatUsd } from '../../lib/money.js';
 import type { PageProps } from '../registry.js';
@@ -18,7 +18,6 @@ type Dialogs = { kind: 'edit'; user: AdminUserView | null } | { kind: 'quota'; u
 
 /** Users (admin): search, create, edit, and the manage actions on users of a lower role. */
 export default function UsersPage({ user: me }: PageProps) {
-  const [typedSearch, setTypedSearch] = useState('');
   const [search, setSearch] = useState('');
   const load = useCallback((page: number, pageSize: number) => listUsers(page, pageSize, search), [search]);
   const { page, setPage, data, loading, error, reload } = useList(load, PAGE_SIZE, 'users');
@@ -127,21 +126,16 @@ export default function UsersPage({ user: me }: PageProps) {
       />
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}
-      <form
-        className="keys-search"
-        role="search"
-        aria-label="Users"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        landmark="Users"
+        noun="users"
+        placeholder="A username, display name or email"
+        search={search}
+        onSearch={(text) => {
           setPage(1);
-          setSearch(typedSearch.trim());
+          setSearch(text);
         }}
-      >
-        <Field label="Search users" type="search" value={typedSearch} onChange={(e) => setTypedSearch(e.currentTarget.value)} placeholder="A username, display name or email" spellCheck={false} autoComplete="off" />
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-      </form>
+      />
       <DataTable
         caption="Users"
         columns={columns}
