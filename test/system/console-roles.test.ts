@@ -59,7 +59,7 @@ async function signIn(username: string): Promise<Page> {
   await page.goto(`${origin}/`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(`${username}-password-1`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('navigation', { name: 'Console' }).waitFor();
   return page;
 }
@@ -117,6 +117,15 @@ describe('an administrator', () => {
     const status = await page.evaluate(async () => (await fetch('/api/option/', { credentials: 'same-origin' })).status);
     expect(status).toBe(403);
     await page.screenshot({ path: join(resultsDir, 'console-roles-admin-overview.png') });
+  });
+
+  it('acts on common users on the Users page, not on the owner, and makes no admins', async () => {
+    const page = await signIn('ada');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Disable casey' }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'owner' }).getByRole('cell').last().textContent()).toBe('Higher or equal role');
+    expect(await page.getByRole('button', { name: 'Promote casey' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Disable owner' }).count()).toBe(0);
   });
 
   it('left no CSP violation or uncaught error on the way', () => {
