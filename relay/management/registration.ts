@@ -92,7 +92,10 @@ export function registrationRoutes(context: ManagementContext) {
         const user = await context.store.users.create({ username: name, password_hash: await hashPassword(password), role: Role.common, group: DEFAULT_GROUP, email, inviter_id: inviter?.id ?? 0 });
         if (!user) throw new ApiError(409, `The username ${name} is taken.`);
         // The starting quota as a recorded top-up: the ledger credits each grant exactly once, and the wallet history shows where it came from.
-        if (settings.new_user_quota > 0) await context.store.accounts.grant(user.id, settings.new_user_quota, 'starting quota');
+        if (settings.new_user_quota > 0) {
+          await context.store.accounts.grant(user.id, settings.new_user_quota, 'starting quota');
+          context.store.logs.append({ type: LogType.topUp, user_id: user.id, username: user.username, quota: settings.new_user_quota, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: 'starting quota' });
+        }
         if (inviter) await context.store.accounts.rewardInviter(inviter.id, settings.invitation_reward_quota);
         context.store.logs.append({ type: LogType.system, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: inviter ? `registered, invited by ${inviter.username}` : 'registered' });
         return new Answer({ id: user.id, username: user.username }, 'Registered: sign in now.');

@@ -44,8 +44,13 @@ describe('POST /api/user/register', () => {
     const alice = new ApiClient(relay.origin);
     const login = await alice.call('POST', '/api/user/login', { username: 'alice', password: PASSWORD });
     expect(login.json).toMatchObject({ success: true, data: { username: 'alice', quota: 250_000 } });
+    // Recorded once, as a top-up the wallet lists.
+    const history = (await alice.call('GET', '/api/user/topup/self')).json.data;
+    expect(history).toMatchObject({ total: 1, items: [{ quota: 250_000, source: 'admin', note: 'starting quota' }] });
     const logs = await root.call('GET', '/api/log/?type=4');
     expect(JSON.stringify(logs.json.data)).toContain('registered');
+    const topUps = (await root.call('GET', '/api/log/?type=1')).json.data.items;
+    expect(topUps).toEqual([expect.objectContaining({ username: 'alice', quota: 250_000, content: 'starting quota' })]);
   });
 
   it('refuses a taken username, a short password and a bad email, each saying why', async () => {
