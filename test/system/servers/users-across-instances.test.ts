@@ -46,4 +46,19 @@ describe('user management across instances (server mode)', () => {
     expect(won).toHaveLength(1);
     expect((await new ApiClient(first.origin).call('POST', '/api/user/login', { username: 'bea', password: `new-password-${won[0]}` })).status).toBe(200);
   });
+
+  it('registration by invitation on one instance: the starting quota once, the inviter counted and rewarded, seen on the other', async () => {
+    const server = await serverModeOptions();
+    const first = await startTestRelay({ server });
+    const second = await startTestRelay({ server });
+    const admin = await setupAndLogin(first);
+    await admin.call('PUT', '/api/option/', { values: { registration_policy: 'invite', new_user_quota: 300_000, invitation_reward_quota: 100_000 } });
+    const owner = (await admin.call('GET', '/api/user/search?keyword=owner')).json.data.items[0];
+    const registered = await new ApiClient(second.origin).call('POST', '/api/user/register', { username: 'cleo', password: 'cleo-password-1', aff_code: owner.aff_code });
+    expect(registered.json, registered.text).toMatchObject({ success: true });
+    const cleo = new ApiClient(first.origin);
+    expect((await cleo.call('POST', '/api/user/login', { username: 'cleo', password: 'cleo-password-1' })).json.data).toMatchObject({ quota: 300_000, group: 'default' });
+    expect((await cleo.call('GET', '/api/user/topup/self')).json.data.total).toBe(1);
+    expect((await admin.call('GET', `/api/user/${owner.id}`)).json.data).toMatchObject({ aff_count: 1, aff_quota: 100_000 });
+  });
 });
