@@ -199,7 +199,7 @@ describe('first-run wizard', () => {
     await heading(page, 'Sign in');
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await heading(page, 'Profile');
     expect(await page.getByRole('heading', { name: 'Add your first channel' }).count()).toBe(0);
   });
@@ -265,7 +265,7 @@ describe('first-run wizard', () => {
     await heading(elsewhere, 'Sign in');
     await elsewhere.getByLabel('Username').fill(USERNAME);
     await elsewhere.getByLabel('Password').fill(PASSWORD);
-    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
+    await elsewhere.getByRole('button', { name: 'Sign in', exact: true }).click();
     await heading(elsewhere, 'Create your first key');
     await elsewhere.context().close();
 

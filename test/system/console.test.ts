@@ -254,7 +254,7 @@ describe('console', () => {
 
     await page.getByLabel('Username').fill(USERNAME);
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const wrong = await alertText(page);
     expect(wrong.trim().length).toBeGreaterThan(0);
     await heading(page, 'Sign in');
@@ -269,14 +269,14 @@ describe('console', () => {
       }),
     );
     await page.getByLabel('Password').fill('still wrong');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Too many attempts, try again in 2 minutes.').waitFor();
     await page.unroute('**/api/user/login');
 
     // Relay unreachable: a readable message, not "Failed to fetch".
     await page.route('**/api/user/login', (route) => route.abort('connectionrefused'));
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText("Can't reach the Relaydesk relay").waitFor();
     await page.unroute('**/api/user/login');
 
@@ -288,7 +288,7 @@ describe('console', () => {
       await route.continue();
     });
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const busy = page.getByRole('button', { name: 'Signing in…' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
@@ -317,7 +317,7 @@ describe('console', () => {
     await page.screenshot({ path: join(resultsDir, 'console-session-ended.png') });
 
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await heading(page, 'Logs');
     expect(new URL(page.url()).pathname).toBe('/logs');
   });
