@@ -12,6 +12,7 @@ import { LogType } from '../store/logs/index.js';
 import type { UserRecord } from '../store/schema.js';
 import { Role, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
+import { inviterFor, welcomeNewUser } from './new-account.js';
 
 const USERNAME_MAX = 32;
 
@@ -40,10 +41,7 @@ async function registerThrough(context: ManagementContext, label: string, profil
   if (settings.registration_policy === 'closed') {
     throw new ApiError(403, `No account here is linked to this ${label} account, and registration is closed: sign in another way and link ${label} on your profile, or ask an administrator for an account.`);
   }
-  const affCode = flow.aff_code ?? '';
-  if (!affCode && settings.registration_policy === 'invite') throw new ApiError(403, `Registration is by invitation: open your invitation link, then sign in with ${label}.`);
-  const inviter = affCode ? await context.store.users.byAffCode(affCode) : undefined;
-  if (affCode && (!inviter || inviter.deleted_at !== 0 || inviter.status !== UserStatus.enabled)) throw new ApiError(400, 'That invitation code is not valid.');
+  const inviter = await inviterFor(context, settings, flow.aff_code ?? '', `open your invitation link, then sign in with ${label}.`);
   if (settings.email_verification && !profile.email) throw new ApiError(403, `Registration needs a verified email address, and ${label} gave none.`);
   if (profile.email && (await context.store.users.byEmail(profile.email))) {
     throw new ApiError(409, `An account with ${profile.email} exists already: sign in to it and link ${label} on your profile.`);
@@ -56,10 +54,7 @@ async function registerThrough(context: ManagementContext, label: string, profil
   }
   if (!user) throw new ApiError(409, 'No free username was found for this account: register with a username instead.');
   user = (await context.store.users.update(user.id, { oauth: [linkOf(flow.provider, profile)] })) ?? user;
-  if (settings.new_user_quota > 0) await context.store.accounts.grant(user.id, settings.new_user_quota, 'starting quota');
-  if (inviter) await context.store.accounts.rewardInviter(inviter.id, settings.invitation_reward_quota);
-  const how = `registered with ${label} (${profile.name})${inviter ? `, invited by ${inviter.username}` : ''}`;
-  context.store.logs.append({ type: LogType.system, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: how });
+  await welcomeNewUser(context, settings, user, inviter, req, `registered with ${label} (${profile.name})`);
   return user;
 }
 

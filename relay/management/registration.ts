@@ -9,6 +9,7 @@ import { LogType } from '../store/logs/index.js';
 import { storedSettings, type Settings } from '../settings.js';
 import { Role, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
+import { inviterFor, welcomeNewUser } from './new-account.js';
 import { checkedEmail, checkEmailFree } from './email-address.js';
 import { Answer, route } from './route.js';
 import { Nothing } from './schemas.js';
@@ -78,9 +79,7 @@ export function registrationRoutes(context: ManagementContext) {
         const name = username(body.username);
         const password = newPassword(body.password);
         const affCode = body.aff_code?.trim() ?? '';
-        if (!affCode && settings.registration_policy === 'invite') throw new ApiError(403, 'Registration is by invitation: an invitation code (or link) is needed.');
-        const inviter = affCode ? await context.store.users.byAffCode(affCode) : undefined;
-        if (affCode && (!inviter || inviter.deleted_at !== 0 || inviter.status !== UserStatus.enabled)) throw new ApiError(400, 'That invitation code is not valid.');
+        const inviter = await inviterFor(context, settings, affCode, 'an invitation code (or link) is needed.');
         const email = checkedEmail(body.email ?? '', !settings.email_verification);
         if (email) await checkEmailFree(context.store.users, email);
         // Checked before the code is spent, so a taken name does not cost the user their code.
@@ -91,13 +90,7 @@ export function registrationRoutes(context: ManagementContext) {
         }
         const user = await context.store.users.create({ username: name, password_hash: await hashPassword(password), role: Role.common, group: DEFAULT_GROUP, email, inviter_id: inviter?.id ?? 0 });
         if (!user) throw new ApiError(409, `The username ${name} is taken.`);
-        // The starting quota as a recorded top-up: the ledger credits each grant exactly once, and the wallet history shows where it came from.
-        if (settings.new_user_quota > 0) {
-          await context.store.accounts.grant(user.id, settings.new_user_quota, 'starting quota');
-          context.store.logs.append({ type: LogType.topUp, user_id: user.id, username: user.username, quota: settings.new_user_quota, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: 'starting quota' });
-        }
-        if (inviter) await context.store.accounts.rewardInviter(inviter.id, settings.invitation_reward_quota);
-        context.store.logs.append({ type: LogType.system, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: inviter ? `registered, invited by ${inviter.username}` : 'registered' });
+        await welcomeNewUser(context, settings, user, inviter, req, 'registered');
         return new Answer({ id: user.id, username: user.username }, 'Registered: sign in now.');
       },
     }),
