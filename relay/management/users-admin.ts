@@ -5,6 +5,7 @@ import { DEFAULT_GROUP } from '../store/groups.js';
 import type { UserRecord } from '../store/schema.js';
 import { Role, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
+import { clearTwoFactor } from './two-factor.js';
 import { Answer, route } from './route.js';
 import { Nothing, PageQuery, pageOf } from './schemas.js';
 import { checkPowerOver, checkRoleGivable, endSessions, existingUser, grantQuota, logManage, roleName } from './user-powers.js';
@@ -153,8 +154,8 @@ export function adminUserRoutes(context: ManagementContext) {
       handler: async ({ params, user: actor, req }) => {
         const target = await existingUser(context, params.id);
         checkPowerOver(actor, target);
-        await context.store.users.update(target.id, { totp: null, passkeys: [] });
-        await context.store.secrets.delete(`totp:${target.id}`);
+        await clearTwoFactor(context, target.id);
+        await context.store.users.update(target.id, { passkeys: [] });
         logManage(context, req, actor, `reset two-step verification and passkeys of user ${target.username}`);
         return new Answer(null, `Two-step verification and passkeys of ${target.username} removed.`);
       },
@@ -162,10 +163,12 @@ export function adminUserRoutes(context: ManagementContext) {
   ];
 }
 
-/** Soft delete: the record stays (logs, top-ups and keys keep their owner), disabled and hidden; sessions end. */
+/** Soft delete: the record stays (logs, top-ups and keys keep their owner), disabled and hidden; sessions end, sign-in factors are removed. */
 export async function deleteUser(context: ManagementContext, req: import('express').Request, actor: UserRecord, target: UserRecord): Promise<void> {
   checkPowerOver(actor, target);
-  await context.store.users.update(target.id, { deleted_at: Date.now(), status: UserStatus.disabled });
+  // Its sign-in factors go with it: an OAuth account or passkey may then belong to a new account.
+  await context.store.users.update(target.id, { deleted_at: Date.now(), status: UserStatus.disabled, oauth: [], passkeys: [] });
+  await clearTwoFactor(context, target.id);
   await endSessions(context, target);
   logManage(context, req, actor, `deleted user ${target.username}`);
 }

@@ -241,6 +241,21 @@ describe('GitHub sign-in, linking and unlinking', () => {
     expect((await browser.api(relay.origin, 'GET', '/api/user/self')).status).toBe(401);
   });
 
+  it("a deleted user's GitHub account is free again: signing in with it registers a new account (registration open)", async () => {
+    const { relay, root, github, flow, makeUser } = await relayWithProviders({ registration_policy: 'open' });
+    const aliceId = await makeUser('alice');
+    github.addUser({ id: 77, login: 'alice-gh' });
+    github.signInAs(77);
+    expect(await flow(await signedInBrowser(relay.origin, 'alice'), '/api/oauth/github?intent=link')).toMatchObject({ oauth_linked: 'github' });
+    expect((await root.call('DELETE', `/api/user/${aliceId}`)).json.success).toBe(true);
+    const browser = new RedirectBrowser();
+    await flow(browser, '/api/oauth/github');
+    const self = await browser.api(relay.origin, 'GET', '/api/user/self');
+    expect(self.status).toBe(200);
+    expect(self.json.data.id).not.toBe(aliceId);
+    expect(self.json.data.username).toBe('alice-gh');
+  });
+
   it('with two-step verification on, GitHub sign-in still asks for the code: no session until it is given', async () => {
     const { relay, github, flow, makeUser } = await relayWithProviders();
     await makeUser('alice');
