@@ -46,7 +46,7 @@ export class OutboxDrain {
   /** Writes what the outbox holds now, with the lines of closes this instance has queued. */
   async flush(): Promise<void> {
     await this.outbox.pending();
-    await this.options.run(() => this.drain());
+    await this.options.run(() => this.drain(true));
   }
 
   stop(): void {
@@ -54,7 +54,8 @@ export class OutboxDrain {
     clearTimeout(this.timer);
   }
 
-  private async drain(): Promise<void> {
+  /** Writes claimed batches: until the outbox is empty (`all`), else until a claim is not full. */
+  private async drain(all: boolean): Promise<void> {
     try {
       for (;;) {
         const claimed = await this.outbox.claim(OUTBOX_BATCH);
@@ -68,8 +69,12 @@ export class OutboxDrain {
         await this.outbox.done();
         this.waiting = Math.max(0, this.waiting - claimed.length);
         this.failures = 0;
+        // What came meanwhile waits for the next turn (one insert per batchDelayMs, not one per insert's time).
+        if (!all && claimed.length < OUTBOX_BATCH) {
+          if (this.waiting > 0 && !this.timer && !this.stopped) this.schedule(this.options.delayMs);
+          break;
+        }
       }
-      this.waiting = 0;
     } catch (error) {
       this.failures++;
       this.options.onError(error);
@@ -100,7 +105,7 @@ export class OutboxDrain {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.options.run(() => this.drain()).catch(() => undefined);
+      this.options.run(() => this.drain(false)).catch(() => undefined);
     }, ms);
     this.timer.unref();
   }
