@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: `unit` and `component` need nothing but `npm install` (`npm test` runs
+// Four projects: `unit` and `component` need nothing but `npm install` (`npm test` runs
 // both); `system` needs the real OS keychain (gnome-keyring in a D-Bus session) and
-// Debian's Chromium, PostgreSQL and redis-server, which .ci/run installs.
+// Debian's Chromium, PostgreSQL and redis-server, which .ci/run installs; `reliability` the
+// same servers.
 export default defineConfig({
   test: {
     projects: [
@@ -11,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/system/**', 'test/renderer/**', 'node_modules/**'],
+          exclude: ['test/system/**', 'test/renderer/**', 'test/reliability/**', 'node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -34,6 +35,18 @@ export default defineConfig({
           // A throwaway PostgreSQL cluster and redis-server for the server-mode tests.
           globalSetup: ['test/system/servers-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // `npm run test:reliability`: faults, crashes, load, fuzzing, authorisation and secrets
+        // (issue 18), each on the embedded store and on PostgreSQL + Redis; about 10 minutes.
+        test: {
+          name: 'reliability',
+          include: ['test/reliability/**/*.test.ts'],
+          globalSetup: ['test/system/servers-setup.ts'],
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
