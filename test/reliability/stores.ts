@@ -16,7 +16,7 @@ export interface StoreKind {
 
 export const STORES: StoreKind[] = [
   { name: 'embedded', options: async () => ({}) },
-  { name: 'server', options: serverModeOptions },
+  { name: 'server', options: async () => ({ server: await serverModeOptions() }) },
 ];
 
 export interface Signed {
@@ -29,6 +29,9 @@ export interface Signed {
 /** A relay on `store` with its owner (root) and the named common users, each signed in. */
 export async function relayWithUsers(store: StoreKind, names: string[] = [], extra: Partial<RelayOptions> = {}): Promise<Signed> {
   const relay = await startTestRelay({ ...(await store.options()), ...extra });
+  const status = (await (await fetch(`${relay.origin}/api/status`)).json()) as { data: { secret_backend: string } };
+  // The server store keeps secrets sealed in PostgreSQL: a relay that fell back to embedded would not.
+  expect(status.data.secret_backend).toBe(store.name === 'server' ? 'database' : 'encrypted-file');
   const root = await setupAndLogin(relay, 'root', PASSWORD);
   // Scenarios fire many calls from one address: the per-IP limits would answer 429 instead.
   const lifted = await root.call('PUT', '/api/option', { values: { api_rate_limit: 0, critical_rate_limit: 10_000 } });
