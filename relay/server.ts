@@ -58,7 +58,23 @@ export interface RelayOptions {
   keyRecoveryIntervalMs?: number;
   /** How often video tasks are polled (default: after 2 s, then 1.5 times longer each time, up to 15 s). */
   videoPolling?: VideoPollerTiming;
+  /** How long a client may take to send its headers and its whole request (default CLIENT_TIMEOUTS). */
+  clientTimeouts?: ClientTimeouts;
 }
+
+export interface ClientTimeouts {
+  headersMs: number;
+  requestMs: number;
+  /** How often Node checks open connections against both (it only cuts them on a check). */
+  checkEveryMs: number;
+}
+
+/**
+ * Slow clients (slow-loris: headers or body trickled) are cut with 408 and the socket closed.
+ * The whole request may take 5 minutes: a 128 MB upload at ~0.5 MB/s. Node's own check runs
+ * every 30 s, which would let such a client hold its socket twice as long as it says.
+ */
+export const CLIENT_TIMEOUTS: ClientTimeouts = { headersMs: 20_000, requestMs: 300_000, checkEveryMs: 2_000 };
 
 export interface RelayHandle {
   host: string;
@@ -98,7 +114,11 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   let handler: RequestListener = (_req, res) => {
     res.writeHead(503, { 'Retry-After': '1' }).end('Relaydesk is starting.');
   };
-  const server = createServer((req, res) => handler(req, res));
+  const timeouts = options.clientTimeouts ?? CLIENT_TIMEOUTS;
+  const server = createServer(
+    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    (req, res) => handler(req, res),
+  );
   server.keepAliveTimeout = 65_000; // above common client pools' idle timeouts
   await listen(server, host, options.port ?? 3000);
   const address = server.address();
