@@ -1,0 +1,73 @@
+// Calls and checks the fault scenarios share: a raw call in any protocol, the call records of a
+// model (with their retry chains), and the key's standing from /v1/usage.
+import { expect } from 'vitest';
+import type { FakeUpstream } from '../fake-upstreams/harness.js';
+import type { ApiClient } from '../helpers/relay.js';
+
+export interface Called {
+  status: number;
+  text: string;
+  ms: number;
+}
+
+export async function callRelay(origin: string, key: string, path: string, body: unknown): Promise<Called> {
+  const started = Date.now();
+  try {
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: response.status, text: await response.text(), ms: Date.now() - started };
+  } catch (error) {
+    // A cut connection (or no answer in 30 s) is what must never happen: status 0.
+    return { status: 0, text: String((error as Error).cause ?? error), ms: Date.now() - started };
+  }
+}
+
+/** The call records of one model, oldest first (the admin's view, with retry chains); waits up to 3 s for `expected`. */
+export async function recordsOf(root: ApiClient, model: string, expected = 0): Promise<any[]> {
+  for (let waited = 0; ; waited += 100) {
+    const listed = await root.call('GET', `/api/log/?page_size=100&model=${encodeURIComponent(model)}`);
+    expect(listed.json.success, listed.text).toBe(true);
+    const records = (listed.json.data.items as any[]).filter((r) => r.type === 2 || r.type === 5).reverse();
+    if (records.length >= expected || waited >= 3_000) return records;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Every call record (type 2 consume, 5 error) of the relay. */
+export async function allCallRecords(root: ApiClient): Promise<any[]> {
+  const records: any[] = [];
+  for (let page = 1; ; page++) {
+    const listed = (await root.call('GET', `/api/log/?page_size=100&p=${page}`)).json.data;
+    records.push(...(listed.items as any[]).filter((r) => r.type === 2 || r.type === 5));
+    if (page * 100 >= listed.total) return records;
+  }
+}
+
+export interface KeyStanding {
+  granted: number;
+  used: number;
+  held: number;
+  left: number;
+  requests: number;
+}
+
+export async function keyStanding(origin: string, key: string): Promise<KeyStanding> {
+  const response = await fetch(`${origin}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+  const usage = (await response.json()) as any;
+  expect(response.status, JSON.stringify(usage)).toBe(200);
+  const q = (amount: { quota: number } | null) => amount?.quota ?? 0;
+  return { granted: q(usage.key.granted), used: q(usage.key.used), held: q(usage.key.held), left: q(usage.key.left), requests: usage.key.requests };
+}
+
+/** A limited key of the signed-in user. */
+export async function limitedKey(client: ApiClient, name: string, quota: number): Promise<string> {
+  const created = await client.call('POST', '/api/token/', { name, remain_quota: quota, unlimited_quota: false });
+  expect(created.json.success, created.text).toBe(true);
+  return created.json.data.key as string;
+}
+
+export const asUpstream = (url: string) => ({ url }) as FakeUpstream;

@@ -1,0 +1,133 @@
+// Upstream faults (issue 18): every family the fakes cover × every fault before the first byte
+// is served by another channel within the retry budget, the failed channel skipped afterwards
+// (cooled down), each attempt in the record's retry chain; a stream cut or stalled after its
+// first byte ends with an error event of the client's protocol, billed for what was delivered.
+// After each scenario the key's quota adds up (given = used + left, nothing held).
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FakeUpstream } from '../fake-upstreams/harness.js';
+import { addChannel } from '../helpers/gateway.js';
+import type { ApiClient } from '../helpers/relay.js';
+import { allCallRecords, asUpstream, callRelay, keyStanding, limitedKey, recordsOf } from './fault-calls.js';
+import { FAULT_FAMILIES } from './fault-families.js';
+import { PRE_FIRST_BYTE_FAULTS, startFaultyUpstream, type FaultyUpstream } from './faulty-upstream.js';
+import { recordFigure, relayWithUsers, STORES } from './stores.js';
+
+const open: Array<FakeUpstream | FaultyUpstream> = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((u) => u.close()));
+});
+
+async function fastTimeouts(root: ApiClient): Promise<void> {
+  const set = await root.call('PUT', '/api/option', { values: { first_byte_timeout_seconds: 1, stream_idle_timeout_seconds: 1, retry_times: 2 } });
+  expect(set.json.success, set.text).toBe(true);
+}
+
+/** The key adds up: given = used + left, nothing held; and the records' quota sum is what was used. */
+async function expectBalanced(origin: string, key: string, root: ApiClient) {
+  const standing = await keyStanding(origin, key);
+  const logged = (await allCallRecords(root)).reduce((total, r) => total + r.quota, 0);
+  expect(standing.held).toBe(0);
+  expect(standing.used + standing.left).toBe(standing.granted);
+  expect(logged).toBe(standing.used);
+  return standing;
+}
+
+describe.each(STORES)('upstream faults ($name store)', (store) => {
+  it('before the first byte: each fault of each family is served by another channel, the failed one cooled down, each attempt logged', async () => {
+    const { relay, root } = await relayWithUsers(store);
+    await fastTimeouts(root);
+    const key = await limitedKey(root, 'faults', 500_000_000);
+    const problems: string[] = [];
+    let cases = 0;
+    let worstMs = 0;
+    for (const [f, family] of FAULT_FAMILIES.entries()) {
+      const healthy = await family.start();
+      open.push(healthy);
+      for (const [k, fault] of PRE_FIRST_BYTE_FAULTS.entries()) {
+        cases++;
+        const label = `${family.name} / ${fault}`;
+        const model = `${family.modelPrefix ?? ''}fault-model-${f}-${k}`;
+        const bad = await startFaultyUpstream(fault);
+        open.push(bad);
+        const badId = await addChannel(root, { type: family.channelType, upstream: asUpstream(bad.url), models: [model], key: family.channelKey, extra: family.extra, priority: 10, name: `bad ${label}` });
+        await addChannel(root, { type: family.channelType, upstream: healthy, models: [model], key: family.channelKey, extra: family.extra, priority: 0, name: `good ${label}` });
+        const { path, body } = family.request(model);
+        const first = await callRelay(relay.origin, key, path, body);
+        worstMs = Math.max(worstMs, first.ms);
+        const hits = bad.hits;
+        const second = await callRelay(relay.origin, key, path, body);
+        const records = await recordsOf(root, model, 2);
+        const chain = records[0]?.retry_chain ?? [];
+        const wrong = [
+          first.status !== 200 && `first call answered ${first.status}: ${first.text.slice(0, 200)}`,
+          family.streamed && family.endsWithErrorEvent?.(first.text) && 'the served stream ended with an error event',
+          second.status !== 200 && `second call answered ${second.status}: ${second.text.slice(0, 200)}`,
+          bad.hits !== hits && 'the failed channel was tried again within its cooldown',
+          records.length !== 2 && `${records.length} records, not 2`,
+          (chain.length !== 1 || chain[0].channel_id !== badId || typeof chain[0].ms !== 'number') && `first retry chain ${JSON.stringify(chain)}`,
+          fault === '500' && chain[0]?.status !== 500 && 'the chain lacks the 500',
+          fault === '429 retry-after' && chain[0]?.status !== 429 && 'the chain lacks the 429',
+          (records[1]?.retry_chain ?? []).length !== 0 && `second call retried: ${JSON.stringify(records[1]?.retry_chain)}`,
+        ].filter(Boolean);
+        if (wrong.length) problems.push(`${label}: ${wrong.join('; ')}`);
+      }
+    }
+    const standing = await expectBalanced(relay.origin, key, root);
+    await recordFigure({
+      scenario: 'upstream faults before the first byte (fail over, cool down, retry chain)',
+      store: store.name,
+      runs: 1,
+      cases,
+      held: `${cases - problems.length} of ${cases} served by another channel and the failed one skipped after; key: used ${standing.used} + left ${standing.left} = given, held ${standing.held}`,
+      worst: problems[0] ?? `slowest fail-over ${worstMs} ms (the stall waits the 1 s first-byte timeout)`,
+    });
+    if (problems.length) console.error(problems.join('\n'));
+    expect(problems).toEqual([]);
+  });
+
+  it('after the first byte: a reset or stalled stream ends with an error event of its protocol, billed for what was delivered', async () => {
+    const { relay, root } = await relayWithUsers(store);
+    await fastTimeouts(root);
+    const key = await limitedKey(root, 'cuts', 500_000_000);
+    const problems: string[] = [];
+    let cases = 0;
+    for (const [f, family] of FAULT_FAMILIES.filter((x) => x.streamed).entries()) {
+      for (const fault of ['reset-after-chunks', 'stall-after-chunks'] as const) {
+        cases++;
+        const label = `${family.name} / ${fault}`;
+        const model = `${family.modelPrefix ?? ''}cut-model-${f}-${fault}`;
+        const [upstream, other] = await Promise.all([family.start(), family.start()]);
+        open.push(upstream, other);
+        await addChannel(root, { type: family.channelType, upstream, models: [model], key: family.channelKey, extra: family.extra, priority: 10, name: `cut ${label}` });
+        await addChannel(root, { type: family.channelType, upstream: other, models: [model], key: family.channelKey, extra: family.extra, priority: 0, name: `spare ${label}` });
+        const { path, body } = family.request(model);
+        const full = await callRelay(relay.origin, key, path, body);
+        upstream.inject({ kind: fault, afterChunks: family.cutAfterChunks ?? 3, times: 1 });
+        const cut = await callRelay(relay.origin, key, path, body);
+        const [fullRecord, cutRecord] = await recordsOf(root, model, 2);
+        const wrong = [
+          full.status !== 200 && `the whole call answered ${full.status}`,
+          cut.status !== 200 && `the cut call answered ${cut.status}: ${cut.text.slice(0, 200)}`,
+          !family.endsWithErrorEvent!(cut.text) && `no error event at the end: …${JSON.stringify(cut.text.slice(-300))}`,
+          other.requests.length !== 0 && 'retried on another channel after bytes were sent',
+          !cutRecord && 'the cut call has no record',
+          cutRecord && fullRecord && cutRecord.quota > fullRecord.quota && `billed ${cutRecord.quota} for a cut answer, more than the whole one's ${fullRecord.quota}`,
+          cutRecord && fullRecord && cutRecord.completion_tokens >= fullRecord.completion_tokens && fullRecord.completion_tokens > 1 &&
+            `billed ${cutRecord.completion_tokens} completion tokens for a cut answer, the whole one had ${fullRecord.completion_tokens}`,
+        ].filter(Boolean);
+        if (wrong.length) problems.push(`${label}: ${wrong.join('; ')}`);
+      }
+    }
+    const standing = await expectBalanced(relay.origin, key, root);
+    await recordFigure({
+      scenario: 'stream reset or stalled after the first byte (error event, partial billing)',
+      store: store.name,
+      runs: 1,
+      cases,
+      held: `${cases - problems.length} of ${cases} ended with an error event, billed no more than delivered; key: used ${standing.used} + left ${standing.left} = given, held ${standing.held}`,
+      worst: problems[0] ?? 'none',
+    });
+    if (problems.length) console.error(problems.join('\n'));
+    expect(problems).toEqual([]);
+  });
+});
