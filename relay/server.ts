@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { packageRoot, version } from './config/package-info.js';
 import { listen } from './http/listen.js';
 import { isLoopbackHost } from './http/network.js';
+import { lanWarnings } from './lan-exposure.js';
 import { createRelayRouter } from './http/relay-router.js';
 import { createRequestHandler } from './http/request-handler.js';
 import type { SecretBackendName } from './management/contract.js';
@@ -163,6 +164,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
 
     // The video tasks the last run left are followed again (their reservations were kept open).
     await videoPoller.resume();
+    if (lan) for (const warning of await lanWarnings(store.users)) log.warn(warning);
 
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const openedStore = opened;

@@ -3,6 +3,7 @@ import { RelayError } from '../ir/relay-error.js';
 import { ApiError, sendEnvelopeError, sendRelayError } from './errors.js';
 import { isAllowedHostHeader } from './network.js';
 import { newRequestId } from './request-id.js';
+import { applyResponsePolicy } from './response-policy.js';
 
 /** Model calls: the protocols' `/v1…` and `/v1beta…`, and the console playground's `/pg/…`. */
 export function isRelayPath(url: string): boolean {
@@ -38,6 +39,7 @@ export function createRequestHandler(options: {
         ? sendRelayError(res, new RelayError(403, 'permission', message, 'host_not_allowed'))
         : sendEnvelopeError(res, new ApiError(403, message));
     }
+    if (applyResponsePolicy(req, res, url)) return; // a CORS preflight, answered
     if (toRelay) relay(req, res);
     else app(req, res);
   };

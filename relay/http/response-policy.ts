@@ -1,0 +1,35 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The protocols' model routes that programs in a browser may call from their own pages, with an API key. */
+function isClientRoute(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url.startsWith('/v1beta');
+}
+
+const HEADER_NAMES = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
+
+/**
+ * Headers every answer carries, and CORS where clients need it. Every answer: no MIME
+ * sniffing, no referrer, never framed (the console adds its full CSP; the API's JSON needs
+ * none of the rest). CORS only on the model routes (`/v1…`, `/v1beta…`), which take an API key
+ * in a header: any origin, never with credentials, so a page cannot ride the console's
+ * cookie; the management API and the playground (`/pg/…`, cookie-authenticated) send none.
+ * Answers true when it answered a preflight itself.
+ */
+export function applyResponsePolicy(req: IncomingMessage, res: ServerResponse, url: string): boolean {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  if (!isClientRoute(url)) return false;
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After');
+  if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return false;
+  const asked = req.headers['access-control-request-headers'];
+  res.writeHead(204, {
+    'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+    ...(asked && HEADER_NAMES.test(asked) ? { 'Access-Control-Allow-Headers': asked } : {}),
+    'Access-Control-Max-Age': '600',
+  });
+  res.end();
+  return true;
+}
