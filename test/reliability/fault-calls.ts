@@ -71,3 +71,9 @@ export async function limitedKey(client: ApiClient, name: string, quota: number)
 }
 
 export const asUpstream = (url: string) => ({ url }) as FakeUpstream;
+
+/** Gives `model` a token price (ratio 1, completions 2×), so every call costs quota. */
+export async function priceModel(root: ApiClient, model: string): Promise<void> {
+  const priced = await root.call('POST', '/api/models/meta', { name: model, model_ratio: 1, completion_ratio: 2 });
+  expect(priced.json.success, priced.text).toBe(true);
+}

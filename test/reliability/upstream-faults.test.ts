@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { addChannel } from '../helpers/gateway.js';
 import type { ApiClient } from '../helpers/relay.js';
-import { allCallRecords, asUpstream, callRelay, keyStanding, limitedKey, recordsOf } from './fault-calls.js';
+import { allCallRecords, asUpstream, callRelay, keyStanding, limitedKey, priceModel, recordsOf } from './fault-calls.js';
 import { FAULT_FAMILIES } from './fault-families.js';
 import { PRE_FIRST_BYTE_FAULTS, startFaultyUpstream, type FaultyUpstream } from './faulty-upstream.js';
 import { recordFigure, relayWithUsers, STORES } from './stores.js';
@@ -47,6 +47,7 @@ describe.each(STORES)('upstream faults ($name store)', (store) => {
         cases++;
         const label = `${family.name} / ${fault}`;
         const model = `${family.modelPrefix ?? ''}fault-model-${f}-${k}`;
+        await priceModel(root, model);
         const bad = await startFaultyUpstream(fault);
         open.push(bad);
         const badId = await addChannel(root, { type: family.channelType, upstream: asUpstream(bad.url), models: [model], key: family.channelKey, extra: family.extra, priority: 10, name: `bad ${label}` });
@@ -67,6 +68,7 @@ describe.each(STORES)('upstream faults ($name store)', (store) => {
           (chain.length !== 1 || chain[0].channel_id !== badId || typeof chain[0].ms !== 'number') && `first retry chain ${JSON.stringify(chain)}`,
           fault === '500' && chain[0]?.status !== 500 && 'the chain lacks the 500',
           fault === '429 retry-after' && chain[0]?.status !== 429 && 'the chain lacks the 429',
+          !(records[0]?.quota > 0) && 'the served call was not billed',
           (records[1]?.retry_chain ?? []).length !== 0 && `second call retried: ${JSON.stringify(records[1]?.retry_chain)}`,
         ].filter(Boolean);
         if (wrong.length) problems.push(`${label}: ${wrong.join('; ')}`);
@@ -96,6 +98,7 @@ describe.each(STORES)('upstream faults ($name store)', (store) => {
         cases++;
         const label = `${family.name} / ${fault}`;
         const model = `${family.modelPrefix ?? ''}cut-model-${f}-${fault}`;
+        await priceModel(root, model);
         const [upstream, other] = await Promise.all([family.start(), family.start()]);
         open.push(upstream, other);
         await addChannel(root, { type: family.channelType, upstream, models: [model], key: family.channelKey, extra: family.extra, priority: 10, name: `cut ${label}` });
@@ -111,6 +114,7 @@ describe.each(STORES)('upstream faults ($name store)', (store) => {
           !family.endsWithErrorEvent!(cut.text) && `no error event at the end: …${JSON.stringify(cut.text.slice(-300))}`,
           other.requests.length !== 0 && 'retried on another channel after bytes were sent',
           !cutRecord && 'the cut call has no record',
+          !(fullRecord?.quota > 0) && 'the whole call was not billed',
           cutRecord && fullRecord && cutRecord.quota > fullRecord.quota && `billed ${cutRecord.quota} for a cut answer, more than the whole one's ${fullRecord.quota}`,
           cutRecord && fullRecord && cutRecord.completion_tokens >= fullRecord.completion_tokens && fullRecord.completion_tokens > 1 &&
             `billed ${cutRecord.completion_tokens} completion tokens for a cut answer, the whole one had ${fullRecord.completion_tokens}`,
