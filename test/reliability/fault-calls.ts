@@ -63,6 +63,19 @@ export async function keyStanding(origin: string, key: string): Promise<KeyStand
   return { granted: q(usage.key.granted), used: q(usage.key.used), held: q(usage.key.held), left: q(usage.key.left), requests: usage.key.requests };
 }
 
+/**
+ * The key's standing once its calls are settled: a call is settled just after its answer ends
+ * (some ms later on PostgreSQL), so this waits up to 5 s for nothing held (/v1/usage allows 30 a minute).
+ */
+export async function settledStanding(origin: string, key: string): Promise<KeyStanding> {
+  const since = Date.now();
+  for (;;) {
+    const standing = await keyStanding(origin, key);
+    if ((standing.held === 0 && standing.used > 0) || Date.now() - since > 5_000) return standing;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A limited key of the signed-in user. */
 export async function limitedKey(client: ApiClient, name: string, quota: number): Promise<string> {
   const created = await client.call('POST', '/api/token/', { name, remain_quota: quota, unlimited_quota: false });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { addChannel } from '../helpers/gateway.js';
 import type { ApiClient } from '../helpers/relay.js';
-import { allCallRecords, asUpstream, callRelay, keyStanding, limitedKey, priceModel, recordsOf } from './fault-calls.js';
+import { allCallRecords, asUpstream, callRelay, limitedKey, settledStanding, priceModel, recordsOf } from './fault-calls.js';
 import { FAULT_FAMILIES } from './fault-families.js';
 import { PRE_FIRST_BYTE_FAULTS, startFaultyUpstream, type FaultyUpstream } from './faulty-upstream.js';
 import { recordFigure, relayWithUsers, STORES } from './stores.js';
@@ -24,7 +24,7 @@ async function fastTimeouts(root: ApiClient): Promise<void> {
 
 /** The key adds up: given = used + left, nothing held; and the records' quota sum is what was used. */
 async function expectBalanced(origin: string, key: string, root: ApiClient) {
-  const standing = await keyStanding(origin, key);
+  const standing = await settledStanding(origin, key);
   const logged = (await allCallRecords(root)).reduce((total, r) => total + r.quota, 0);
   expect(standing.held).toBe(0);
   expect(standing.used + standing.left).toBe(standing.granted);
