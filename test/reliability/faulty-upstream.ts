@@ -14,7 +14,8 @@ export interface FaultyUpstream {
   close(): Promise<void>;
 }
 
-export async function startFaultyUpstream(fault: PreFirstByteFault): Promise<FaultyUpstream> {
+/** `retryAfterSeconds`: what a 429 asks for (default 30). */
+export async function startFaultyUpstream(fault: PreFirstByteFault, retryAfterSeconds = 30): Promise<FaultyUpstream> {
   if (fault === 'refused') return { url: `http://127.0.0.1:${await freePort()}`, hits: 0, close: async () => {} };
   const sockets = new Set<Socket>();
   const upstream: FaultyUpstream = { url: '', hits: 0, close: async () => {} };
@@ -29,7 +30,7 @@ export async function startFaultyUpstream(fault: PreFirstByteFault): Promise<Fau
           res.writeHead(500, { 'content-type': 'application/json' });
           return res.end(JSON.stringify({ error: { message: 'internal upstream failure', type: 'server_error' } }));
         case '429 retry-after':
-          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfterSeconds) });
           return res.end(JSON.stringify({ error: { message: 'rate limited upstream', type: 'rate_limit_error' } }));
         case 'reset':
           return req.socket.destroy();

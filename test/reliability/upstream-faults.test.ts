@@ -134,4 +134,34 @@ describe.each(STORES)('upstream faults ($name store)', (store) => {
     if (problems.length) console.error(problems.join('\n'));
     expect(problems).toEqual([]);
   });
+
+  it('a cooldown ends: a 500 channel is tried again after the cooldown, a 429 one not before its Retry-After', async () => {
+    const { relay, root } = await relayWithUsers(store);
+    expect((await root.call('PUT', '/api/option', { values: { channel_cooldown_seconds: 1 } })).json.success).toBe(true);
+    const key = await limitedKey(root, 'cooldowns', 500_000_000);
+    const chat = FAULT_FAMILIES[0]!;
+    const healthy = await chat.start();
+    open.push(healthy);
+    const bad: Record<string, FaultyUpstream> = {};
+    for (const fault of ['500', '429 retry-after'] as const) {
+      const model = `cooldown-${fault.slice(0, 3)}`;
+      await priceModel(root, model);
+      bad[fault] = await startFaultyUpstream(fault, 4);
+      open.push(bad[fault]);
+      await addChannel(root, { type: 1, upstream: asUpstream(bad[fault].url), models: [model], priority: 10, name: `bad ${fault}` });
+      await addChannel(root, { type: 1, upstream: healthy, models: [model], priority: 0, name: `good ${fault}` });
+    }
+    const both = () => Promise.all(['cooldown-500', 'cooldown-429'].map((model) => callRelay(relay.origin, key, chat.request(model).path, chat.request(model).body)));
+    const hits = () => [bad['500']!.hits, bad['429 retry-after']!.hits];
+    expect((await both()).map((a) => a.status)).toEqual([200, 200]);
+    expect(hits()).toEqual([1, 1]);
+    await both(); // within the 1 s cooldown: neither is tried
+    expect(hits()).toEqual([1, 1]);
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // past the 1 s cooldown, within the 4 s Retry-After
+    expect((await both()).map((a) => a.status)).toEqual([200, 200]);
+    const after = hits();
+    await recordFigure({ scenario: 'cooldown ends (1 s) and Retry-After (4 s) holds', store: store.name, runs: 1, cases: 6, held: `tries of the 500 channel ${after[0]} of 2 expected, of the 429 one ${after[1]} of 1`, worst: 'none' });
+    expect(after).toEqual([2, 1]);
+    await expectBalanced(relay.origin, key, root);
+  });
 });
