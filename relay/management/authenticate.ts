@@ -80,14 +80,22 @@ export function identify(context: ManagementContext): RequestHandler {
  * A call made with the session cookie must come from the console's own origin (see
  * fromConsoleOrigin). Reads are checked too when the browser says another page made them:
  * some GETs act (test a channel, replace the access token, sign out), and the console never
- * needs another page to read through its cookie. Scripts use access tokens and are not checked.
+ * needs another page to read through its cookie. Writes without a session are refused when
+ * the browser says another site made them. Scripts use access tokens and are not checked.
  */
 export function sameOriginForCookieCalls(req: Request, _res: Response, next: NextFunction): void {
+  const safe = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
   if (req.authScheme === 'session') {
-    const safe = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
     if (safe ? fetchedByAnotherSite(req.headers) : !fromConsoleOrigin(req.headers, false)) {
       return next(new ApiError(403, 'Cross-origin request refused.'));
     }
+  } else if (req.authScheme !== 'access-token' && !safe && fetchedByAnotherSite(req.headers)) {
+    // Writes without a session (sign-in, registration, setup): another page signing the
+    // browser into an account of its choosing is refused too (login CSRF), on the browser's
+    // word: the Origin alone is not compared, as behind a proxy it is public_url's, not the
+    // Host's (passkey sign-in checks it against public_url). Servers posting (a payment
+    // webhook) send no Sec-Fetch-Site.
+    return next(new ApiError(403, 'Cross-origin request refused.'));
   }
   next();
 }

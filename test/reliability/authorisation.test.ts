@@ -118,10 +118,24 @@ describe.each(STORES)('authorisation ($name store)', (store) => {
         if (answer.status !== 403 || !/cross-origin/i.test(answer.json?.message ?? '')) wrong.push(`${route.method} ${route.template} with ${JSON.stringify(headers)}: ${answer.status}`);
       }
     }
+    // Writes without a session (sign-in, registration, setup, passkey sign-in, the webhook):
+    // another page must not sign the browser into an account of its choosing (login CSRF).
+    const anonymous = new ApiClient(t.relay.origin);
+    const publicWrites = (await routesOf(t.relay.origin)).filter((r) => r.access === 'public' && r.method !== 'GET');
+    for (const route of publicWrites) {
+      // (On Sec-Fetch-Site: behind a proxy a sign-in's Origin is public_url's, not the Host's.)
+      for (const headers of attempts) {
+        cases++;
+        const body = route.template === '/api/user/login' ? { username: 'ann', password: PASSWORD } : {};
+        const answer = await anonymous.call(route.method, pathFor(route, t), body, headers);
+        if (answer.status !== 403 || answer.setCookie) wrong.push(`${route.method} ${route.template} without a session, with ${JSON.stringify(headers)}: ${answer.status}`);
+      }
+    }
+    expect(anonymous.cookie).toBe('');
     // The session still works from the console's own origin: nothing above signed root out.
     expect((await t.root.call('GET', '/api/user/self', undefined, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
     const after = await snapshotOf(t.ann);
-    await recordFigure({ scenario: 'authorisation: CSRF on cookie calls', store: store.name, runs: 1, cases, held: `${routes.length} routes, ${cases - wrong.length} refused with 403`, worst: wrong[0] ?? 'none' });
+    await recordFigure({ scenario: 'authorisation: CSRF on cookie calls', store: store.name, runs: 1, cases, held: `${routes.length} routes with the cookie and ${publicWrites.length} public writes, ${cases - wrong.length} of ${cases} refused with 403`, worst: wrong[0] ?? 'none' });
     expect(wrong).toEqual([]);
     expect(after).toBe(before);
   });
