@@ -75,7 +75,7 @@ async function redisTexts(url: string, prefix: string): Promise<string[]> {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
       for (const key of keys) {
         const type = await redis.type(key);
-        const value = type === 'string' ? await redis.get(key) : type === 'hash' ? await redis.hgetall(key) : type === 'list' ? await redis.lrange(key, 0, -1) : type === 'set' ? await redis.smembers(key) : type === 'zset' ? await redis.zrange(key, 0, -1) : type === 'stream' ? await redis.xrange(key, '-', '+') : '';
+        const value = type === 'string' ? await redis.get(key) : type === 'hash' ? await redis.hgetall(key) : type === 'list' ? await redis.lrange(key, 0, -1) : type === 'set' ? await redis.smembers(key) : type === 'zset' ? await redis.zrange(key, '0', '-1') : type === 'stream' ? await redis.call('XRANGE', key, '-', '+') : '';
         const dumped = await redis.dumpBuffer(key);
         texts.push(`${key} ${JSON.stringify(value)} ${dumped?.toString('latin1') ?? ''}`);
       }
@@ -186,7 +186,7 @@ describe.each(STORES)('secrets stay secret ($name store)', (store) => {
     await upstream.close();
     await relay.close();
 
-    const stored = options.server ? [...(await databaseTexts(options.server.databaseUrl)), ...(await redisTexts(options.server.redisUrl, options.server.redisPrefix))] : await folderTexts(relay.dataDir);
+    const stored = options.server ? [...(await databaseTexts(options.server.databaseUrl)), ...(await redisTexts(options.server.redisUrl, options.server.redisPrefix ?? ''))] : await folderTexts(relay.dataDir);
     // The data folder of a server-mode relay (its lock and any files) is searched too.
     if (options.server) stored.push(...(await folderTexts(relay.dataDir)));
     const places: Record<string, string[]> = { store: stored, logged: relay.logged, answers: rec.answers };
