@@ -12,6 +12,13 @@ import type { CallLog } from './call-log.js';
 /** How long a call waits for calls in progress to give quota back before it is refused. */
 export const QUOTA_WAIT_MS = 30_000;
 
+/**
+ * A waiting call reads what is left again at least this often: a release that comes between
+ * its last read and the start of its wait wakes nobody (a lost wake-up), and calls could
+ * otherwise sit out the whole QUOTA_WAIT_MS with quota free (seen with 1,000 concurrent calls on PostgreSQL + Redis).
+ */
+export const QUOTA_RECHECK_MS = 250;
+
 /** The most a call can use, as its family estimates it (relay/billing/token-bounds.ts for chat). */
 export interface CallBound {
   promptTokens: number;
@@ -100,7 +107,7 @@ export async function reserveQuota(quota: QuotaLedgerPort, options: ReserveOptio
     const left = new AbortController();
     const onClose = () => left.abort();
     res.once('close', onClose);
-    await quota.nextRelease(wait, left.signal);
+    await quota.nextRelease(Math.min(wait, QUOTA_RECHECK_MS), left.signal);
     res.off('close', onClose);
     if (clientLeft(res)) throw new RelayError(499, 'quota', 'The client left while the call waited for calls in progress to give quota back.', 'client_closed_request');
   }

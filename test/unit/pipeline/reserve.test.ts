@@ -87,6 +87,23 @@ describe('reserving quota while calls in progress hold it', () => {
     expect((await waiting).amount).toBe(38);
   });
 
+  it('takes quota given back between its refusal and the start of its wait (no lost wake-up)', async () => {
+    const { ledger, caller, hold } = await keyWith(100);
+    const other = await hold(70);
+    // The other call finishes while the refusal is on its way back: no waiter hears that release.
+    const racing: QuotaLedgerPort = Object.assign(Object.create(ledger), {
+      reserve: async (ask: Parameters<QuotaLedgerPort['reserve']>[0]) => {
+        const answer = await ledger.reserve(ask);
+        if (!('reservation' in answer) && (await ledger.standing(1, 1)).held > 0) await ledger.settle(other, 10, 0, encodeLogRecord({ type: 2 }, Date.now()));
+        return answer;
+      },
+    });
+    const started = Date.now();
+    const reserved = await reserve(racing, caller, client());
+    expect(reserved.amount).toBe(38);
+    expect(Date.now() - started).toBeLessThan(2_000); // not the 30 s the whole wait allows
+  });
+
   it('ends the wait as soon as the client leaves: no timer left, and nothing reserved when quota comes back later', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { ledger, caller, hold } = await keyWith(100);
