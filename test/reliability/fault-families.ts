@@ -109,4 +109,21 @@ export const FAULT_FAMILIES: FaultFamily[] = [
     request: (model) => ({ path: '/v1/responses', body: { model, input: ask, stream: true } }),
     endsWithErrorEvent: (text) => /^event: (error|response\.failed)/m.test(lastEvent(text)),
   },
+  {
+    name: 'openai legacy completions',
+    channelType: 1,
+    channelKey: 'upstream-key',
+    streamed: false,
+    start: () => startFakeOpenAIChat(),
+    request: (model) => ({ path: '/v1/completions', body: { model, prompt: ask, max_tokens: 50 } }),
+  },
+  {
+    name: 'gemini embed-content',
+    channelType: 24,
+    channelKey: FAKE_GEMINI_API_KEY,
+    modelPrefix: 'gemini-',
+    streamed: false,
+    start: () => startFakeGemini(),
+    request: (model) => ({ path: `/v1beta/models/${model}:embedContent`, body: { content: { parts: [{ text: ask }] } } }),
+  },
 ];
