@@ -108,7 +108,7 @@ describe.each(STORES)('load ($name store)', (store) => {
       runs: 1,
       cases: CONCURRENT,
       held: `given ${given} (${(given / cost).toFixed(1)} calls), used ${standing.used}, left ${standing.left}, held ${standing.held}; ${served.length} served, ${refused.length} refused in ${seconds.toFixed(1)} s; records sum ${logged}`,
-      worst: `overspend ${Math.max(0, standing.used - given)}; ${failed.length} cut or 5xx`,
+      worst: `overspend ${Math.max(0, standing.used - given)}; ${failed.length} cut or 5xx; a refusal: ${refused.at(-1)?.status} ${refused.at(-1)?.text.slice(0, 160)}`,
     });
     // Every reservation here covers its call (max_tokens 40, a short echo): the in-flight excess is 0.
     expect(standing.used).toBeLessThanOrEqual(given);
