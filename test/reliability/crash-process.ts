@@ -24,6 +24,11 @@ export interface ChildRelay {
 export interface Launcher {
   /** Starts a relay on the store's state: `dataDir` its own folder (default: the scenario's one). */
   start(dataDir?: string): Promise<ChildRelay>;
+  /**
+   * Starts a relay on the scenario's folder and kills it, ready or not, after `fraction` of the
+   * time the last start took (a crash during start-up and recovery); answers whether it was ready.
+   */
+  startAndKill(fraction: number): Promise<boolean>;
   dataDir: string;
 }
 
@@ -33,7 +38,9 @@ export async function launcher(store: StoreKind): Promise<Launcher> {
   const secretKey = randomBytes(32).toString('hex');
   const children: ChildProcess[] = [];
   onTestFinished(async () => void (await Promise.all(children.map(killed))));
+  let lastStartMs = 1_000;
   const start = async (folder = dataDir): Promise<ChildRelay> => {
+    const startedAt = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify({ dataDir: folder, server })], {
       cwd: REPO,
       env: { ...process.env, RELAYDESK_SECRET_KEY: secretKey },
@@ -53,9 +60,18 @@ export async function launcher(store: StoreKind): Promise<Launcher> {
       child.once('exit', (code, signal) => reject(new Error(`the relay exited (${code ?? signal}) before it was ready:\n${told.slice(-4000)}`)));
       setTimeout(() => reject(new Error(`not ready after 60 s:\n${told.slice(-4000)}`)), 60_000).unref();
     });
+    lastStartMs = Date.now() - startedAt;
     return { origin, pid: child.pid!, kill: () => killed(child), stderr: () => told };
   };
-  return { start, dataDir };
+  const startAndKill = async (fraction: number): Promise<boolean> => {
+    const before = children.length;
+    const afterMs = fraction * lastStartMs;
+    const started = start().then(() => true, () => false);
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
+    await killed(children[before]!);
+    return started;
+  };
+  return { start, startAndKill, dataDir };
 }
 
 const renamed = (redis: { url: string; prefix: string }) => ({ redisUrl: redis.url, redisPrefix: redis.prefix });
