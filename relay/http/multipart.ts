@@ -69,9 +69,10 @@ export function readMultipart(req: IncomingMessage, res: ServerResponse, limits:
       defParamCharset: 'utf8',
       fileFilter: (_req, file, accept) => (limits.fileFields.includes(file.fieldname) ? accept(null, true) : accept(new MulterError('LIMIT_UNEXPECTED_FILE', file.fieldname))),
       // Sees each text field as it came (multer's req.body folds `a[]` names into arrays) and counts the body.
-      streamHandler(request: IncomingMessage, busboy: Writable & { on(event: 'field', listener: (name: string, value: string) => void): unknown }) {
-        busboy.on('field', (name, value) => {
-          const field = unescapeName(name);
+      streamHandler(request: IncomingMessage, busboy: Writable & { on(event: 'field', listener: (name: string | undefined, value: string) => void): unknown }) {
+        // busboy names a part with `name=""` undefined: unescaping it threw inside the stream, and no answer ever came.
+        busboy.on('field', (name: string | undefined, value) => {
+          const field = unescapeName(name ?? '');
           if (limits.textFields && !limits.textFields.includes(field)) fail(unknownField(field, limits.textFields));
           texts.push([field, value]);
         });

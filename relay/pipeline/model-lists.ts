@@ -13,6 +13,7 @@ import { modelDescriptionIn, modelLimitsIn } from '../store/models.js';
 import type { CallCatalog } from '../store/ports.js';
 import { byApiKey } from './relay-deps.js';
 import type { RelayDeps } from './relay-deps.js';
+import { decodePathSegment } from '../ir/path-segment.js';
 
 /** Who asks which models they may call: a key (its group and allow list), or a signed-in user (their group, no allow list). */
 export type ModelAsker = Pick<Caller, 'group'> & { token: Pick<Caller['token'], 'model_limits'> };
@@ -64,7 +65,7 @@ function listRoute(listerOf: (req: IncomingMessage) => Lister, deps: RelayDeps):
       const caller = byApiKey(req, deps);
       const { catalog } = deps.store;
       const models = modelsFor(caller, catalog);
-      const id = params.model ? decodeURIComponent(params.model).replace(/^models\//, '') : undefined;
+      const id = params.model ? decodePathSegment(params.model, 'model').replace(/^models\//, '') : undefined;
       if (id !== undefined && !models.includes(id)) throw new RelayError(404, 'not_found', `The model ${id} does not exist or this key may not use it.`, 'model_not_found');
       const records = catalog.models();
       send(res, 200, id !== undefined ? list.one(listedModel(records, id)) : list.list(models.map((model) => listedModel(records, model))));

@@ -1,6 +1,7 @@
 // What the fuzzing and slow-client scenarios share: a relay on a store with one OpenAI-kind
-// channel (the fake serves chat, completions, embeddings, moderations, rerank, images, audio
-// and videos; the relay translates Anthropic and Gemini calls to it), an API key, and a
+// channel (the fake serves chat, completions, embeddings, moderations, images, audio and
+// videos; the relay translates Anthropic and Gemini calls to it) and a Jina-kind one for rerank
+// on the same fake, an API key, and a
 // control probe that measures how long an ordinary request waits while the relay is abused.
 import type { RelayOptions } from '../../relay/index.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
@@ -28,7 +29,8 @@ export interface FuzzGateway extends Signed {
 export async function fuzzGateway(store: StoreKind, extra: Partial<RelayOptions> = {}): Promise<FuzzGateway> {
   const signed = await relayWithUsers(store, [], extra);
   const upstream = await startFakeOpenAIChat();
-  await addChannel(signed.root, { type: 1, upstream, models: Object.values(MODELS) });
+  await addChannel(signed.root, { type: 1, upstream, models: Object.values(MODELS).filter((m) => m !== MODELS.rerank) });
+  await addChannel(signed.root, { type: 38, name: 'rerank (Jina kind)', upstream, models: [MODELS.rerank] });
   const created = await signed.root.call('POST', '/api/token/', { name: 'fuzz', unlimited_quota: true });
   if (!created.json?.success) throw new Error(`token creation failed: ${created.text}`);
   return { ...signed, upstream, key: created.json.data.key };

@@ -1,3 +1,4 @@
+import { decodePathSegment } from '../../ir/path-segment.js';
 import type { RouteFacts } from '../types.js';
 
 /**
@@ -7,7 +8,7 @@ import type { RouteFacts } from '../types.js';
  */
 export function generateContentRouteFacts(url: string, params: Record<string, string>): RouteFacts {
   const facts: RouteFacts = {};
-  if (params.model) facts.model = decodeURIComponent(params.model);
+  if (params.model) facts.model = decodePathSegment(params.model, 'model');
   if (params.action) {
     facts.action = params.action;
     facts.stream = params.action === 'streamGenerateContent';

@@ -17,10 +17,24 @@ const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 /** The line of a record not numbered yet (id 0): numbered when it is written. */
 export const UNNUMBERED_LINE = `${UNNUMBERED_PREFIX},`;
 
-/** The encoded record with every integer field (and created_at) a safe integer, re-encoded only when one was not. */
+/**
+ * The indexed text columns (logs_model, logs_family, logs_request) and how many characters of
+ * them are kept: a B-tree entry holds at most ~2.7 KB, and a longer value (a 100 KB model name
+ * a caller sent) failed the whole batch with 54000, holding up the log for good. 512 characters
+ * are at most 2 KB of UTF-8.
+ */
+const INDEXED_TEXT_FIELDS = ['model', 'family', 'request_id'] as const;
+export const INDEXED_TEXT_CHARS = 512;
+
+/** The encoded record with every integer field (and created_at) a safe integer and every indexed text short enough, re-encoded only when one was not. */
 export function fitted(encoded: EncodedLogRecord): EncodedLogRecord {
   const { record } = encoded;
   let changed = !Number.isSafeInteger(record.created_at);
+  for (const field of INDEXED_TEXT_FIELDS) {
+    if (typeof record[field] !== 'string' || record[field].length <= INDEXED_TEXT_CHARS) continue;
+    record[field] = record[field].slice(0, INDEXED_TEXT_CHARS);
+    changed = true;
+  }
   for (const field of INT_FIELDS) {
     if (Number.isSafeInteger(record[field])) continue;
     record[field] = Math.max(Number.MIN_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.round(record[field]) || 0));

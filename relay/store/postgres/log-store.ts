@@ -265,7 +265,7 @@ export class PostgresLogStore implements LogStore {
   }
 
   /**
-   * Inserts a batch. A record PostgreSQL refuses as data (none should: encode fits every value)
+   * Inserts a batch. A record PostgreSQL refuses as data or past a limit (none should: encode fits every value)
    * is found by sending the batch's records one by one, and dropped and reported, so that it
    * cannot hold up the log.
    */
@@ -275,7 +275,8 @@ export class PostgresLogStore implements LogStore {
       return;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (typeof code !== 'string' || !code.startsWith('22')) throw error;
+      // 22: the data (a value of the wrong kind); 54: past a limit (an index entry too long). Either is the record's, not the server's.
+      if (typeof code !== 'string' || !(code.startsWith('22') || code.startsWith('54'))) throw error;
       if (lines.length === 1) {
         this.onError(new Error(`request log: record ${idOfLine(lines[0]!)} dropped, PostgreSQL refused it: ${(error as Error).message}`));
         return;
