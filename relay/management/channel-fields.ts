@@ -122,7 +122,8 @@ export function channelStatusPatch(channel: Readonly<Pick<ChannelRecord, 'status
 }
 
 export async function channelOr404(context: ManagementContext, id: unknown): Promise<ChannelRecord> {
-  const channel = await context.store.channels.get(Number(id));
+  // Not a whole number (`constructor`, `1e309`): no such channel, without asking the store (PostgreSQL refuses NaN as an integer: a 500).
+  const channel = Number.isSafeInteger(Number(id)) ? await context.store.channels.get(Number(id)) : undefined;
   if (!channel) throw new ApiError(404, `No channel ${String(id)}.`);
   return channel;
 }

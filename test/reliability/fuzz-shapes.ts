@@ -1,6 +1,7 @@
 // What every answer to bad input must look like (issue 18): never a 5xx the relay made itself,
 // and a refusal in the route's own error shape.
 import { expect } from 'vitest';
+import { recordFigure, type StoreKind } from './stores.js';
 
 export type Shape = 'openai' | 'anthropic' | 'gemini' | 'envelope';
 
@@ -61,4 +62,34 @@ export class Tally {
   summary(): string {
     return [...this.byRoute].map(([route, n]) => `${route} ${n}`).join(', ');
   }
+}
+
+/**
+ * Records a fuzzing scenario's figure and prints its cases per route; then, when every case
+ * passed (`finished`; else that failure is the one to see), the control calls must all have
+ * been answered, each within 2 s.
+ */
+export async function reportFuzzing(options: {
+  scenario: string;
+  store: StoreKind['name'];
+  runs: number;
+  tally: Tally;
+  control: { worstMs: number; failures: number; calls: number };
+  finished: boolean;
+  note?: string;
+}): Promise<void> {
+  const { tally, control } = options;
+  const answers = [...tally.byStatus].sort(([a], [b]) => a - b);
+  await recordFigure({
+    scenario: options.scenario,
+    store: options.store,
+    runs: 1,
+    cases: tally.total,
+    held: `${tally.byRoute.size} routes, ${options.runs} cases each and more; answers ${answers.map(([s, n]) => `${s}×${n}`).join(' ')}; control calls ${control.calls - control.failures} of ${control.calls}${options.note ?? ''}`,
+    worst: `control call ${control.worstMs} ms; ${answers.filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)} answers 5xx`,
+  });
+  console.log(`${options.scenario} (${options.store}): ${tally.summary()}`);
+  if (!options.finished) return;
+  expect(control.failures).toBe(0);
+  expect(control.worstMs).toBeLessThan(2_000);
 }
