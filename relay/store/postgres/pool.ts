@@ -24,6 +24,9 @@ const UNAVAILABLE = /^(08|57P0[1-3]|53300)/;
 /** Node's socket errors for a server that cannot be reached. */
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
+/** invalid_text_representation, numeric_value_out_of_range, character_not_in_repertoire, untranslatable_character. */
+const VALUE_REFUSED = new Set(['22P02', '22003', '22021', '22P05']);
+
 export class PostgresClient {
   readonly pool: pg.Pool;
   /** `host:port/database`: what messages name. */
@@ -86,6 +89,11 @@ export class PostgresClient {
     const unreachable =
       (typeof code === 'string' && (UNAVAILABLE.test(code) || NETWORK.has(code))) ||
       /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message);
+    // A value PostgreSQL cannot hold (an id that is no whole number or past bigint, NUL in text):
+    // the caller's 400, not a 500. The code stays on it (the log store drops such records by it).
+    if (typeof code === 'string' && VALUE_REFUSED.has(code)) {
+      return Object.assign(new RelayError(400, 'invalid_request', `A value in the request is not of its type or out of its range (PostgreSQL ${code}).`, 'invalid_value'), { code });
+    }
     if (!unreachable) return error;
     return new RelayError(503, 'overloaded', `PostgreSQL at ${this.where} is unavailable: ${withoutPassword(error.message, this.url)}`, 'store_unavailable');
   }
