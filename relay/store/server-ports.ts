@@ -226,14 +226,20 @@ async function loadCounters(db: PostgresClient, quota: RedisQuotaLedger): Promis
   await quota.load(users.rows as never, tokens.rows as never, channels.rows as never);
 }
 
+/** pg_advisory_xact_lock's key for the counter write-back ("RDcount" in ASCII). */
+const COUNTER_WRITE_LOCK = '23156141952691828';
+
 /**
  * The live counters written back in one statement per table, rows whose counters did not
  * move left alone (no dead row each time; of instances writing the same values, one moves
  * them); answers the ids of the users and keys it moved.
  */
 async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<{ users: number[]; tokens: number[] }> {
-  const snapshot = await quota.snapshot();
   return db.transaction(async (client) => {
+    // One writer at a time, on every instance, each reading the counters once it holds the lock:
+    // two write-backs at once could otherwise commit an older reading after a newer one.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [COUNTER_WRITE_LOCK]);
+    const snapshot = await quota.snapshot();
     const update = async (rows: readonly object[], sql: string) =>
       rows.length === 0 ? [] : (await client.query<{ id: number }>(sql, [JSON.stringify(rows)])).rows.map((row) => Number(row.id));
     const users = await update(
