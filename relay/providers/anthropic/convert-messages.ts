@@ -270,7 +270,12 @@ function parseDataUrl(url: string): { mediaType: string; data: string } | undefi
   const mediaType = match[1] || 'text/plain';
   const isBase64 = (match[2] ?? '').split(';').includes('base64');
   const payload = match[3] ?? '';
-  return { mediaType, data: isBase64 ? payload : Buffer.from(decodeURIComponent(payload), 'utf8').toString('base64') };
+  if (isBase64) return { mediaType, data: payload };
+  try {
+    return { mediaType, data: Buffer.from(decodeURIComponent(payload), 'utf8').toString('base64') };
+  } catch {
+    throw new RelayError(400, 'invalid_request', 'A data: URL in the messages is not valid percent-encoded text (use ;base64 for binary data).', 'invalid_data_url');
+  }
 }
 
 function guessMediaType(name: string | undefined): string {

@@ -136,6 +136,13 @@ describe('anthropic request: user content', () => {
     expect(warnings).toEqual(['Anthropic has no image detail setting; detail "high" was ignored.']);
   });
 
+  it('refuses a data URL whose text is not valid percent-encoding with a 400, not an internal error', () => {
+    const image = { role: 'user' as const, content: [{ type: 'image' as const, source: { kind: 'url' as const, url: 'data:image/svg+xml,%ff%fe' } }] };
+    expect(() => build({ messages: [image] })).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(/not valid percent-encoded text/) }));
+    const fine = { role: 'user' as const, content: [{ type: 'image' as const, source: { kind: 'url' as const, url: 'data:image/svg+xml,%3Csvg%2F%3E' } }] };
+    expect(build({ messages: [fine] }).body.messages[0].content[0].source).toEqual({ type: 'base64', media_type: 'image/svg+xml', data: Buffer.from('<svg/>').toString('base64') });
+  });
+
   it('converts documents where Anthropic has a form, and warns for the rest', () => {
     const text = Buffer.from('plain notes').toString('base64');
     const { body, warnings } = build({
