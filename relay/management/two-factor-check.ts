@@ -7,7 +7,7 @@ import type { UserRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
 import { tooManyAttempts } from './limit-critical.js';
 
-/** Wrong codes allowed before codes are refused, and the window they are counted in. */
+/** Wrong codes within CODE_LOCK_MS that lock codes, and for how long from the last of them. */
 const CODE_ATTEMPTS = 5;
 const CODE_LOCK_MS = 5 * 60_000;
 const BACKUP_CODE_COUNT = 4;
@@ -38,10 +38,10 @@ function backupHash(code: string): string {
  * step once; last_step keeps it past a restart), except, with `lastStepAgain`, the code of the
  * step last accepted (a request already verified with that very code, in this session).
  *
- * Brute force: each attempt counts against the user's code attempts (rate counters, shared by
- * every instance); after 5 codes without a right one, codes are refused (429) for the rest of
- * the 5 minutes from the first of them. A right code moves the user's code state (its step, the
- * backup codes left), which starts a new count. Answers how the user proved it and the state after.
+ * Brute force: wrong codes are counted per user (rate counters, shared by every instance); the
+ * fifth within 5 minutes locks codes for 5 minutes from then (totp.locked_until, on the user's
+ * record, so every instance refuses them: 429 with the time left). Answers how the user proved
+ * it and the state after.
  */
 export async function checkTwoFactorCode(
   context: ManagementContext,
@@ -52,8 +52,8 @@ export async function checkTwoFactorCode(
   const totp = user.totp;
   const secret = totp ? await context.store.secrets.get(totpSecretName(user.id)) : null;
   if (!totp || !secret) throw new ApiError(409, 'Two-step verification is not set up.');
-  const attempt = await context.store.counters.hit(`2fa:${user.id}:${totp.last_step}:${totp.backup_code_hashes.length}`, CODE_ATTEMPTS, CODE_LOCK_MS);
-  if (!attempt.allowed) throw tooManyCodes(attempt.retryAfterMs);
+  const lockedFor = (totp.locked_until ?? 0) - Date.now();
+  if (lockedFor > 0) throw tooManyCodes(lockedFor);
   const given = code.trim();
   const step = totpStep(secret, given);
   if (step !== undefined && options.lastStepAgain && step === totp.last_step) return { how: 'code', totp };
@@ -65,6 +65,11 @@ export async function checkTwoFactorCode(
     if (totp.backup_code_hashes.includes(hash) && (await claimOnce(context, `2fa-backup:${user.id}:${hash}`))) {
       return { how: 'backup code', totp: await saved(context, user.id, { ...totp, backup_code_hashes: totp.backup_code_hashes.filter((h) => h !== hash) }) };
     }
+  }
+  const wrong = await context.store.counters.hit(`2fa-wrong:${user.id}`, CODE_ATTEMPTS - 1, CODE_LOCK_MS);
+  if (!wrong.allowed) {
+    const lockedUntil = Date.now() + CODE_LOCK_MS;
+    await context.store.users.update(user.id, (current) => (current.totp ? { totp: { ...current.totp, locked_until: lockedUntil } } : {}));
   }
   throw new ApiError(403, step !== undefined ? 'This code was already used: wait for the next one.' : 'Wrong code.');
 }

@@ -29,6 +29,8 @@ export interface TotpState {
   backup_code_hashes: string[];
   /** The last 30 s step a code was accepted for: a code is never accepted twice. */
   last_step: number;
+  /** Codes are refused until then (ms): 5 wrong ones lock them for 5 minutes. Absent: never locked. */
+  locked_until?: number;
 }
 
 /** A WebAuthn credential: its public key, never a secret. */

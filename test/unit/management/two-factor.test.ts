@@ -166,7 +166,7 @@ describe('two-step verification: sign-in', () => {
     expect(late.json.message).toContain('expired');
   });
 
-  it('locks codes after 5 wrong ones: even the right code is refused (429, Retry-After within 5 minutes)', async () => {
+  it('locks codes for 5 minutes after 5 wrong ones: even the right code is refused (429 with the time left), then works again', async () => {
     const { relay, client } = await signedIn();
     const { secret } = await enableTwoFactor(client);
     const { client: browser, token } = await passwordStep(relay);
@@ -176,11 +176,19 @@ describe('two-step verification: sign-in', () => {
     expect(locked.status).toBe(429);
     expect(locked.json.message).toContain('locked');
     const retryAfter = Number(locked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
+    // Five minutes from the fifth wrong code.
+    expect(retryAfter).toBeGreaterThan(280);
     expect(retryAfter).toBeLessThanOrEqual(300);
     expect(locked.setCookie).toBeNull();
     // The lock is the user's, not the route's: security verification with a code is locked too.
     expect((await client.call('POST', '/api/verify', { method: 'totp', code: (await stepCodes(secret)).next })).status).toBe(429);
+    // Still locked 4 minutes on; a right code works again once the 5 minutes are over (only the clock moves).
+    const lockedAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: lockedAt + 4 * 60_000 });
+    expect((await client.call('POST', '/api/verify', { method: 'totp', code: totpCode(secret, Date.now()) })).status).toBe(429);
+    vi.setSystemTime(lockedAt + 5 * 60_000 + 1_000);
+    const after = await client.call('POST', '/api/verify', { method: 'totp', code: totpCode(secret, Date.now()) });
+    expect(after.status, after.text).toBe(200);
   });
 });
 
