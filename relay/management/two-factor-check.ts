@@ -66,12 +66,14 @@ export async function checkTwoFactorCode(
       return { how: 'backup code', totp: await saved(context, user.id, { ...totp, backup_code_hashes: totp.backup_code_hashes.filter((h) => h !== hash) }) };
     }
   }
+  if (step !== undefined) throw new ApiError(403, 'This code was already used: wait for the next one.');
+  // A wrong code (a code the app showed, used before, is no guess at the seed: not counted).
   const wrong = await context.store.counters.hit(`2fa-wrong:${user.id}`, CODE_ATTEMPTS - 1, CODE_LOCK_MS);
   if (!wrong.allowed) {
     const lockedUntil = Date.now() + CODE_LOCK_MS;
     await context.store.users.update(user.id, (current) => (current.totp ? { totp: { ...current.totp, locked_until: lockedUntil } } : {}));
   }
-  throw new ApiError(403, step !== undefined ? 'This code was already used: wait for the next one.' : 'Wrong code.');
+  throw new ApiError(403, 'Wrong code.');
 }
 
 async function saved(context: ManagementContext, userId: number, totp: TotpState): Promise<TotpState> {
