@@ -100,5 +100,7 @@ describe('console: sign-in with OpenID Connect', () => {
     await page.getByText('registration is closed').waitFor();
     await heading('Sign in');
     expect(problems).toEqual([]);
-  }, 120_000);
+    // Once more on a miss: a whole browser round trip through a real OpenID provider missed a 30 s wait once in
+    // a CI run on a loaded 2-core machine (passing alone); a defect fails both tries.
+  }, { timeout: 120_000, retry: 1 });
 });
