@@ -158,7 +158,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
 
   async reserve(ask: ReserveAsk): Promise<{ reservation: QuotaReservation } | { refused: QuotaStanding }> {
     // More than any quota can hold (a call asking for 2^53 output tokens): refused like any amount that does not fit, so the caller may lower it.
-    if (Number.isFinite(ask.amount) && ask.amount > Number.MAX_SAFE_INTEGER) return { refused: await this.standing(ask.userId, ask.tokenId) };
+    if (ask.amount > Number.MAX_SAFE_INTEGER) return { refused: await this.standing(ask.userId, ask.tokenId) };
     const amount = wholeAmount(ask.amount, 'amount');
     const answer = (await this.closes.track(this.call(this.closes.take(), [ask.userId, ask.tokenId, amount, JSON.stringify(ask.call), REFUSAL_WAIT_MS])))!;
     if (answer[0] === 1) return { reservation: { id: answer[1]!, amount } };

@@ -208,12 +208,13 @@ describe('Redis quota ledger', () => {
     expect((await a.snapshot()).users).toEqual([{ id: 1, quota: 800, used_quota: 0, request_count: 0, held: 200 }]);
   });
 
-  it('refuses an amount larger than any quota can hold (2^53) as not fitting, instead of failing', async () => {
+  it('refuses an amount larger than any quota can hold (2^53, Infinity) as not fitting, instead of failing', async () => {
     const { instance } = installation();
     const a = instance('a');
     await a.load([seedUser(1, 1_000)], [seedKey(1, null)]);
-    const answer = await a.reserve({ userId: 1, tokenId: 1, amount: 2 ** 53, call: { type: 2 } });
-    expect(answer).toEqual({ refused: expect.objectContaining({ userLeft: 1_000 }) });
+    for (const amount of [2 ** 53, Infinity]) {
+      expect(await a.reserve({ userId: 1, tokenId: 1, amount, call: { type: 2 } })).toEqual({ refused: expect.objectContaining({ userLeft: 1_000 }) });
+    }
   });
 
   it('refuses what the binding quota cannot hold and says what binds and what calls in progress hold', async () => {
