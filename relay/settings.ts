@@ -32,6 +32,10 @@ export const SETTING_DEFAULTS = {
   /** The model a moderation call that names none is routed and priced as (OpenAI's own default). */
   default_moderation_model: 'omni-moderation-latest' as string,
   log_retention_days: 90,
+  /** Keep every call's request and response bodies (besides keys that opt in one by one); kept log_bodies_retention_days days, each cut at log_bodies_max_kib. */
+  log_bodies_all: false,
+  log_bodies_retention_days: 7,
+  log_bodies_max_kib: 64,
   /** The largest file an upload may carry, in MB, per route: image edits, audio transcriptions and translations. */
   image_upload_max_mb: 50,
   audio_upload_max_mb: 25,
@@ -197,6 +201,9 @@ const OPTION_META: Record<string, OptionMeta> = {
   stream_keepalive_seconds: { group: 'timeouts', type: 'number', description: 'Send ": PING" to the client every N seconds while a stream is quiet; 0 = off.', min: 0, max: 600 },
   video_task_timeout_seconds: { group: 'timeouts', description: 'A video task (/v1/videos) not finished this long after it was created is marked failed and its quota refunded.', min: 1, max: 7 * 86_400 },
   log_retention_days: { group: 'logs', description: 'Call logs older than this are deleted; 0 keeps them forever.', min: 0, max: 36_500 },
+  log_bodies_all: { group: 'logs', description: "Keep the request and response bodies of every call with its log record (a key can opt in alone with its own setting). Keys, Authorization and key-like headers are never kept; the caller's key is redacted from a body." },
+  log_bodies_retention_days: { group: 'logs', description: 'Kept request and response bodies older than this many days are deleted.', min: 1, max: 3650 },
+  log_bodies_max_kib: { group: 'logs', description: 'The most of each kept body, in KiB; the rest is cut, with a marker saying how much.', min: 1, max: 16_384 },
   base_path: { group: 'network', description: 'A path prefix the relay is served under behind a reverse proxy (e.g. /relay); empty for none.', pattern: '^(/[A-Za-z0-9._~-]+)+$', patternHint: 'base_path is empty or a path like /relay (no trailing slash).', maxLength: 200 },
   image_upload_max_mb: { group: 'network', type: 'number', description: 'The largest image or mask file an image edit (/v1/images/edits) may upload, in MB; a larger one is answered 413 before any upstream call.', min: 0.01, max: 2048 },
   audio_upload_max_mb: { group: 'network', type: 'number', description: 'The largest audio file a transcription or translation (/v1/audio/…) may upload, in MB; a larger one is answered 413 before any upstream call.', min: 0.01, max: 2048 },
