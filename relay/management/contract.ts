@@ -92,4 +92,10 @@ export interface UserView {
   has_access_token: boolean;
   created_at: number;
   last_login_at: number;
+  /** A CONSOLE_LANGUAGES entry, or '' when the user has not chosen (the console follows the browser). */
+  language: string;
 }
+
+/** The languages the console speaks; the first is the default. */
+export const CONSOLE_LANGUAGES = ['en', 'zh-CN'] as const;
+export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number];

@@ -2,13 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { codeRefusalMessage, digitCode, keepCode, redeemCode } from '../auth/one-time-codes.js';
 import { ApiError } from '../http/errors.js';
 import { storedSettings } from '../settings.js';
+import { CONSOLE_LANGUAGES } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { checkedEmail, checkEmailFree } from './email-address.js';
 import { EMAIL_CODE_TTL_MS, emailCodeKey, mailCode } from './registration.js';
 import { Answer, route } from './route.js';
 import { Nothing } from './schemas.js';
 
-/** The signed-in user's own profile: display name, and an email address proven by a mailed code. */
+/** The signed-in user's own profile: display name, console language, and an email address proven by a mailed code. */
 export function profileRoutes(context: ManagementContext) {
   return [
     route({
@@ -22,6 +23,19 @@ export function profileRoutes(context: ManagementContext) {
       handler: async ({ body, user }) => {
         await context.store.users.update(user.id, { display_name: body.display_name.trim() || user.username });
         return new Answer(null, 'Profile saved.');
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/user/self/language',
+      tag: 'user management',
+      access: 'user',
+      summary: 'Choose the console language (kept with the account, so it follows you to any browser)',
+      body: Type.Object({ language: Type.Union([...CONSOLE_LANGUAGES.map((code) => Type.Literal(code)), Type.Literal('')], { description: "'' goes back to the browser's language" }) }),
+      response: Nothing,
+      handler: async ({ body, user }) => {
+        await context.store.users.update(user.id, { language: body.language });
+        return new Answer(null, 'Language saved.');
       },
     }),
     route({

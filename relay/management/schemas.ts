@@ -19,6 +19,7 @@ export const UserViewSchema = Type.Object({
   has_access_token: Type.Boolean(),
   created_at: Type.Integer(),
   last_login_at: Type.Integer(),
+  language: Type.String({ description: "The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's)" }),
 });
 
 export const Nothing = Type.Null();

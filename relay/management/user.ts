@@ -121,5 +121,6 @@ export function toUserView(user: UserRecord): UserView {
     has_access_token: user.access_token_hash !== null,
     created_at: user.created_at,
     last_login_at: user.last_login_at,
+    language: user.language ?? '',
   };
 }

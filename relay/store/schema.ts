@@ -26,6 +26,8 @@ export interface UserRecord extends AccountFields {
   access_token_hash: string | null;
   created_at: number;
   last_login_at: number;
+  /** The console language the user chose (CONSOLE_LANGUAGES); absent or '': not chosen (the browser's language). */
+  language?: string;
 }
 
 export interface SessionRecord {

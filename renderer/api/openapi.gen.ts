@@ -263,6 +263,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/self/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the console language (kept with the account, so it follows you to any browser) */
+        put: operations["put_api_user_self_language"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/self/email/code": {
         parameters: {
             query?: never;
@@ -1935,6 +1952,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                         } | {
                             /** @enum {boolean} */
                             require_2fa: true;
@@ -1998,6 +2017,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                         };
                     };
                 };
@@ -2115,6 +2136,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                         };
                     };
                 };
@@ -2535,6 +2558,47 @@ export interface operations {
             };
         };
     };
+    put_api_user_self_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description '' goes back to the browser's language */
+                    language: "en" | "zh-CN" | "";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        /** @enum {unknown|null} */
+                        data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     post_api_user_self_email_code: {
         parameters: {
             query?: never;
@@ -2661,6 +2725,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                             /** @description Their invitation code */
                             aff_code: string;
                             /** @description Users registered with their code */
@@ -3450,6 +3516,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                         };
                     };
                 };
@@ -8128,6 +8196,8 @@ export interface operations {
                                 has_access_token: boolean;
                                 created_at: number;
                                 last_login_at: number;
+                                /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                                language: string;
                                 /** @description Their invitation code */
                                 aff_code: string;
                                 /** @description Users registered with their code */
@@ -8210,6 +8280,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                             /** @description Their invitation code */
                             aff_code: string;
                             /** @description Users registered with their code */
@@ -8278,6 +8350,8 @@ export interface operations {
                                 has_access_token: boolean;
                                 created_at: number;
                                 last_login_at: number;
+                                /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                                language: string;
                                 /** @description Their invitation code */
                                 aff_code: string;
                                 /** @description Users registered with their code */
@@ -8347,6 +8421,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                             /** @description Their invitation code */
                             aff_code: string;
                             /** @description Users registered with their code */
@@ -8425,6 +8501,8 @@ export interface operations {
                             has_access_token: boolean;
                             created_at: number;
                             last_login_at: number;
+                            /** @description The console language the user chose ('en', 'zh-CN'); empty: not chosen (the browser's) */
+                            language: string;
                             /** @description Their invitation code */
                             aff_code: string;
                             /** @description Users registered with their code */
