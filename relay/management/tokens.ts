@@ -21,6 +21,7 @@ const TokenFields = {
   allow_ips: Type.Optional(Type.Union([Type.String({ description: 'One per line or comma-separated' }), Type.Array(Type.String())], { description: 'Allowed client IPs and CIDRs; empty allows all' })),
   group: Type.Optional(Type.String({ description: "Empty: the user's group" })),
   allow_balance: Type.Optional(Type.Boolean({ description: 'The key may read /v1/balance' })),
+  log_bodies: Type.Optional(Type.Boolean({ description: "Keep this key's request and response bodies with its calls' log records (never the key itself)" })),
 };
 
 const NewTokenBody = Type.Object({ name: Type.String(), ...TokenFields }, { additionalProperties: true });
@@ -66,6 +67,7 @@ export const TokenViewSchema = Type.Object({
   allow_ips: Type.Array(Type.String()),
   group: Type.String(),
   allow_balance: Type.Boolean(),
+  log_bodies: Type.Boolean({ description: "The key's request and response bodies are kept with its calls" }),
 });
 type TokenView = Static<typeof TokenViewSchema>;
 
@@ -134,6 +136,7 @@ export function tokenRoutes(context: ManagementContext) {
     allow_ips: [...token.allow_ips],
     group: token.group,
     allow_balance: token.allow_balance,
+    log_bodies: token.log_bodies === true,
   });
 
   /** One key as answered. */
@@ -220,6 +223,7 @@ export function tokenRoutes(context: ManagementContext) {
           allow_ips: givenIps(body.allow_ips),
           group: typeof body.group === 'string' ? await givenGroup(user, body.group) : '',
           allow_balance: Boolean(body.allow_balance),
+          log_bodies: Boolean(body.log_bodies),
         });
         await audit(req, user, record, 'created key %s');
         res.setHeader('Cache-Control', 'no-store');
@@ -248,6 +252,7 @@ export function tokenRoutes(context: ManagementContext) {
         if (body.allow_ips !== undefined) change.allow_ips = givenIps(body.allow_ips);
         if (body.group !== undefined && body.group.trim() !== token.group) change.group = await givenGroup(user, body.group);
         if (body.allow_balance !== undefined) change.allow_balance = body.allow_balance;
+        if (body.log_bodies !== undefined) change.log_bodies = body.log_bodies;
         if (body.status === 'disabled' || body.status === TokenStatus.disabled) change.status = TokenStatus.disabled;
         else if (body.status === 'enabled' || body.status === TokenStatus.enabled) change.status = TokenStatus.enabled;
         const changed = (Object.keys(change) as (keyof TokenRecord)[]).filter((field) => !sameValue(token[field], change[field]));

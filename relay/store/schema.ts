@@ -66,6 +66,8 @@ export interface TokenRecord {
   group: string;
   /** May read `/v1/balance`. */
   allow_balance: boolean;
+  /** Keep this key's calls' request and response bodies (relay/store/bodies/); absent: no. */
+  log_bodies?: boolean;
 }
 
 export interface ChannelKeyState {
