@@ -6,6 +6,7 @@
 // a record only through its own operations, so a caller cannot change stored state by
 // mutating what it was given.
 import type { GroupDeletion, GroupUsage, NewGroup } from './groups.js';
+import type { BodyStore } from './bodies/types.js';
 import type { NewLogRecord, EncodedLogRecord, LogStore } from './logs/types.js';
 import type { NewModel } from './models.js';
 import type { StatsStore } from './stats/stats-store.js';
@@ -350,6 +351,8 @@ export interface StoragePorts {
   /** Secrets beside the channels' (a user's TOTP seed): the OS keychain or its fallback, or sealed in PostgreSQL. */
   secrets: SecretStore;
   logs: LogStore;
+  /** Calls' request and response bodies, for keys (or a relay) that opted in. */
+  bodies: BodyStore;
   stats: StatsStore;
   quota: QuotaLedgerPort;
   counters: RateCounters;

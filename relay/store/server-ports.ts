@@ -7,6 +7,7 @@ import type { SecretStore } from '../secrets/secret-store.js';
 import { postgresChannelRepo, postgresGroupRepo, postgresModelRepo, postgresSettingsRepo, postgresSupplierRepo, postgresVideoTaskRepo } from './postgres/catalog.js';
 import { LogType } from './logs/types.js';
 import { openPostgresLogStore } from './postgres/log-store.js';
+import { postgresBodyStore } from './postgres/body-store.js';
 import { migrate } from './postgres/migrations.js';
 import { postgresSessionRepo, postgresTokenRepo, postgresUserRepo } from './postgres/people.js';
 import { PostgresClient } from './postgres/pool.js';
@@ -132,6 +133,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       topUps: postgresTopUpRepo(db),
       accounts: told(accounts, 'users', ['finishCredits']),
       logs,
+      bodies: postgresBodyStore(db),
       stats,
       // The records every call reads (a key's limit, a user's quota) show an administrator's change on every instance.
       quota: writingThrough(quota, syncCounters, () => loadCounters(db, quota)),

@@ -1,4 +1,5 @@
 // The embedded store's ports (state file, log files, the OS keychain): one machine, one process.
+import type { BodyStore } from '../bodies/types.js';
 import type { ChannelStore } from '../channels.js';
 import type { GroupStore } from '../groups.js';
 import type { LogStore } from '../logs/types.js';
@@ -31,6 +32,7 @@ export interface EmbeddedParts {
   models: ModelStore;
   videoTasks: VideoTaskStore;
   logs: LogStore;
+  bodies: BodyStore;
   stats: StatsStore;
   quotaBook: QuotaBook;
   secrets: SecretStore;
@@ -54,6 +56,7 @@ export function embeddedPorts(parts: EmbeddedParts): StoragePorts {
     accounts: embeddedAccountLedger(parts.state, () => waiting.wake()),
     secrets: parts.secrets,
     logs: parts.logs,
+    bodies: parts.bodies,
     stats: parts.stats,
     // A call's record reaches the log (and the statistics) once its settlement or refund is journaled.
     quota: embeddedQuotaLedger(parts.state, parts.quotaBook, (log) => parts.stats.record(parts.logs.appendEncoded(log)), waiting),

@@ -13,6 +13,7 @@ import { lockDataDir } from '../data-dir-lock.js';
 import type { DataDirLock } from '../data-dir-lock.js';
 import { createStateGroupStore } from '../groups.js';
 import { openLogStore } from '../logs/index.js';
+import { fileBodyStore } from '../bodies/file-body-store.js';
 import type { LogStore } from '../logs/index.js';
 import { createStateModelStore } from '../models.js';
 import type { OpenedStore, StoreLog } from '../opened-store.js';
@@ -102,6 +103,7 @@ export async function openEmbeddedStore(options: EmbeddedStoreOptions): Promise<
       models: createStateModelStore(opened),
       videoTasks: createStateVideoTaskStore(opened),
       logs,
+      bodies: fileBodyStore(join(dataDir, 'bodies')),
       stats,
       quotaBook: new QuotaBook(opened, quotaJournal),
       secrets: selected.store,

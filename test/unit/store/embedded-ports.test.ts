@@ -6,6 +6,7 @@ import { createStateChannelStore } from '../../../relay/store/channels.js';
 import { embeddedPorts } from '../../../relay/store/embedded/index.js';
 import { createStateGroupStore } from '../../../relay/store/groups.js';
 import { openLogStore } from '../../../relay/store/logs/index.js';
+import { fileBodyStore } from '../../../relay/store/bodies/file-body-store.js';
 import { createStateModelStore } from '../../../relay/store/models.js';
 import { QuotaBook } from '../../../relay/store/quota-book.js';
 import { QuotaJournal } from '../../../relay/store/quota-journal.js';
