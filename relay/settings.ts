@@ -25,6 +25,8 @@ export const SETTING_DEFAULTS = {
   key_recovery_seconds: 300,
   /** First wait before a channel (or, after a 429, a key) that failed retryably is tried again; doubles up to 5 minutes. 0 = off. */
   channel_cooldown_seconds: 5,
+  /** Prompt-cache affinity: a coding-agent session's calls stick to the channel and key that served it last, this long after its last call. 0 = off. */
+  cache_affinity_seconds: 3600,
   /** Models without a price: 'free' serves them at no cost, 'reject' refuses them. */
   unpriced_model_policy: 'free' as 'free' | 'reject',
   /** Output tokens reserved when a call does not say its maximum. */
@@ -195,6 +197,13 @@ const OPTION_META: Record<string, OptionMeta> = {
     max: 300,
   },
   key_recovery_seconds: { group: 'routing', description: 'First wait before a disabled key is probed again (doubles up to an hour).', min: 1, max: 86_400 },
+  cache_affinity_seconds: {
+    group: 'routing',
+    description:
+      "Prompt-cache affinity: the calls of one coding-agent session (Claude Code's session id, Codex's prompt_cache_key, an OpenAI user, Gemini CLI's prompt prefix) of one API key and model stick to the channel and key that served the session last, this many seconds after its last call, unless that key fails. 0 = off.",
+    min: 0,
+    max: 7 * 86_400,
+  },
   connect_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to connect to an upstream.', min: 1, max: 600, restart: true },
   first_byte_timeout_seconds: { group: 'timeouts', type: 'number', description: 'Time to the first answer byte (headers, and the first event of a stream\'s answer); 0 = none.', min: 0, max: 3600 },
   stream_idle_timeout_seconds: { group: 'timeouts', type: 'number', description: 'A stream that sends nothing for this long is ended.', min: 1, max: 86_400 },

@@ -13,6 +13,7 @@ import { disableKey } from '../routing/channel-health.js';
 import { isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.js';
 import { pickKey } from '../routing/pick-key.js';
 import { coolingKeys, recordAttempt } from '../routing/cooldowns.js';
+import { stuckTarget } from '../routing/affinity.js';
 import { pickChannel } from '../routing/select-channel.js';
 import { callSettings } from '../settings.js';
 import { groupRatioIn } from '../store/groups.js';
@@ -31,6 +32,7 @@ import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
 import { byApiKey } from './relay-deps.js';
 import type { Authorize, RelayDeps } from './relay-deps.js';
 import { reserveQuota } from './reserve.js';
+import { recallAffinity, stickAffinity } from './session-affinity.js';
 import type { CallBound } from './reserve.js';
 import type { Answered, AttemptOutcome } from './send-upstream.js';
 
@@ -109,6 +111,8 @@ export interface FamilyPipeline<Call> {
    */
   refusal?(call: Call, channel: ChannelRecord): RelayError | undefined;
   prepare(call: Call, target: AttemptTarget): PreparedAttempt;
+  /** The client's coding-agent session, for prompt-cache affinity (pipeline/session-affinity.ts); none: no affinity. */
+  session?(call: Call, req: IncomingMessage): string | undefined;
   /** The usage to bill: the upstream's, or counted locally when it reported none. */
   meter(call: Call, answered: Answered): Promise<Usage>;
   /**
@@ -177,14 +181,20 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       };
       const excludedChannels = new Set<number>();
       const failedKeys = new Map<number, Set<number>>();
+      const unusableKeys = (channel: ChannelRecord) => new Set([...(failedKeys.get(channel.id) ?? []), ...coolingKeys(deps.cooldowns, channel)]);
+      const affinityError = (error: unknown) => deps.log.error(`prompt-cache affinity: ${(error as Error)?.message ?? error}`);
+      const session = family.session?.(decoded.call, req);
+      const affinity = await recallAffinity(deps.store.affinities, settings.cache_affinity_seconds, { tokenId: caller.token.id, model: decoded.model, session }, affinityError);
       let lastError: RelayErrorInfo | undefined;
 
       for (let attempt = 0; attempt <= settings.retry_times; ) {
-        const channel = pickChannel(candidates, excludedChannels);
+        // A session's remembered channel and key first, while it may serve (routing/affinity.ts).
+        const stuck = affinity && stuckTarget(affinity.target, candidates, excludedChannels, unusableKeys);
+        const channel = stuck ? stuck.channel : pickChannel(candidates, excludedChannels);
         if (!channel) break;
         const failed = failedKeys.get(channel.id) ?? new Set<number>();
         const keys = await catalog.channelKeys(channel.id);
-        const keyIndex = pickKey(channel, new Set([...failed, ...coolingKeys(deps.cooldowns, channel)]), deps.keyCursors);
+        const keyIndex = stuck ? stuck.keyIndex : pickKey(channel, unusableKeys(channel), deps.keyCursors);
         if (keyIndex === undefined || keys[keyIndex] === undefined) {
           excludedChannels.add(channel.id);
           continue;
@@ -199,6 +209,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         const outcome = await prepared.send(limits);
         recordAttempt(deps.cooldowns, channel.id, keyIndex, outcome, settings.channel_cooldown_seconds * 1000);
         if (outcome.ok) {
+          if (affinity) record.affinity = { outcome: await stickAffinity(deps.store.affinities, affinity, { channelId: channel.id, keyIndex }, affinityError), keyIndex };
           const usage = withOneRequest(await family.meter(decoded.call, outcome));
           const cost = price ? quotaFor(usage, price, ratio) : 0;
           const log = callLogRecord(req, caller, record, {

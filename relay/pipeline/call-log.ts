@@ -8,6 +8,7 @@ import { LogType } from '../store/logs/index.js';
 import type { EncodedLogRecord, NewLogRecord, RetryAttempt } from '../store/logs/index.js';
 import type { StoragePorts } from '../store/ports.js';
 import type { ChannelRecord } from '../store/schema.js';
+import type { AffinityOutcome } from './session-affinity.js';
 
 /** What the pipeline learns about a call as it goes, for its log record. */
 export interface CallLog {
@@ -18,6 +19,8 @@ export interface CallLog {
   chain: RetryAttempt[];
   stream: boolean;
   warnings: string[];
+  /** How a served call of a coding-agent session stood to its prompt-cache affinity, and the channel key (0-based) that served it; none: no session. */
+  affinity?: { outcome: AffinityOutcome; keyIndex: number };
 }
 
 export interface CallOutcome {
@@ -63,6 +66,7 @@ export function callLogRecord(req: IncomingMessage, caller: Caller, call: CallLo
   const other: Record<string, unknown> = consumed && outcome.price ? pricingFacts(outcome.price, outcome.groupRatio ?? 1, usage) : {};
   if (call.warnings.length > 0) other.warnings = call.warnings;
   if (usage?.estimated) other.usage_estimated = true;
+  if (call.affinity) other.affinity = { outcome: call.affinity.outcome, key: call.affinity.keyIndex + 1 };
   if (consumed && !outcome.price) other.unpriced = true;
   const record: NewLogRecord = {
     upstream_model: call.upstreamModel,

@@ -5,6 +5,7 @@ import type { ChatRequest } from '../ir/chat-request.js';
 import type { ClientCodec } from '../protocols/types.js';
 import { attemptUpstream } from './attempt.js';
 import { callRoute } from './call-lifecycle.js';
+import { chatSession } from './session-affinity.js';
 import type { FamilyPipeline } from './call-lifecycle.js';
 import type { Authorize, RelayDeps } from './relay-deps.js';
 import type { CallBound } from './reserve.js';
@@ -31,6 +32,7 @@ export function chatFamily(codec: ClientCodec): FamilyPipeline<ChatCall> {
       return { model: request.model, stream: request.stream, call: { request, raw, context } };
     },
     estimate: (call, defaultOutputTokens) => chatBound(codec, call, defaultOutputTokens),
+    session: (call, req) => chatSession(call.request, req),
     prepare(call, target) {
       const { request, raw, context } = call;
       // Spreads last: V8 (Node 20) builds `{ ...a, b, c }` ~40× slower than `{ b, c, ...a }`, and this runs on every call.

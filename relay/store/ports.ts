@@ -296,6 +296,19 @@ export interface Leases {
   release(name: string, holder: string): Promise<void>;
 }
 
+/** Where a session's calls stick (prompt-cache affinity): a channel and one of its keys. */
+export interface AffinityTarget {
+  channelId: number;
+  keyIndex: number;
+}
+
+/** Which target each session sticks to, for a while after its last use; in Redis in server mode, so every instance agrees. */
+export interface SessionAffinities {
+  /** The session's target, its time renewed to `ttlMs` (sliding); undefined when none or expired. */
+  recall(session: string, ttlMs: number): Promise<AffinityTarget | undefined>;
+  remember(session: string, target: AffinityTarget, ttlMs: number): Promise<void>;
+}
+
 /** What changed, for the in-memory snapshots of other instances (channels, keys, settings, prices…). */
 export interface ChangeFeed {
   publish(topic: ChangeTopic, id?: string | number): Promise<void>;
@@ -357,6 +370,7 @@ export interface StoragePorts {
   quota: QuotaLedgerPort;
   counters: RateCounters;
   leases: Leases;
+  affinities: SessionAffinities;
   changes: ChangeFeed;
   /** What calls read, in memory. */
   catalog: CallCatalog;

@@ -22,6 +22,7 @@ import { RedisClient } from './redis/client.js';
 import { RedisLogOutbox } from './redis/log-outbox.js';
 import { sharedCooldowns } from './redis/cooldowns.js';
 import type { SharedCooldowns } from './redis/cooldowns.js';
+import { redisAffinities } from './redis/affinities.js';
 import { redisLeases } from './redis/leases.js';
 import { RedisPubSub } from './redis/pubsub.js';
 import { QuotaNotLoadedError, RedisQuotaLedger } from './redis/quota-ledger.js';
@@ -139,6 +140,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       quota: writingThrough(quota, syncCounters, () => loadCounters(db, quota)),
       counters: redisRateCounters(redis),
       leases: redisLeases(redis),
+      affinities: redisAffinities(redis),
       changes,
       catalog,
       syncCounters,

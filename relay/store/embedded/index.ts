@@ -18,7 +18,7 @@ import { ReleaseWaiters } from '../release-waiters.js';
 import { embeddedAccountLedger, redemptionRepo, topUpRepo } from './accounts.js';
 import { embeddedCatalog } from './catalog.js';
 import { channelRepo, groupRepo, modelRepo, sessionRepo, settingsRepo, supplierRepo, tokenRepo, userRepo, videoTaskRepo } from './records.js';
-import { embeddedQuotaLedger, localChangeFeed, memoryLeases, memoryRateCounters } from './shared.js';
+import { embeddedQuotaLedger, localChangeFeed, memoryAffinities, memoryLeases, memoryRateCounters } from './shared.js';
 
 /** The state-file stores the server opened, and what it keeps beside them. */
 export interface EmbeddedParts {
@@ -62,6 +62,7 @@ export function embeddedPorts(parts: EmbeddedParts): StoragePorts {
     quota: embeddedQuotaLedger(parts.state, parts.quotaBook, (log) => parts.stats.record(parts.logs.appendEncoded(log)), waiting),
     counters: memoryRateCounters(),
     leases: memoryLeases(),
+    affinities: memoryAffinities(),
     changes: localChangeFeed(),
     catalog: embeddedCatalog(parts),
     // The server closes the state file, logs and statistics itself, in its shutdown order.

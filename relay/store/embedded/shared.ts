@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { EncodedLogRecord } from '../logs/types.js';
 import { byId, type QuotaBook } from '../quota-book.js';
 import { ReleaseWaiters } from '../release-waiters.js';
-import type { ChangeFeed, ChangeTopic, Leases, QuotaLedgerPort, QuotaStanding, RateCounters } from '../ports.js';
+import type { AffinityTarget, ChangeFeed, ChangeTopic, Leases, QuotaLedgerPort, QuotaStanding, RateCounters, SessionAffinities } from '../ports.js';
 import type { StateFile } from '../state-file.js';
 
 /**
@@ -109,6 +109,28 @@ export function memoryLeases(clock: () => number = Date.now): Leases {
     },
     async release(name, holder) {
       if (held.get(name)?.holder === holder) held.delete(name);
+    },
+  };
+}
+
+/** Session affinities held in this process (lost on restart: a session then sticks afresh). Expired entries are swept as the map grows. */
+export function memoryAffinities(clock: () => number = Date.now, sweepAt = 10_000): SessionAffinities {
+  const held = new Map<string, { target: AffinityTarget; until: number }>();
+  let nextSweep = sweepAt;
+  return {
+    async recall(session, ttlMs) {
+      const now = clock();
+      const entry = held.get(session);
+      if (!entry || entry.until <= now) return undefined;
+      entry.until = now + ttlMs;
+      return { ...entry.target };
+    },
+    async remember(session, target, ttlMs) {
+      const now = clock();
+      held.set(session, { target: { ...target }, until: now + ttlMs });
+      if (held.size < nextSweep) return;
+      for (const [key, entry] of held) if (entry.until <= now) held.delete(key);
+      nextSweep = Math.max(sweepAt, held.size * 2);
     },
   };
 }
