@@ -25,6 +25,7 @@ import type { NewLogRecord } from '../store/logs/index.js';
 import { CallAbort } from '../upstream/call-abort.js';
 import { channelEndpoint } from '../upstream/channel-endpoint.js';
 import type { ChannelEndpoint } from '../upstream/channel-endpoint.js';
+import { captureBodies } from './body-capture.js';
 import { appendCallLog, callLogRecord } from './call-log.js';
 import type { CallLog } from './call-log.js';
 import { channelsForModel } from './model-route.js';
@@ -148,7 +149,10 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
     let reservation: QuotaReservation | undefined;
     try {
       caller = authorizeBeforeBody(res, () => authorize(req, deps));
-      const raw = family.readBody ? await family.readBody(req, res) : parseJsonBody(await readBody(req, res));
+      const body = family.readBody ? undefined : await readBody(req, res);
+      // Opted in (the key or the relay): the bodies are kept once the answer ends, off the call's path.
+      const bodies = captureBodies(deps, req, res, caller, callSettings(catalog), body);
+      const raw = body === undefined ? await family.readBody!(req, res) : parseJsonBody(body);
       const route = family.routeFacts?.(req.url ?? '', params) ?? {};
       const decoded = family.decode(raw, route, record.warnings);
       record.model = decoded.model;
@@ -200,6 +204,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
           continue;
         }
         attempt++;
+        bodies?.secret(keys[keyIndex]);
         const endpoint = await channelEndpoint(channel, keys[keyIndex], endpointDeps);
         const prepared = family.prepare(decoded.call, { channel, endpoint, route, req, warnings: record.warnings });
         record.channel = channel;
