@@ -4510,6 +4510,8 @@ export interface operations {
                                 allow_ips: string[];
                                 group: string;
                                 allow_balance: boolean;
+                                /** @description The key's request and response bodies are kept with its calls */
+                                log_bodies: boolean;
                             }[];
                             total: number;
                             page: number;
@@ -4554,6 +4556,8 @@ export interface operations {
                     group?: string;
                     /** @description The key may read /v1/balance */
                     allow_balance?: boolean;
+                    /** @description Keep this key's request and response bodies with its calls' log records (never the key itself) */
+                    log_bodies?: boolean;
                     /** @description 1 (or "enabled"), 2 (or "disabled"); 3 and 4, as lists show them, leave the status as it is */
                     status?: 1 | 2 | 3 | 4 | "enabled" | "disabled";
                 } & {
@@ -4594,6 +4598,8 @@ export interface operations {
                             allow_ips: string[];
                             group: string;
                             allow_balance: boolean;
+                            /** @description The key's request and response bodies are kept with its calls */
+                            log_bodies: boolean;
                         };
                     };
                 };
@@ -4633,6 +4639,8 @@ export interface operations {
                     group?: string;
                     /** @description The key may read /v1/balance */
                     allow_balance?: boolean;
+                    /** @description Keep this key's request and response bodies with its calls' log records (never the key itself) */
+                    log_bodies?: boolean;
                 } & {
                     [key: string]: unknown;
                 };
@@ -4716,6 +4724,8 @@ export interface operations {
                                 allow_ips: string[];
                                 group: string;
                                 allow_balance: boolean;
+                                /** @description The key's request and response bodies are kept with its calls */
+                                log_bodies: boolean;
                             }[];
                             total: number;
                             page: number;
@@ -4778,6 +4788,8 @@ export interface operations {
                             allow_ips: string[];
                             group: string;
                             allow_balance: boolean;
+                            /** @description The key's request and response bodies are kept with its calls */
+                            log_bodies: boolean;
                         };
                     };
                 };
@@ -5705,6 +5717,7 @@ export interface operations {
                 end_timestamp?: number;
                 model?: string;
                 family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
+                time_zone?: string;
                 username?: string;
             };
             header?: never;
@@ -5868,6 +5881,57 @@ export interface operations {
                                 };
                                 quota: number;
                             }[];
+                            /** @description Over the whole range */
+                            latency: {
+                                /** @description Successful calls measured */
+                                calls: number;
+                                /** @description Total time percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                total_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
+                                /** @description Time to first byte percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                first_byte_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
+                            };
+                            /** @description Per day in time_zone (an hour counts in the day it starts in), days with calls only, oldest first */
+                            days: {
+                                /** @description YYYY-MM-DD in time_zone */
+                                day: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
+                                quota: number;
+                                /** @description Successful calls measured */
+                                calls: number;
+                                /** @description Total time percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                total_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
+                                /** @description Time to first byte percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                first_byte_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -5890,6 +5954,7 @@ export interface operations {
                 end_timestamp?: number;
                 model?: string;
                 family?: "chat" | "embeddings" | "completions" | "rerank" | "moderation" | "images" | "audio" | "video";
+                time_zone?: string;
             };
             header?: never;
             path?: never;
@@ -6051,6 +6116,57 @@ export interface operations {
                                     characters?: number;
                                 };
                                 quota: number;
+                            }[];
+                            /** @description Over the whole range */
+                            latency: {
+                                /** @description Successful calls measured */
+                                calls: number;
+                                /** @description Total time percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                total_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
+                                /** @description Time to first byte percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                first_byte_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
+                            };
+                            /** @description Per day in time_zone (an hour counts in the day it starts in), days with calls only, oldest first */
+                            days: {
+                                /** @description YYYY-MM-DD in time_zone */
+                                day: string;
+                                /** @description Calls served */
+                                requests: number;
+                                /** @description Calls that failed */
+                                errors: number;
+                                prompt_tokens: number;
+                                completion_tokens: number;
+                                /** @description Units other than tokens, summed per kind (a kind not used is absent) */
+                                units: {
+                                    requests?: number;
+                                    search_units?: number;
+                                    images?: number;
+                                    seconds?: number;
+                                    characters?: number;
+                                };
+                                quota: number;
+                                /** @description Successful calls measured */
+                                calls: number;
+                                /** @description Total time percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                total_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
+                                /** @description Time to first byte percentiles, ms, of successful calls (null: none). Embedded store: from a log-scale histogram, within 4.5%; PostgreSQL: exact, interpolated. */
+                                first_byte_ms: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                    p99: number | null;
+                                };
                             }[];
                         };
                     };

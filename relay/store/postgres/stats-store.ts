@@ -6,6 +6,7 @@
 
 import type { UnitCounts } from '../../ir/usage.js';
 import { BILLING_UNITS } from '../../ir/usage.js';
+import type { LatencyQuery, LatencyReport, LatencySummary } from '../stats/latency.js';
 import type { StatsQuery, StatsRow, StatsStore } from '../stats/stats-store.js';
 import type { PostgresClient } from './pool.js';
 
@@ -56,6 +57,10 @@ export function postgresStatsStore(db: PostgresClient, logs: { flush(): Promise<
       const { rows } = await db.query(`SELECT * FROM stats_hourly WHERE ${where} ORDER BY hour, user_id, token_id, channel_id, family, model`, values);
       return rows.map(statsRowOf);
     },
+    async latency(query: LatencyQuery): Promise<LatencyReport> {
+      await logs.settle();
+      return latencyFromLogs(db, query);
+    },
     flush: () => logs.flush(),
     // The log store closes (and flushes) itself.
     close: async () => {},
@@ -84,5 +89,42 @@ function statsRowOf(row: Record<string, unknown>): StatsRow {
     completion_tokens: row.completion_tokens as number,
     units,
     quota: row.quota as number,
+  };
+}
+
+/**
+ * Exact percentiles (percentile_cont, interpolated) of successful calls' times, from the log
+ * table over the hours asked (as the hourly rows are), per day in the time zone and overall
+ * (ROLLUP). The time bounds use the logs_time index.
+ */
+async function latencyFromLogs(db: PostgresClient, query: LatencyQuery): Promise<LatencyReport> {
+  const values: unknown[] = [query.time_zone ?? 'UTC'];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const conditions = ['type = 2'];
+  if (typeof query.start === 'number' && Number.isFinite(query.start)) conditions.push(`created_at >= ${param(Math.floor(query.start / HOUR_MS) * HOUR_MS)}`);
+  if (typeof query.end === 'number' && Number.isFinite(query.end)) conditions.push(`created_at < ${param(Math.ceil(query.end / HOUR_MS) * HOUR_MS)}`);
+  if (query.user_id !== undefined) conditions.push(Number.isSafeInteger(query.user_id) ? `user_id = ${param(query.user_id)}` : 'FALSE');
+  if (query.username !== undefined) conditions.push(`username = ${param(query.username)}`);
+  if (query.model) conditions.push(`model = ${param(query.model)}`);
+  if (query.family) conditions.push(`COALESCE(NULLIF(family, ''), 'chat') = ${param(query.family)}`);
+  const quantiles = 'ARRAY[0.5, 0.95, 0.99]::float8[]';
+  const { rows } = await db.query<{ day: string | null; calls: string | number; total: number[] | null; first_byte: number[] | null }>(
+    `SELECT to_char(to_timestamp(created_at / 1000.0) AT TIME ZONE $1, 'YYYY-MM-DD') AS day, count(*) AS calls,
+       percentile_cont(${quantiles}) WITHIN GROUP (ORDER BY total_ms) AS total,
+       percentile_cont(${quantiles}) WITHIN GROUP (ORDER BY first_byte_ms) AS first_byte
+     FROM logs WHERE ${conditions.join(' AND ')} GROUP BY ROLLUP (1) ORDER BY 1 NULLS LAST`,
+    values,
+  );
+  const summary = (row: (typeof rows)[number] | undefined): LatencySummary => {
+    const at = (list: number[] | null | undefined, i: number) => (list?.[i] === undefined || list[i] === null ? null : Math.round(list[i]!));
+    return {
+      calls: Number(row?.calls ?? 0),
+      total_ms: { p50: at(row?.total, 0), p95: at(row?.total, 1), p99: at(row?.total, 2) },
+      first_byte_ms: { p50: at(row?.first_byte, 0), p95: at(row?.first_byte, 1), p99: at(row?.first_byte, 2) },
+    };
+  };
+  return {
+    overall: summary(rows.find((row) => row.day === null)),
+    days: rows.filter((row) => row.day !== null).map((row) => ({ day: row.day!, ...summary(row) })),
   };
 }

@@ -20,6 +20,8 @@ import type { UnitCounts } from '../../ir/usage.js';
 import { writeFileDurably } from '../durable-write.js';
 import { DayKeys } from '../logs/utc-day.js';
 import { readUnitCounts } from '../unit-counts.js';
+import { addSample, emptyHistograms, latencyOfRows, mergeHistograms, readHistograms } from './latency.js';
+import type { LatencyHistograms, LatencyQuery, LatencyReport } from './latency.js';
 
 const FORMAT_VERSION = 1;
 const HOUR_MS = 3_600_000;
@@ -46,6 +48,9 @@ export interface StatsEntry {
   completion_tokens: number;
   units?: UnitCounts;
   quota: number;
+  /** Successful calls' times (ms), for the latency percentiles. */
+  total_ms?: number;
+  first_byte_ms?: number;
 }
 
 export interface StatsMetrics {
@@ -71,6 +76,8 @@ export interface StatsRow extends StatsMetrics {
   token_name: string;
   channel_id: number;
   channel_name: string;
+  /** Successful calls' times (latency.ts); only inside the store and its files, `query` leaves it out. */
+  latency?: LatencyHistograms;
 }
 
 export interface StatsQuery {
@@ -90,6 +97,8 @@ export interface StatsStore {
   record(entry: StatsEntry): void;
   /** Matching rows, oldest hour first. */
   query(query: StatsQuery): Promise<StatsRow[]>;
+  /** p50/p95/p99 of successful calls' total and first-byte times, overall and per day. */
+  latency(query: LatencyQuery): Promise<LatencyReport>;
   /** Resolves when every count recorded so far is on disk. */
   flush(): Promise<void>;
   /** Flushes; recording afterwards is ignored. */
@@ -140,21 +149,14 @@ function addUnits(into: UnitCounts, from: UnitCounts): void {
   }
 }
 
-function dayKeyOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+const dayKeyOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 function rowKey(row: Pick<StatsRow, 'hour' | 'family' | 'model' | 'user_id' | 'token_id' | 'channel_id'>): string {
   return `${row.hour}\u0000${row.user_id}\u0000${row.token_id}\u0000${row.channel_id}\u0000${row.family}\u0000${row.model}`;
 }
 
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** A stored row, or undefined when it is not one. */
 function parseRow(value: unknown): StatsRow | undefined {
@@ -177,6 +179,7 @@ function parseRow(value: unknown): StatsRow | undefined {
     completion_tokens: num(v.completion_tokens),
     units: readUnitCounts(v.units),
     quota: num(v.quota),
+    ...(v.latency !== undefined ? { latency: readHistograms(v.latency) } : {}),
   };
 }
 
@@ -256,11 +259,27 @@ class FileStatsStore implements StatsStore {
     row.completion_tokens += num(entry.completion_tokens);
     if (entry.units) addUnits(row.units, entry.units);
     row.quota += num(entry.quota);
+    if (requests) {
+      row.latency ??= emptyHistograms();
+      addSample(row.latency.total, num(entry.total_ms));
+      addSample(row.latency.first_byte, num(entry.first_byte_ms));
+    }
     day.dirty = true;
     this.schedule();
   }
 
   async query(query: StatsQuery): Promise<StatsRow[]> {
+    return (await this.matching(query)).map(({ latency: _latency, ...row }) => ({ ...row, units: { ...row.units } }));
+  }
+
+  async latency(query: LatencyQuery): Promise<LatencyReport> {
+    const { username, time_zone, ...filter } = query;
+    const rows = await this.matching(filter);
+    return latencyOfRows(username === undefined ? rows : rows.filter((row) => row.username === username), time_zone);
+  }
+
+  /** The stored rows themselves (not copies): callers only read them, before the next await. */
+  private async matching(query: StatsQuery): Promise<StatsRow[]> {
     const start = typeof query.start === 'number' && Number.isFinite(query.start) ? Math.floor(query.start / HOUR_MS) * HOUR_MS : -Infinity;
     const end = typeof query.end === 'number' && Number.isFinite(query.end) ? query.end : Infinity;
     const firstDay = Number.isFinite(start) ? dayKeyOf(start) : '';
@@ -277,7 +296,7 @@ class FileStatsStore implements StatsStore {
         if (query.channel_id !== undefined && row.channel_id !== query.channel_id) continue;
         if (query.model !== undefined && query.model !== '' && row.model !== query.model) continue;
         if (query.family !== undefined && query.family !== '' && row.family !== query.family) continue;
-        out.push({ ...row, units: { ...row.units } });
+        out.push(row);
       }
     }
     this.evict();
@@ -285,10 +304,8 @@ class FileStatsStore implements StatsStore {
   }
 
   flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
     return this.enqueue(() => this.writeDirty());
   }
 
@@ -315,8 +332,11 @@ class FileStatsStore implements StatsStore {
         for (const row of stored) {
           const key = rowKey(row);
           const current = day.rows.get(key);
-          if (current) addMetrics(current, row); // the names in memory are newer
-          else day.rows.set(key, row);
+          if (!current) day.rows.set(key, row);
+          else {
+            addMetrics(current, row); // the names in memory are newer
+            if (row.latency) mergeHistograms((current.latency ??= emptyHistograms()), row.latency);
+          }
         }
         day.loaded = true;
         day.loading = undefined;

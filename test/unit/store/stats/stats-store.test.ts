@@ -160,4 +160,26 @@ describe('hourly usage statistics store', () => {
     const again = await openStore();
     expect((await again.query({})).map((r) => r.requests)).toEqual([1]);
   });
+
+  it('keeps latency histograms across a restart: percentiles within 4.5%, errors not timed, days cut in the time zone', async () => {
+    const store = await openStore();
+    for (let i = 1; i <= 100; i++) store.record(call({ total_ms: i * 10, first_byte_ms: i }));
+    store.record(call({ type: 5, total_ms: 999_999 }));
+    await store.flush();
+    const again = await reopen(store);
+    // Recorded again before the day is read back: both halves count once.
+    again.record(call({ created_at: T0 + 14 * HOUR, total_ms: 1000, first_byte_ms: 100 })); // 00:15 next day UTC, still Mar 3 in New York
+    const report = await again.latency({ time_zone: 'America/New_York' });
+    expect(report.overall.calls).toBe(101);
+    const near = (value: number | null, exact: number) => expect(Math.abs(value! - exact) / exact).toBeLessThanOrEqual(0.045);
+    near(report.overall.total_ms.p50, 510);
+    near(report.overall.total_ms.p99, 1000);
+    near(report.overall.first_byte_ms.p95, 96);
+    expect(report.days.map((d) => [d.day, d.calls])).toEqual([['2025-03-03', 101]]);
+    expect((await again.latency({ time_zone: 'UTC' })).days.map((d) => [d.day, d.calls])).toEqual([
+      ['2025-03-03', 100],
+      ['2025-03-04', 1],
+    ]);
+    expect((await again.query({}))[0]).not.toHaveProperty('latency');
+  });
 });
