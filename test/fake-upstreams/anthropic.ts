@@ -19,7 +19,8 @@ import type { Answer, FakeUpstream, RecordedRequest } from './harness.js';
 export const FAKE_ANTHROPIC_API_KEY = 'sk-ant-fake-0123456789';
 
 export interface FakeAnthropicOptions {
-  apiKey?: string;
+  /** The key it accepts, or several (keys of one organisation: each has its own prompt cache). */
+  apiKey?: string | string[];
   /** Pause between streamed events, so a `reset-after-chunks` fault cuts after bytes were sent. */
   chunkDelayMs?: number;
 }
@@ -54,7 +55,7 @@ const KNOWN_FIELDS = new Set([
 ]);
 
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeUpstream> {
-  const apiKey = options.apiKey ?? FAKE_ANTHROPIC_API_KEY;
+  const apiKeys = [options.apiKey ?? FAKE_ANTHROPIC_API_KEY].flat();
   const cachedPrefixes = new Set<string>();
 
   return startFakeUpstream((request, { noUsage }): Answer => {
@@ -66,7 +67,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
 
     const key = header(request, 'x-api-key');
     if (!key) return errorAnswer(401, 'authentication_error', 'x-api-key header is required');
-    if (key !== apiKey) return errorAnswer(401, 'authentication_error', 'invalid x-api-key');
+    if (!apiKeys.includes(key)) return errorAnswer(401, 'authentication_error', 'invalid x-api-key');
     if (!header(request, 'anthropic-version')) return errorAnswer(400, 'invalid_request_error', 'anthropic-version: header is required');
 
     const body = request.body;
@@ -84,7 +85,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (invalid) return errorAnswer(400, 'invalid_request_error', invalid);
 
     const { blocks, stopReason, stopSequence } = compose(body);
-    const usage = countUsage(body, blocks, cachedPrefixes);
+    const usage = countUsage(body, blocks, cachedPrefixes, key);
     const id = `msg_01${randomId(22)}`;
     if (body.stream === true) {
       const chunks = streamChunks(id, body.model, blocks, stopReason, stopSequence, usage, noUsage);
@@ -331,7 +332,8 @@ interface WireUsage {
   output_tokens: number;
 }
 
-function countUsage(body: Block, blocks: AnswerBlock[], cachedPrefixes: Set<string>): WireUsage {
+/** A prompt cache belongs to one key: a prefix written with one key is read only by calls with that key. */
+function countUsage(body: Block, blocks: AnswerBlock[], cachedPrefixes: Set<string>, apiKey: string): WireUsage {
   const total = estimateTokens({ system: body.system, messages: body.messages, tools: body.tools });
   let cacheRead = 0;
   let cacheWrite = 0;
@@ -340,7 +342,7 @@ function countUsage(body: Block, blocks: AnswerBlock[], cachedPrefixes: Set<stri
   const breakpoint = system.map((b) => Boolean(b.cache_control)).lastIndexOf(true);
   if (breakpoint >= 0) {
     const prefix = JSON.stringify({ tools: body.tools ?? null, system: system.slice(0, breakpoint + 1) });
-    const key = createHash('sha256').update(`${body.model}\n${prefix}`).digest('hex');
+    const key = createHash('sha256').update(`${apiKey}\n${body.model}\n${prefix}`).digest('hex');
     const tokens = Math.min(Math.ceil(prefix.length / 4), total - 1);
     if (cachedPrefixes.has(key)) cacheRead = tokens;
     else {
