@@ -21,6 +21,7 @@ import { openStore } from './open-store.js';
 import type { OpenedStore, StoreOptions } from './open-store.js';
 import type { StoragePorts } from './store/ports.js';
 import { startKeyRecovery } from './routing/key-recovery.js';
+import { startBodySweep } from './tasks/body-sweep.js';
 import { createTaskRegistry } from './tasks/task-registry.js';
 import { VideoPoller } from './tasks/video-poller.js';
 import type { VideoPollerTiming } from './tasks/video-poller.js';
@@ -57,6 +58,8 @@ export interface RelayOptions {
   shutdownGraceMs?: number;
   /** How often disabled keys are checked for their recovery probe (default 15 s). */
   keyRecoveryIntervalMs?: number;
+  /** How often kept call bodies past their retention are deleted (default hourly). */
+  bodySweepIntervalMs?: number;
   /** How often video tasks are polled (default: after 2 s, then 1.5 times longer each time, up to 15 s). */
   videoPolling?: VideoPollerTiming;
   /** How long a client may take to send its headers and its whole request (default CLIENT_TIMEOUTS). */
@@ -154,6 +157,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     const app = lazyManagementApp(context, consoleDir, log);
     const probeDeps = { channels: store.channels, dispatchers };
     const keyRecovery = startKeyRecovery({ catalog: store.catalog, channels: store.channels, probe: (channel, key) => probeChannel(probeDeps, channel, key), log, ...(options.keyRecoveryIntervalMs ? { intervalMs: options.keyRecoveryIntervalMs } : {}) });
+    const bodySweep = startBodySweep({ store, log, ...(options.bodySweepIntervalMs ? { intervalMs: options.bodySweepIntervalMs } : {}) });
     const relayRoutes = relayRouteTable(relayDeps);
     handler = createRequestHandler({
       boundToLoopback: !lan,
@@ -170,6 +174,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     const openedStore = opened;
     const shutdown = once(async () => {
       keyRecovery.stop();
+      bodySweep.stop();
       const grace = options.shutdownGraceMs ?? 10_000;
       await stopServer(server, grace);
       await videoPoller.stop();
