@@ -9,6 +9,21 @@ import type { AccountFields, RedemptionRecord, TopUpRecord } from './account-rec
 
 // The state file's shape. Change it only together with a migration below.
 
+/** Requests and tokens per minute a key, user, model or group allows (relay/pipeline/rate-limits.ts); absent or 0: no limit. */
+export interface RateLimits {
+  rpm?: number;
+  tpm?: number;
+}
+
+/** The most a key or user may spend (quota units) per day, week and month, in the budget time zone; absent or 0: no cap. */
+export interface PeriodBudgets {
+  day?: number;
+  week?: number;
+  month?: number;
+}
+
+export type CallerLimits = RateLimits & PeriodBudgets;
+
 export interface UserRecord extends AccountFields {
   id: number;
   username: string;
@@ -26,6 +41,8 @@ export interface UserRecord extends AccountFields {
   access_token_hash: string | null;
   created_at: number;
   last_login_at: number;
+  /** Rate limits and period budgets of the user (every key of theirs together); absent: none. */
+  limits?: CallerLimits;
   /** The console language the user chose (CONSOLE_LANGUAGES); absent or '': not chosen (the browser's language). */
   language?: string;
 }
@@ -68,6 +85,8 @@ export interface TokenRecord {
   allow_balance: boolean;
   /** Keep this key's calls' request and response bodies (relay/store/bodies/); absent: no. */
   log_bodies?: boolean;
+  /** Rate limits and period budgets of this key; absent: none. */
+  limits?: CallerLimits;
 }
 
 export interface ChannelKeyState {
@@ -126,6 +145,8 @@ export interface GroupRecord {
   description: string;
   /** Users may pick it for their keys (besides their own group). */
   selectable: boolean;
+  /** Rate limits for each user calling in this group; absent: none. */
+  limits?: RateLimits;
   created_at: number;
   updated_at: number;
 }
@@ -171,6 +192,8 @@ export interface ModelRecord {
   unit_prices: UnitCounts;
   /** Multiplier of the unit prices by output size ("1792x1024": 1.67); {}: the plain unit price for every size. */
   size_ratios: Record<string, number>;
+  /** Rate limits for each user calling this model; absent: none. */
+  limits?: RateLimits;
   created_at: number;
   updated_at: number;
 }
@@ -188,6 +211,14 @@ export interface OpenReservation {
   token_limited: boolean;
   created_at: number;
   call: NewLogRecord;
+  /** The period budgets it counts in (`budget key`, period), given back into them when it closes. */
+  budgets?: BudgetMark[];
+}
+
+/** A reservation counted in one budget period: `k` names the budget (`u:<user>:day`…), `p` the period (`2026-11-24`…). */
+export interface BudgetMark {
+  k: string;
+  p: string;
 }
 
 /**
@@ -249,6 +280,8 @@ export interface State {
   ledger_seq: number;
   /** Reservations of calls in progress, by reservation id. */
   open_reservations: Record<string, OpenReservation>;
+  /** Spent in each budget's current period (reservations held included), by budget key; absent: nothing yet. */
+  period_spend?: Record<string, { p: string; spent: number }>;
   /** Video generation tasks, oldest first. */
   video_tasks: VideoTaskRecord[];
   redemptions: RedemptionRecord[];

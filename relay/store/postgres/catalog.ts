@@ -77,7 +77,7 @@ export function postgresChannelRepo(db: PostgresClient, secrets: SecretStore): C
 }
 
 export function postgresGroupRepo(db: PostgresClient): GroupRepo {
-  const groups = new RecordTable<GroupRecord>(db, 'groups', 'name');
+  const groups = new RecordTable<GroupRecord>(db, 'groups', 'name', new Set(['limits']));
   const usageByGroup = async () => {
     const result = await db.query<{ name: string; channels: number; users: number; tokens: number }>(`
       SELECT name, sum(channels)::int AS channels, sum(users)::int AS users, sum(tokens)::int AS tokens FROM (
@@ -126,7 +126,7 @@ export function postgresSupplierRepo(db: PostgresClient): SupplierRepo {
 }
 
 export function postgresModelRepo(db: PostgresClient): ModelRepo {
-  const models = new RecordTable<ModelRecord>(db, 'models', 'id', new Set(['unit_prices', 'size_ratios']));
+  const models = new RecordTable<ModelRecord>(db, 'models', 'id', new Set(['unit_prices', 'size_ratios', 'limits']));
   return {
     list: () => models.select('TRUE', [], 'ORDER BY id'),
     get: (id) => models.one('id', id),

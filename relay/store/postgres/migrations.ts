@@ -3,6 +3,7 @@ import { SCHEMA_1 } from './schema-1.js';
 import { SCHEMA_2 } from './schema-2.js';
 import { SCHEMA_3 } from './schema-3.js';
 import { SCHEMA_4 } from './schema-4.js';
+import { SCHEMA_5 } from './schema-5.js';
 
 // The database's schema, versioned like the state file's (schema.ts): `MIGRATIONS[n - 1]`
 // takes a database of version n - 1 to version n. They run at start, all in one transaction
@@ -21,6 +22,7 @@ const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'accounts and money: sign-in factors, invitations, redemption codes and top-ups', sql: SCHEMA_2 },
   { version: 3, name: 'the console language each user chose', sql: SCHEMA_3 },
   { version: 4, name: 'request and response bodies kept with calls, and the keys opted in', sql: SCHEMA_4 },
+  { version: 5, name: 'rate limits of keys, users, models and groups; period budgets of keys and users', sql: SCHEMA_5 },
 ];
 
 export const CURRENT_DATABASE_VERSION = MIGRATIONS.length;

@@ -10,7 +10,7 @@ import { RecordTable } from './record-table.js';
 import { newAffCode } from '../account-records.js';
 
 /** The users table's jsonb columns. */
-const USER_JSON = new Set(['totp', 'passkeys', 'oauth']);
+const USER_JSON = new Set(['totp', 'passkeys', 'oauth', 'limits']);
 
 export function postgresUserRepo(db: PostgresClient): UserRepo {
   const users = new RecordTable<UserRecord>(db, 'users', 'id', USER_JSON);
@@ -86,7 +86,7 @@ export function postgresSessionRepo(db: PostgresClient): SessionRepo {
 }
 
 export function postgresTokenRepo(db: PostgresClient): TokenRepo {
-  const tokens = new RecordTable<TokenRecord>(db, 'tokens', 'id');
+  const tokens = new RecordTable<TokenRecord>(db, 'tokens', 'id', new Set(['limits']));
   return {
     async create(token) {
       const key = newApiKey();
