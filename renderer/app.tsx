@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StatusData, UserView } from '../relay/management/contract.js';
-import { onSessionEnded, SESSION_ENDED } from './api/client.js';
+import { onSessionEnded, sessionEnded } from './api/client.js';
 import { getStatus, getWizard, type WizardState } from './api/status.js';
 import { getSelf } from './api/user.js';
 import { AuthLayout } from './components/AuthLayout.js';
+import { adoptAccountLanguage } from './i18n/index.js';
 import { Shell } from './components/Shell.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { SetupPage } from './pages/SetupPage.js';
@@ -27,6 +29,7 @@ type View =
 
 /** The console for a signed-in user, or for the owner the first-run wizard where it stopped. */
 async function signedIn(status: StatusData, user: UserView): Promise<View> {
+  adoptAccountLanguage(user.language);
   if (!isRoot(user)) return { kind: 'home', status, user };
   // The wizard only helps: if where it stands cannot be read, the console works without it.
   const wizard = await getWizard().catch(() => null);
@@ -36,6 +39,7 @@ async function signedIn(status: StatusData, user: UserView): Promise<View> {
 /** Picks the page from `GET /api/status` (is there an owner yet?), `GET /api/user/self` (is there a session?) and, for the owner, the wizard's progress. */
 export function App() {
   const [view, setView] = useState<View>({ kind: 'loading' });
+  const { t } = useTranslation();
 
   const load = useCallback(async () => {
     setView({ kind: 'loading' });
@@ -61,23 +65,23 @@ export function App() {
   useEffect(() => {
     if (view.kind !== 'home') return;
     const { status, user } = view;
-    return onSessionEnded(() => setView({ kind: 'login', status, username: user.username, notice: SESSION_ENDED }));
+    return onSessionEnded(() => setView({ kind: 'login', status, username: user.username, notice: sessionEnded() }));
   }, [view]);
 
   switch (view.kind) {
     case 'loading':
       return (
         <main className="auth" aria-busy="true">
-          <p className="loading">Loading Relaydesk…</p>
+          <p className="loading">{t('app.loading')}</p>
         </main>
       );
     case 'unreachable':
       return (
         <AuthLayout>
-          <h1>Relaydesk is not answering</h1>
+          <h1>{t('app.unreachableTitle')}</h1>
           <p className="lead">{view.message}</p>
           <button type="button" className="button button--primary button--block" onClick={() => void load()}>
-            Try again
+            {t('app.tryAgain')}
           </button>
         </AuthLayout>
       );
@@ -102,7 +106,7 @@ export function App() {
         <Suspense
           fallback={
             <main className="auth" aria-busy="true">
-              <p className="loading">Loading Relaydesk…</p>
+              <p className="loading">{t('app.loading')}</p>
             </main>
           }
         >

@@ -5,6 +5,7 @@
 // is not a success becomes an ApiError whose message is fit to show to a person.
 import type { Envelope } from '../../relay/management/contract.js';
 import type { paths } from './openapi.gen.js';
+import { i18n } from '../i18n/index.js';
 
 export class ApiError extends Error {
   /** HTTP status, or 0 when the relay could not be reached. */
@@ -102,8 +103,10 @@ function buildUrl(path: string, options: UrlOptions): string {
 
 // The session ---------------------------------------------------------------------------------
 
-/** What the console says when it returns to sign-in because the session is gone. */
-export const SESSION_ENDED = 'Your session ended; sign in again.';
+/** What the console says when it returns to sign-in because the session is gone (in the console's language). */
+export function sessionEnded(): string {
+  return i18n.t('common:shell.sessionEnded');
+}
 
 const sessionEndedListeners = new Set<() => void>();
 

@@ -3,7 +3,7 @@
 // with a pasted API key it calls `/v1/chat/completions` exactly as a client would, so that
 // key's own limits apply.
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { api, ApiError, notifySessionEnded, SESSION_ENDED } from './client.js';
+import { api, ApiError, notifySessionEnded, sessionEnded } from './client.js';
 import type { ApiData } from './client.js';
 
 export type UsableModel = ApiData<'/api/models', 'get'>[number];
@@ -157,6 +157,6 @@ async function errorText(response: Response, as: CallAs): Promise<string> {
   } catch {
     // not JSON
   }
-  if (response.status === 401) return as.kind === 'key' ? 'The relay did not accept this API key.' : SESSION_ENDED;
+  if (response.status === 401) return as.kind === 'key' ? 'The relay did not accept this API key.' : sessionEnded();
   return `The relay answered HTTP ${response.status}.`;
 }

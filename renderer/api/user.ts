@@ -2,6 +2,7 @@
 import { api, ApiError } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
 import { Role } from '../../relay/management/contract.js';
+import { i18n } from '../i18n/index.js';
 
 /** A user as the API shows it: never a password hash or a token. */
 export type UserView = ApiData<'/api/user/self', 'get'>;
@@ -68,7 +69,12 @@ export async function revokeOtherSessions(): Promise<number> {
 }
 
 export function roleName(role: number): string {
-  if (role >= Role.root) return 'root';
-  if (role >= Role.admin) return 'admin';
-  return 'user';
+  if (role >= Role.root) return i18n.t('common:roles.root');
+  if (role >= Role.admin) return i18n.t('common:roles.admin');
+  return i18n.t('common:roles.user');
+}
+
+/** `PUT /api/user/self/language`: keeps the console language with the account ('' follows the browser). */
+export async function saveLanguage(language: ApiBody<'/api/user/self/language', 'put'>['language']): Promise<void> {
+  await api.put('/api/user/self/language', { language });
 }

@@ -1,6 +1,7 @@
 // "Sign in with a passkey" on the sign-in page: no username, no password; the browser offers
 // the passkeys it has for this site.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../relay/management/contract.js';
 import { passkeysSupported, signInWithPasskey } from '../api/passkeys.js';
 
@@ -12,6 +13,7 @@ interface Props {
 
 export function PasskeySignIn({ onSignedIn, onError }: Props) {
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('auth');
   if (!passkeysSupported()) return null;
 
   async function signIn() {
@@ -20,14 +22,14 @@ export function PasskeySignIn({ onSignedIn, onError }: Props) {
     try {
       onSignedIn(await signInWithPasskey());
     } catch (caught) {
-      onError(caught instanceof Error ? caught.message : 'Could not sign in with a passkey.');
+      onError(caught instanceof Error ? caught.message : t('passkey.failed'));
       setBusy(false);
     }
   }
 
   return (
     <button type="button" className="button button--secondary button--block" onClick={() => void signIn()} disabled={busy}>
-      {busy ? 'Waiting for the passkey…' : 'Sign in with a passkey'}
+      {busy ? t('passkey.waiting') : t('passkey.signIn')}
     </button>
   );
 }

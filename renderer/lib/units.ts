@@ -3,6 +3,7 @@
 // amount people price them by: per 1K search units, per image, per minute, per 1M characters.
 import { BILLING_UNITS, type BillingUnit, type UnitCounts } from '../../relay/ir/usage.js';
 import { formatPrice } from '../api/admin.js';
+import { numberFormat } from '../i18n/format.js';
 import { clean } from './money.js';
 
 export { BILLING_UNITS, type BillingUnit, type UnitCounts };
@@ -42,11 +43,10 @@ export function unitPriceText(unit: BillingUnit, usdPerUnit: number, factor = 1)
 }
 
 // Seconds may be fractional (12.5 s of audio).
-const countFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 /** "1 search unit", "1,200 characters", "12.5 seconds". */
 export function unitCount(unit: BillingUnit, count: number): string {
-  return `${countFormat.format(count)} ${count === 1 ? UNITS[unit].one : UNITS[unit].many}`;
+  return `${numberFormat({ maximumFractionDigits: 2 }).format(count)} ${count === 1 ? UNITS[unit].one : UNITS[unit].many}`;
 }
 
 /** The units named in `counts` (counts or prices) with a number, in the order of BILLING_UNITS; anything else is left out. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
 import { ApiError } from '../api/client.js';
 import { takeOAuthReturn } from '../api/oauth.js';
@@ -30,6 +31,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
   const [pending, setPending] = useState<PendingSignIn | null>(null);
   const [code, setCode] = useState('');
   const codeRef = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation('auth');
 
   useEffect(() => {
     (initialUsername === '' ? usernameRef : passwordRef).current?.focus();
@@ -49,7 +51,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
     event.preventDefault();
     setError(null);
     if (username.trim() === '' || password === '') {
-      setError('Enter your username and password.');
+      setError(t('login.missing'));
       (username.trim() === '' ? usernameRef : passwordRef).current?.focus();
       return;
     }
@@ -64,7 +66,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
       }
       onSignedIn(answer);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not sign in.');
+      setError(caught instanceof Error ? caught.message : t('login.failed'));
       setPassword('');
       setSubmitting(false);
       passwordRef.current?.focus();
@@ -87,7 +89,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
     if (pending === null) return;
     setError(null);
     if (code.trim() === '') {
-      setError('Enter the code from your authenticator app, or a backup code.');
+      setError(t('twoStep.missing'));
       codeRef.current?.focus();
       return;
     }
@@ -97,7 +99,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
     } catch (caught) {
       // The pending sign-in expired: back to the password.
       if (caught instanceof ApiError && caught.status === 401) return startOver(caught.message);
-      setError(caught instanceof Error ? caught.message : 'Could not sign in.');
+      setError(caught instanceof Error ? caught.message : t('login.failed'));
       setCode('');
       setSubmitting(false);
       codeRef.current?.focus();
@@ -107,13 +109,13 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
   if (pending !== null) {
     return (
       <AuthLayout footer={status !== null ? <>Relaydesk {status.version}</> : undefined}>
-        <h1>Two-step verification</h1>
-        <p className="lead">Enter the 6-digit code your authenticator app shows for {username.trim()}, or one of your backup codes.</p>
+        <h1>{t('twoStep.title')}</h1>
+        <p className="lead">{t('twoStep.lead', { username: username.trim() })}</p>
         {error !== null && <Alert tone="error">{error}</Alert>}
         <form className="form" onSubmit={(event) => void submitCode(event)} noValidate>
           <Field
             ref={codeRef}
-            label="Code"
+            label={t('twoStep.code')}
             name="code"
             autoComplete="one-time-code"
             autoCapitalize="none"
@@ -122,10 +124,10 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
             onChange={(event) => setCode(event.currentTarget.value)}
           />
           <button type="submit" className="button button--primary button--block" disabled={submitting}>
-            {submitting ? 'Verifying…' : 'Verify'}
+            {submitting ? t('twoStep.verifying') : t('twoStep.verify')}
           </button>
           <button type="button" className="button button--secondary button--block" onClick={() => startOver(null)} disabled={submitting}>
-            Back
+            {t('twoStep.back')}
           </button>
         </form>
       </AuthLayout>
@@ -134,8 +136,8 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
 
   return (
     <AuthLayout footer={status !== null ? <>Relaydesk {status.version}</> : undefined}>
-      <h1>Sign in</h1>
-      <p className="lead">Sign in to manage this Relaydesk.</p>
+      <h1>{t('login.title')}</h1>
+      <p className="lead">{t('login.lead')}</p>
 
       {notice !== null && error === null && <Alert tone="info">{notice}</Alert>}
       {error !== null && <Alert tone="error">{error}</Alert>}
@@ -143,7 +145,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <Field
           ref={usernameRef}
-          label="Username"
+          label={t('login.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -153,7 +155,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
         />
         <Field
           ref={passwordRef}
-          label="Password"
+          label={t('login.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -161,7 +163,7 @@ export function LoginPage({ status, initialUsername = '', notice = null, onSigne
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
         <button type="submit" className="button button--primary button--block" disabled={submitting}>
-          {submitting ? 'Signing in…' : 'Sign in'}
+          {submitting ? t('login.signingIn') : t('login.signIn')}
         </button>
       </form>
       <PasskeySignIn onSignedIn={onSignedIn} onError={setError} />

@@ -13,7 +13,8 @@ export type Access = 'user' | 'admin' | 'root';
 
 export interface PageEntry {
   path: string;
-  title: string;
+  /** Its name: a key of the common catalogue (renderer/i18n/<language>/common.json). */
+  title: `nav.${string}`;
   /** An icon name from `components/Icon.tsx`. */
   icon?: string;
   access: Access;
@@ -21,23 +22,23 @@ export interface PageEntry {
 }
 
 export const pages: PageEntry[] = [
-  { path: '/', title: 'Overview', icon: 'home', access: 'user', component: lazy(() => import('./OverviewPage.js')) },
-  { path: '/dashboard', title: 'Dashboard', icon: 'chart', access: 'user', component: lazy(() => import('./dashboard/DashboardPage.js')) },
-  { path: '/playground', title: 'Playground', icon: 'chat', access: 'user', component: lazy(() => import('./playground/PlaygroundPage.js')) },
-  { path: '/keys', title: 'API keys', icon: 'key', access: 'user', component: lazy(() => import('./KeysPage.js')) },
-  { path: '/wallet', title: 'Wallet', icon: 'wallet', access: 'user', component: lazy(() => import('./money/WalletPage.js')) },
-  { path: '/pricing', title: 'Pricing', icon: 'tag', access: 'user', component: lazy(() => import('./money/PricingPage.js')) },
-  { path: '/users', title: 'Users', icon: 'user', access: 'admin', component: lazy(() => import('./admin/UsersPage.js')) },
-  { path: '/channels', title: 'Channels', icon: 'plug', access: 'admin', component: lazy(() => import('./ChannelsPage.js')) },
-  { path: '/models', title: 'Models and pricing', icon: 'list', access: 'admin', component: lazy(() => import('./admin/ModelsPage.js')) },
-  { path: '/groups', title: 'Groups', icon: 'list', access: 'admin', component: lazy(() => import('./admin/GroupsPage.js')) },
-  { path: '/redemptions', title: 'Redemption codes', icon: 'tag', access: 'admin', component: lazy(() => import('./money/RedemptionsPage.js')) },
-  { path: '/topups', title: 'Top-ups', icon: 'wallet', access: 'admin', component: lazy(() => import('./money/TopUpsPage.js')) },
-  { path: '/suppliers', title: 'Suppliers', icon: 'list', access: 'admin', component: lazy(() => import('./admin/SuppliersPage.js')) },
-  { path: '/tasks', title: 'Tasks', icon: 'list', access: 'admin', component: lazy(() => import('./admin/TasksPage.js')) },
-  { path: '/logs', title: 'Logs', icon: 'list', access: 'user', component: lazy(() => import('./logs/LogsPage.js')) },
-  { path: '/settings', title: 'Settings', icon: 'settings', access: 'root', component: lazy(() => import('./SettingsPage.js')) },
-  { path: '/profile', title: 'Profile', icon: 'user', access: 'user', component: lazy(() => import('./ProfilePage.js')) },
+  { path: '/', title: 'nav.overview', icon: 'home', access: 'user', component: lazy(() => import('./OverviewPage.js')) },
+  { path: '/dashboard', title: 'nav.dashboard', icon: 'chart', access: 'user', component: lazy(() => import('./dashboard/DashboardPage.js')) },
+  { path: '/playground', title: 'nav.playground', icon: 'chat', access: 'user', component: lazy(() => import('./playground/PlaygroundPage.js')) },
+  { path: '/keys', title: 'nav.keys', icon: 'key', access: 'user', component: lazy(() => import('./KeysPage.js')) },
+  { path: '/wallet', title: 'nav.wallet', icon: 'wallet', access: 'user', component: lazy(() => import('./money/WalletPage.js')) },
+  { path: '/pricing', title: 'nav.pricing', icon: 'tag', access: 'user', component: lazy(() => import('./money/PricingPage.js')) },
+  { path: '/users', title: 'nav.users', icon: 'user', access: 'admin', component: lazy(() => import('./admin/UsersPage.js')) },
+  { path: '/channels', title: 'nav.channels', icon: 'plug', access: 'admin', component: lazy(() => import('./ChannelsPage.js')) },
+  { path: '/models', title: 'nav.models', icon: 'list', access: 'admin', component: lazy(() => import('./admin/ModelsPage.js')) },
+  { path: '/groups', title: 'nav.groups', icon: 'list', access: 'admin', component: lazy(() => import('./admin/GroupsPage.js')) },
+  { path: '/redemptions', title: 'nav.redemptions', icon: 'tag', access: 'admin', component: lazy(() => import('./money/RedemptionsPage.js')) },
+  { path: '/topups', title: 'nav.topups', icon: 'wallet', access: 'admin', component: lazy(() => import('./money/TopUpsPage.js')) },
+  { path: '/suppliers', title: 'nav.suppliers', icon: 'list', access: 'admin', component: lazy(() => import('./admin/SuppliersPage.js')) },
+  { path: '/tasks', title: 'nav.tasks', icon: 'list', access: 'admin', component: lazy(() => import('./admin/TasksPage.js')) },
+  { path: '/logs', title: 'nav.logs', icon: 'list', access: 'user', component: lazy(() => import('./logs/LogsPage.js')) },
+  { path: '/settings', title: 'nav.settings', icon: 'settings', access: 'root', component: lazy(() => import('./SettingsPage.js')) },
+  { path: '/profile', title: 'nav.profile', icon: 'user', access: 'user', component: lazy(() => import('./ProfilePage.js')) },
 ];
 
 const ROLE_FOR: Record<Access, number> = { user: Role.common, admin: Role.admin, root: Role.root };
