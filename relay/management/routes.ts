@@ -11,6 +11,7 @@ import { userRoutes } from './user.js';
 import { fetchModelsRoutes } from './fetch-models.js';
 import { groupRoutes } from './groups.js';
 import { logRoutes } from './logs.js';
+import { callBodyRoutes } from './call-bodies.js';
 import { modelRoutes } from './models.js';
 import { statsRoutes } from './stats.js';
 import { supplierRoutes } from './suppliers.js';
@@ -48,6 +49,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...fetchModelsRoutes(context),
     ...taskRoutes(context),
     ...logRoutes(context),
+    ...callBodyRoutes(context),
     ...statsRoutes(context),
     ...groupRoutes(context),
     ...supplierRoutes(context),

@@ -1073,6 +1073,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/log/{id}/bodies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's request and response bodies, if they were kept (your own calls; administrators: everyone's); null when not kept */
+        get: operations["get_api_log_id_bodies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data": {
         parameters: {
             query?: never;
@@ -5697,6 +5714,63 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_log_id_bodies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            request_id: string;
+                            /** @description ms, when the answer ended */
+                            created_at: number;
+                            method: string;
+                            /** @description As called, without key-like query parameters */
+                            path: string;
+                            /** @description Only the headers a replay needs (content type, API versions); never a key */
+                            headers: {
+                                [key: string]: string;
+                            };
+                            /** @description The request body as text, the caller's key redacted, cut at log_bodies_max_kib with a marker */
+                            request: string;
+                            /** @description The request body's full size */
+                            request_bytes: number;
+                            status: number;
+                            /** @description The answer's content type; text/event-stream: `response` is the stream's events */
+                            response_type: string;
+                            /** @description The answer as the client received it, cut at log_bodies_max_kib with a marker */
+                            response: string;
+                            /** @description The answer's full size */
+                            response_bytes: number;
+                        } | null;
+                    };
                 };
             };
             /** @description Failure: {success: false, message} */
