@@ -14,8 +14,9 @@ export type LogStat = ApiData<'/api/log/self/stat', 'get'>;
 /** Your own usage, or (administrators) everyone's. */
 export type Scope = 'mine' | 'everyone';
 
-export function getUsage(start: number, end: number, scope: Scope = 'mine'): Promise<UsageData> {
-  const query = { start_timestamp: start, end_timestamp: end };
+/** `timeZone`: the IANA zone the answer's days are cut in (the browser's). */
+export function getUsage(start: number, end: number, scope: Scope = 'mine', timeZone?: string): Promise<UsageData> {
+  const query = { start_timestamp: start, end_timestamp: end, ...(timeZone ? { time_zone: timeZone } : {}) };
   return scope === 'everyone' ? api.get('/api/data', { query }) : api.get('/api/data/self', { query });
 }
 

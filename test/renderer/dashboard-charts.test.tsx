@@ -49,7 +49,7 @@ describe('dashboard charts', () => {
   it('renders four figures, each named and captioned by its title', () => {
     render(<DashboardCharts usage={usage()} during="in the last 24 hours" plotWidth={480} />);
     const titles = screen.getAllByRole('figure').map((figure) => figure.getAttribute('aria-label'));
-    expect(titles).toEqual(['Requests per hour', 'Spend per hour', 'Requests by model', 'Spend by model']);
+    expect(titles).toEqual(['Requests per hour', 'Spend per hour (USD)', 'Requests by model', 'Spend by model']);
     for (const figure of screen.getAllByRole('figure')) {
       expect(figure.querySelector('figcaption')?.textContent).toBe(figure.getAttribute('aria-label'));
       expect(figure.querySelector('table')?.classList.contains('visually-hidden')).toBe(true);
@@ -73,7 +73,7 @@ describe('dashboard charts', () => {
     const requests = tableOf('Requests per hour');
     expect(requests.map(([, value]) => value)).toEqual(['2', '4']);
     expect(requests[0]![0]).toMatch(/\d{1,2}:00/);
-    expect(tableOf('Spend per hour').map(([, value]) => value)).toEqual(['$1.00', '$4.00']);
+    expect(tableOf('Spend per hour (USD)').map(([, value]) => value)).toEqual(['$1.00', '$4.00']);
   });
 
   it('summarises each plot for screen readers as an image', () => {
@@ -162,7 +162,7 @@ describe('dashboard charts', () => {
     const spend = screen.getByRole('figure', { name: 'Spend by model' });
     expect(within(spend).getByText('Nothing spent in the last 7 days.')).toBeTruthy();
     expect(within(spend).queryByRole('img')).toBeNull();
-    expect(within(screen.getByRole('figure', { name: 'Spend per hour' })).getByText('Nothing spent in the last 7 days.')).toBeTruthy();
+    expect(within(screen.getByRole('figure', { name: 'Spend per hour (USD)' })).getByText('Nothing spent in the last 7 days.')).toBeTruthy();
     // Requests were made, so their charts still draw.
     expect(within(screen.getByRole('figure', { name: 'Requests by model' })).getByRole('img')).toBeTruthy();
   });

@@ -50,7 +50,30 @@ describe('DashboardPage', () => {
     expect((await screen.findByTestId('metric-requests')).textContent).toBe('Requests, last 24 hours2');
     expect(screen.getByTestId('metric-spent').textContent).toBe('Spent, last 24 hours$2.50');
     expect(screen.getByTestId('metric-balance').textContent).toBe('Balance$200.00');
-    expect(screen.getByTestId('metric-tokens').textContent).toBe('Tokens, last 24 hours1.5K');
+    expect(screen.getByTestId('metric-tokens').textContent).toBe('Tokens, last 24 hours1.5K1K in · 500 out');
+  });
+
+  it('shows the error rate, the latency percentiles, and the top models and keys by spend', async () => {
+    relay(2).on('GET /api/data/self', (call: { query: URLSearchParams }) => {
+      const usage = usageOf(2)(call) as Record<string, unknown> & { totals: object };
+      const hour = Math.floor(Number(call.query.get('end_timestamp')) / HOUR) * HOUR;
+      const key = (token_id: number, token_name: string, requests: number, quota: number) => ({ time: hour, token_id, token_name, user_id: 1, requests, errors: 0, prompt_tokens: 0, completion_tokens: 0, units: {}, quota });
+      return {
+        ...usage,
+        totals: { ...usage.totals, errors: 2 },
+        by_key: [key(7, 'ci', 1, 250_000), key(0, '', 1, 1_000_000)],
+        by_user: [],
+        by_channel: [],
+        latency: { calls: 2, total_ms: { p50: 850, p95: 1240, p99: 1300 }, first_byte_ms: { p50: 120, p95: 300, p99: null } },
+        days: [],
+      };
+    });
+    page();
+    expect((await screen.findByTestId('metric-error-rate')).textContent).toBe('Error rate, last 24 hours50%2 failed of 4 calls');
+    expect(screen.getByTestId('metric-total-time').textContent).toBe('Total time, last 24 hoursp50 850 msp50 850 ms · p95 1.24 s · p99 1.3 s');
+    const keys = within(screen.getByRole('table', { name: 'Top keys' })).getAllByRole('row').map((row) => row.textContent);
+    expect(keys).toEqual(['KeyCallsErrorsCost (USD)', 'Console playground10$2.00', 'ci10$0.50']);
+    expect(screen.queryByRole('table', { name: 'Top channels' })).toBeNull(); // only in the everyone view
   });
 
   it('charts the calls: the requests by model table holds the model and its count', async () => {

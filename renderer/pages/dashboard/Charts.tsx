@@ -1,20 +1,28 @@
-// The dashboard's four charts over the statistics API's hourly buckets: requests and spend
-// per hour, and both by model. The plots (recharts) load lazily; the figures, their empty
-// states and their data tables render at once.
+// The dashboard's charts: requests and spend over time (per hour for a day or two, per day
+// for longer ranges, which add tokens in and out and the latency percentiles per day), and
+// both by model. The plots (recharts) load lazily; the figures, their empty states and their
+// data tables render at once. Every title names its measure and unit.
 import { lazy } from 'react';
 import type { UsageData } from '../../api/stats.js';
 import { ChartFigure, type TableRow } from './ChartFigure.js';
 import { fillHours, hourLabel, niceTicks, topWithOther, totalsByModel, type LabelledValue, type TimePoint } from './chart-data.js';
+import { asTimePoints, dayLabel, dayTime as dayTimeOf, fillDays, formatMs, groupsByDay } from './day-data.js';
 import { QUOTA_PER_USD, formatCompact, formatNumber, formatUsd, formatUsdCompact } from '../../lib/money.js';
 
 const TimePlot = lazy(() => import('./plots.js').then((module) => ({ default: module.TimePlot })));
 const BarsPlot = lazy(() => import('./plots.js').then((module) => ({ default: module.BarsPlot })));
+const LinesPlot = lazy(() => import('./plots.js').then((module) => ({ default: module.LinesPlot })));
 
 export const CHART_TITLES = {
   requestsOverTime: 'Requests per hour',
-  spendOverTime: 'Spend per hour',
+  spendOverTime: 'Spend per hour (USD)',
   requestsByModel: 'Requests by model',
   spendByModel: 'Spend by model',
+  requestsPerDay: 'Requests per day',
+  spendPerDay: 'Spend per day (USD)',
+  tokensPerDay: 'Tokens per day, in and out',
+  totalTimePerDay: 'Total time per day, ms (p50, p95, p99)',
+  firstBytePerDay: 'Time to first byte per day, ms (p50, p95, p99)',
 } as const;
 
 const TIME_HEIGHT = 220;
@@ -52,19 +60,35 @@ interface Props {
   plotWidth?: number;
 }
 
+const TOKENS: Measure = { name: 'Tokens', colour: 'var(--chart-requests)', format: formatNumber, formatAxis: formatCompact, ticks: (max) => niceTicks(max, true) };
+const MILLISECONDS: Measure = { name: 'ms', colour: 'var(--chart-requests)', format: formatMs, formatAxis: (ms) => formatNumber(ms), ticks: (max) => niceTicks(max, true) };
+
+const PERCENTILE_SERIES = [
+  { key: 'p50', name: 'p50', colour: 'var(--chart-requests)' },
+  { key: 'p95', name: 'p95', colour: 'var(--chart-spend)' },
+  { key: 'p99', name: 'p99', colour: 'var(--chart-third)' },
+];
+const TOKEN_SERIES = [
+  { key: 'in', name: 'In (prompt)', colour: 'var(--chart-requests)' },
+  { key: 'out', name: 'Out (completion)', colour: 'var(--chart-spend)' },
+];
+
 export function DashboardCharts({ usage, during, plotWidth }: Props) {
   const hours = [...usage.hours].sort((a, b) => a.time - b.time);
   const models = totalsByModel(usage.by_model);
+  const byDay = groupsByDay(usage.start_timestamp, usage.end_timestamp) && usage.days !== undefined;
+  const days = usage.days ?? [];
   const timeChart = (title: string, measure: Measure, points: TimePoint[], kind: 'bar' | 'area', empty: string) => {
-    const filled = fillHours(points, usage.start_timestamp, usage.end_timestamp);
+    const filled = byDay ? asTimePoints(fillDays(days, usage.start_timestamp, usage.end_timestamp, () => 0, 0)).map((p) => ({ time: p.time, value: points.find((q) => q.time === p.time)?.value ?? 0 })) : fillHours(points, usage.start_timestamp, usage.end_timestamp);
     const total = filled.reduce((sum, p) => sum + p.value, 0);
     const max = Math.max(0, ...filled.map((p) => p.value));
+    const label = byDay ? dayLabel : hourLabel;
     return (
       <ChartFigure
         title={title}
-        columns={['Hour', measure.name]}
-        rows={points.map((p): TableRow => ({ key: p.time, label: hourLabel(p.time), value: measure.format(p.value) }))}
-        summary={`${title}: ${measure.format(total)} in total, at most ${measure.format(max)} in one hour`}
+        columns={[byDay ? 'Day' : 'Hour', measure.name]}
+        rows={points.map((p): TableRow => ({ key: p.time, label: label(p.time), value: measure.format(p.value) }))}
+        summary={`${title}: ${measure.format(total)} in total, at most ${measure.format(max)} in one ${byDay ? 'day' : 'hour'}`}
         empty={total === 0 ? empty : null}
         height={TIME_HEIGHT}
       >
@@ -76,9 +100,32 @@ export function DashboardCharts({ usage, during, plotWidth }: Props) {
           colour={measure.colour}
           format={measure.format}
           formatAxis={measure.formatAxis}
+          heading={label}
           width={plotWidth}
           height={TIME_HEIGHT}
         />
+      </ChartFigure>
+    );
+  };
+  /** Several series per day (null: nothing measured that day), each in the table as "name value" pairs. */
+  const linesChart = (title: string, measure: Measure, series: typeof PERCENTILE_SERIES, value: (day: (typeof days)[number], key: string) => number | null, empty: string) => {
+    const points = fillDays(days, usage.start_timestamp, usage.end_timestamp, () => 0, 0).map(({ time }) => {
+      const day = days.find((d) => dayTimeOf(d.day) === time);
+      return { time, ...Object.fromEntries(series.map((s) => [s.key, day ? value(day, s.key) : null])) } as { time: number } & Record<string, number | null>;
+    });
+    const measured = days.filter((day) => series.some((s) => value(day, s.key) !== null));
+    const max = Math.max(0, ...points.flatMap((p) => series.map((s) => p[s.key] ?? 0)));
+    const text = (day: (typeof days)[number]) => series.map((s) => `${s.name} ${value(day, s.key) === null ? '–' : measure.format(value(day, s.key)!)}`).join(', ');
+    return (
+      <ChartFigure
+        title={title}
+        columns={['Day', series.map((s) => s.name).join(', ')]}
+        rows={measured.map((day): TableRow => ({ key: day.day, label: dayLabel(dayTimeOf(day.day)), value: text(day) }))}
+        summary={`${title}: ${measured.map((day) => `${dayLabel(dayTimeOf(day.day))} ${text(day)}`).join('; ')}`}
+        empty={measured.length === 0 ? empty : null}
+        height={TIME_HEIGHT}
+      >
+        <LinesPlot points={points} series={series} yTicks={measure.ticks(max)} format={measure.format} formatAxis={measure.formatAxis} heading={dayLabel} width={plotWidth} height={TIME_HEIGHT} />
       </ChartFigure>
     );
   };
@@ -100,6 +147,21 @@ export function DashboardCharts({ usage, during, plotWidth }: Props) {
     );
   };
 
+  if (byDay) {
+    const percentile = (field: 'total_ms' | 'first_byte_ms') => (day: (typeof days)[number], key: string) => day[field][key as 'p50' | 'p95' | 'p99'];
+    const noTimes = `No successful calls ${during}.`;
+    return (
+      <div className="charts">
+        {timeChart(CHART_TITLES.requestsPerDay, REQUESTS, days.map((d) => ({ time: dayTimeOf(d.day), value: d.requests })), 'bar', `No requests ${during}.`)}
+        {timeChart(CHART_TITLES.spendPerDay, SPEND, days.map((d) => ({ time: dayTimeOf(d.day), value: d.quota })), 'bar', `Nothing spent ${during}.`)}
+        {linesChart(CHART_TITLES.tokensPerDay, TOKENS, TOKEN_SERIES, (day, key) => (key === 'in' ? day.prompt_tokens : day.completion_tokens), `No tokens ${during}.`)}
+        {linesChart(CHART_TITLES.totalTimePerDay, MILLISECONDS, PERCENTILE_SERIES, percentile('total_ms'), noTimes)}
+        {linesChart(CHART_TITLES.firstBytePerDay, MILLISECONDS, PERCENTILE_SERIES, percentile('first_byte_ms'), noTimes)}
+        {modelChart(CHART_TITLES.requestsByModel, REQUESTS, models.map((m) => ({ label: m.model, value: m.requests })), `No requests ${during}.`)}
+        {modelChart(CHART_TITLES.spendByModel, SPEND, models.map((m) => ({ label: m.model, value: m.quota })), `Nothing spent ${during}.`)}
+      </div>
+    );
+  }
   return (
     <div className="charts">
       {timeChart(CHART_TITLES.requestsOverTime, REQUESTS, hours.map((h) => ({ time: h.time, value: h.requests })), 'bar', `No requests ${during}.`)}

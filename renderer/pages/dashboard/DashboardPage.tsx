@@ -1,6 +1,7 @@
-// Usage at a glance: balance, spend, requests, tokens, RPM/TPM, hourly charts and the split by
-// call family, for the chosen time range; administrators can switch between their own usage
-// and everyone's.
+// Usage at a glance: balance, spend, requests, error rate, tokens in and out, latency
+// percentiles, RPM/TPM, charts (per hour, or per day for 7 and 30 days), the top keys, users,
+// channels and models, and the split by call family, for the chosen time range;
+// administrators can switch between their own usage and everyone's.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
 import { getLogStat, getUsage } from '../../api/stats.js';
@@ -9,6 +10,8 @@ import { Alert } from '../../components/Alert.js';
 import type { PageProps } from '../registry.js';
 import { DashboardCharts } from './Charts.js';
 import { FamilyTable } from './FamilyTable.js';
+import { TopTables } from './TopTables.js';
+import { errorRate, formatMs, formatRate, localTimeZone, percentilesText } from './day-data.js';
 import { RangePicker } from './RangePicker.js';
 import { formatCompact, formatNumber, formatUsd } from '../../lib/money.js';
 import { isAdmin } from '../../lib/roles.js';
@@ -41,7 +44,7 @@ export default function DashboardPage({ user }: PageProps) {
     let live = true;
     setState({ status: 'loading' });
     const [start, end] = rangeBounds(range);
-    Promise.all([api.get('/api/user/self'), getUsage(start, end, scope), getLogStat(start, end, scope)])
+    Promise.all([api.get('/api/user/self'), getUsage(start, end, scope, localTimeZone()), getLogStat(start, end, scope)])
       .then(([self, usage, stat]) => live && setState({ status: 'ready', data: { balance: self.quota, usage, stat } }))
       .catch((error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
     return () => {
@@ -87,11 +90,15 @@ function Overview({ data, range, everyone }: { data: Loaded; range: Range; every
   const name = rangeName(range);
   const whose = everyone ? 'everyone, ' : '';
   // Quota is shown in US dollars (500 000 units = 1 USD), as on the profile page.
-  const cards: { label: string; value: string; testId: string }[] = [
+  const rate = errorRate(totals);
+  const cards: { label: string; value: string; testId: string; detail?: string }[] = [
     { label: everyone ? 'Your balance' : 'Balance', value: formatUsd(balance), testId: 'balance' },
     { label: `Spent, ${whose}${name}`, value: formatUsd(stat.quota), testId: 'spent' },
     { label: `Requests, ${whose}${name}`, value: formatNumber(stat.requests), testId: 'requests' },
-    { label: `Tokens, ${whose}${name}`, value: formatCompact(tokens), testId: 'tokens' },
+    { label: `Error rate, ${whose}${name}`, value: formatRate(rate), testId: 'error-rate', detail: `${formatNumber(totals.errors)} failed of ${formatNumber(totals.requests + totals.errors)} calls` },
+    { label: `Tokens, ${whose}${name}`, value: formatCompact(tokens), testId: 'tokens', detail: `${formatCompact(totals.prompt_tokens)} in · ${formatCompact(totals.completion_tokens)} out` },
+    { label: `Total time, ${whose}${name}`, value: formatMsCard(usage.latency?.total_ms.p50), testId: 'total-time', detail: percentilesText(usage.latency?.total_ms) },
+    { label: `First byte, ${whose}${name}`, value: formatMsCard(usage.latency?.first_byte_ms.p50), testId: 'first-byte', detail: percentilesText(usage.latency?.first_byte_ms) },
     { label: everyone ? 'Requests per minute, everyone' : 'Requests per minute', value: formatNumber(stat.rpm), testId: 'rpm' },
     { label: everyone ? 'Tokens per minute, everyone' : 'Tokens per minute', value: formatCompact(stat.tpm), testId: 'tpm' },
   ];
@@ -103,6 +110,7 @@ function Overview({ data, range, everyone }: { data: Loaded; range: Range; every
           <div key={card.testId} className="metric" data-testid={`metric-${card.testId}`}>
             <div className="metric__label">{card.label}</div>
             <div className="metric__value">{card.value}</div>
+            {card.detail && <div className="metric__detail">{card.detail}</div>}
           </div>
         ))}
       </div>
@@ -113,9 +121,15 @@ function Overview({ data, range, everyone }: { data: Loaded; range: Range; every
       ) : (
         <>
           <DashboardCharts usage={usage} during={rangePhrase(range)} />
+          <TopTables usage={usage} everyone={everyone} />
           <FamilyTable points={usage.by_family} />
         </>
       )}
     </>
   );
+}
+
+/** The median as the card's figure ("p50 850 ms"); the detail line gives all three. */
+function formatMsCard(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? '–' : `p50 ${formatMs(ms)}`;
 }

@@ -2,7 +2,7 @@
 // React.lazy, so no other page downloads the library. Colours are CSS variables
 // (dashboard.css), so the plots follow the console's light or dark theme.
 import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { hourLabel, shortLabel, tickLabel, timeTicks, type LabelledValue, type TimePoint } from './chart-data.js';
 
 export interface PlotSize {
@@ -75,9 +75,11 @@ interface TimePlotProps extends PlotSize {
   colour: string;
   format: (value: number) => string;
   formatAxis: (value: number) => string;
+  /** The tooltip's heading for a point's time (default: the hour). */
+  heading?: (time: number) => string;
 }
 
-export function TimePlot({ points, kind, yTicks, name, colour, format, formatAxis, ...size }: TimePlotProps) {
+export function TimePlot({ points, kind, yTicks, name, colour, format, formatAxis, heading = hourLabel, ...size }: TimePlotProps) {
   const times = points.map((p) => p.time);
   const span = times.length > 1 ? times[times.length - 1]! - times[0]! : 0;
   // Room on the right for the last tick's label, which is centred on its hour.
@@ -96,7 +98,7 @@ export function TimePlot({ points, kind, yTicks, name, colour, format, formatAxi
         cursor={kind === 'bar' ? { fill: 'var(--surface-sunken)' } : { stroke: 'var(--border-strong)' }}
         isAnimationActive={false}
         content={({ active, payload, label }) =>
-          active && payload.length > 0 ? <TooltipBox heading={hourLabel(Number(label))} name={name} value={format(Number(payload[0]?.value ?? 0))} colour={colour} /> : null
+          active && payload.length > 0 ? <TooltipBox heading={heading(Number(label))} name={name} value={format(Number(payload[0]?.value ?? 0))} colour={colour} /> : null
         }
       />
     );
@@ -163,5 +165,68 @@ export function BarsPlot({ rows, name, colour, format, ...size }: BarsPlotProps)
       </BarChart>
     );
   };
+  return <Sized size={size} chart={chart} />;
+}
+
+export interface Series {
+  key: string;
+  name: string;
+  colour: string;
+}
+
+interface LinesPlotProps extends PlotSize {
+  /** One row per time: `time` and a value (or null: not measured) per series key. */
+  points: ({ time: number } & Record<string, number | null>)[];
+  series: Series[];
+  yTicks: number[];
+  format: (value: number) => string;
+  formatAxis: (value: number) => string;
+  heading: (time: number) => string;
+}
+
+/** Several measures over time as lines with a legend (latency percentiles, tokens in and out). */
+export function LinesPlot({ points, series, yTicks, format, formatAxis, heading, ...size }: LinesPlotProps) {
+  const times = points.map((p) => p.time);
+  const span = times.length > 1 ? times[times.length - 1]! - times[0]! : 0;
+  const margin = { top: 8, right: 16, bottom: 0, left: 0 };
+  const yWidth = Math.max(24, Math.max(...yTicks.map((t) => formatAxis(t).length)) * CHAR_PX + 10);
+  const chart = (width: number) => (
+    <LineChart {...COMMON} width={width} height={size.height} data={points} margin={margin}>
+      <CartesianGrid vertical={false} stroke="var(--border)" />
+      <XAxis
+        dataKey="time"
+        ticks={timeTicks(times, (width - yWidth - margin.right) / TICK_SLOT_PX)}
+        interval={0}
+        tickFormatter={(t: number) => tickLabel(t, span)}
+        tick={AXIS_TICK}
+        stroke="var(--border-strong)"
+        tickLine={false}
+      />
+      <YAxis width={yWidth} domain={[0, yTicks[yTicks.length - 1] ?? 1]} ticks={yTicks} interval={0} tickFormatter={formatAxis} tick={AXIS_TICK} axisLine={false} tickLine={false} />
+      <Tooltip
+        isAnimationActive={false}
+        content={({ active, payload, label }) =>
+          active && payload.length > 0 ? (
+            <div className="chart-tooltip">
+              <div className="chart-tooltip__heading">{heading(Number(label))}</div>
+              {series.map((s) => {
+                const value = payload.find((item) => item.dataKey === s.key)?.value;
+                return (
+                  <div key={s.key}>
+                    <span className="chart-tooltip__swatch" style={{ background: s.colour }} aria-hidden="true" />
+                    {s.name}: <strong>{value === null || value === undefined ? '–' : format(Number(value))}</strong>
+                  </div>
+                );
+              })}
+            </div>
+          ) : null
+        }
+      />
+      <Legend verticalAlign="top" height={24} iconType="plainline" wrapperStyle={{ fontSize: 12 }} />
+      {series.map((s) => (
+        <Line key={s.key} dataKey={s.key} name={s.name} type="monotone" stroke={s.colour} strokeWidth={2} dot={points.length <= 31} connectNulls isAnimationActive={animate()} />
+      ))}
+    </LineChart>
+  );
   return <Sized size={size} chart={chart} />;
 }
