@@ -1,3 +1,4 @@
+import { isTimeZone } from './billing/budget-periods.js';
 import { countedLimiter } from './http/rate-limit.js';
 import type { SharedRateLimiter } from './http/rate-limit.js';
 import type { CallCatalog, SettingsRepo, SettingValue, StoragePorts } from './store/ports.js';
@@ -31,6 +32,8 @@ export const SETTING_DEFAULTS = {
   unpriced_model_policy: 'free' as 'free' | 'reject',
   /** Output tokens reserved when a call does not say its maximum. */
   default_reserved_output_tokens: 4096,
+  /** The time zone (IANA name) whose days, weeks (from Monday) and months the period budgets of keys and users follow. */
+  budget_time_zone: 'UTC' as string,
   /** The model a moderation call that names none is routed and priced as (OpenAI's own default). */
   default_moderation_model: 'omni-moderation-latest' as string,
   log_retention_days: 90,
@@ -183,6 +186,7 @@ const OPTION_META: Record<string, OptionMeta> = {
   payment_min_usd: { group: 'billing', type: 'number', description: 'Top-up by card: the least USD of quota one payment buys.', min: 0.01, max: 1_000_000 },
   stripe_api_base: { group: 'billing', description: "Stripe's API address; empty for Stripe's own (https://api.stripe.com). Set for a test double or a proxy.", pattern: '^https?://[^\\s/]+(:\\d+)?$', patternHint: 'stripe_api_base is empty or like http://127.0.0.1:12111.', maxLength: 200 },
   unpriced_model_policy: { group: 'billing', description: 'Models without a price: free serves them at no cost, reject refuses them.', values: ['free', 'reject'] },
+  budget_time_zone: { group: 'billing', description: 'The time zone (IANA name, e.g. Europe/Berlin or Asia/Shanghai) whose midnight starts the daily, weekly (Monday) and monthly budgets of keys and users.', required: true, maxLength: 64, check: (value) => (isTimeZone(String(value)) ? undefined : `budget_time_zone: "${String(value)}" is not a time zone name (like UTC or Europe/Berlin).`) },
   default_reserved_output_tokens: { group: 'billing', description: 'Output tokens reserved (priced) before a call that does not give its maximum.', min: 1, max: 10_000_000 },
   default_moderation_model: { group: 'routing', description: 'The model a moderation call (/v1/moderations) without a model is routed and priced as; OpenAI answers such calls with omni-moderation-latest.', maxLength: 200, required: true },
   retry_times: { group: 'routing', description: 'Further attempts on other channels or keys after a retryable failure.', min: 0, max: 10 },

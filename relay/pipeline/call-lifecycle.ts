@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkModelAllowed } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
 import type { ModelPrice } from '../billing/pricing.js';
+import { callBudgets } from '../billing/period-budgets.js';
 import { quotaFor } from '../billing/quota-math.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { CallFamily } from '../ir/call-family.js';
@@ -32,6 +33,8 @@ import { channelsForModel } from './model-route.js';
 import { authorizeBeforeBody, parseJsonBody, readBody } from './read-body.js';
 import { byApiKey } from './relay-deps.js';
 import type { Authorize, RelayDeps } from './relay-deps.js';
+import { admitRates } from './rate-limits.js';
+import type { RateTicket } from './rate-limits.js';
 import { reserveQuota } from './reserve.js';
 import { recallAffinity, stickAffinity } from './session-affinity.js';
 import type { CallBound } from './reserve.js';
@@ -147,6 +150,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
     const record: CallLog = { family: family.family, model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
     let caller: Caller | undefined;
     let reservation: QuotaReservation | undefined;
+    let rates: RateTicket | undefined;
     try {
       caller = authorizeBeforeBody(res, () => authorize(req, deps));
       const body = family.readBody ? undefined : await readBody(req, res);
@@ -167,7 +171,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       const ratio = groupRatioIn(catalog.groups(), caller.group);
       const candidates = servable(family, decoded.call, channelsForModel(catalog.channels(), deps.cooldowns, caller.group, decoded.model, family.family));
       const bound = withOneRequest(family.estimate(decoded.call, settings.default_reserved_output_tokens));
-      reservation = await reserveQuota(quota, { req, res, caller, call: record, bound, price, groupRatio: ratio });
+      rates = await admitRates(deps.store.counters, catalog, caller, decoded.model, bound.promptTokens + bound.outputTokens, (failed) => void internalError(failed, req, deps.log));
+      reservation = await reserveQuota(quota, { req, res, caller, call: record, bound, price, groupRatio: ratio, budgets: callBudgets(caller, settings.budget_time_zone) });
 
       const clientGone = new CallAbort();
       res.on('close', () => {
@@ -217,6 +222,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
           if (affinity) record.affinity = { outcome: await stickAffinity(deps.store.affinities, affinity, { channelId: channel.id, keyIndex }, affinityError), keyIndex };
           const usage = withOneRequest(await family.meter(decoded.call, outcome));
           const cost = price ? quotaFor(usage, price, ratio) : 0;
+          rates?.settle(usage.inputTokens + usage.outputTokens);
           const log = callLogRecord(req, caller, record, {
             type: LogType.consume,
             usage,
@@ -253,6 +259,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       throw RelayError.from(lastError ?? { status: 503, kind: 'overloaded', message: `No channel could serve ${decoded.model} right now.`, code: 'no_available_channel' });
     } catch (thrown) {
       const error = thrown instanceof RelayError ? thrown : internalError(thrown, req, deps.log);
+      rates?.release();
       const log = caller && deps.store.logs.encode(callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message }));
       // Refunded with the failed call's record (the ledger logs it); without a reservation the record is logged here.
       const closed = reservation ? quota.refund(reservation.id, log).catch((failed: unknown) => void internalError(failed, req, deps.log)) : log && appendCallLog(deps.store, log);

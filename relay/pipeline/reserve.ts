@@ -5,7 +5,7 @@ import { quotaLeft, quotaRefusal } from '../billing/quota-refusal.js';
 import { planReservation } from '../billing/reservation-plan.js';
 import { RelayError } from '../ir/relay-error.js';
 import type { UnitCounts } from '../ir/usage.js';
-import type { QuotaLedgerPort, QuotaReservation, QuotaStanding } from '../store/ports.js';
+import type { BudgetHold, QuotaLedgerPort, QuotaReservation, QuotaStanding } from '../store/ports.js';
 import { callIdentity } from './call-log.js';
 import type { CallLog } from './call-log.js';
 
@@ -46,6 +46,8 @@ export interface ReserveOptions {
   bound: CallBound;
   price: ModelPrice | undefined;
   groupRatio: number;
+  /** The period budgets of the key and user (relay/billing/period-budgets.ts). */
+  budgets?: readonly BudgetHold[];
 }
 
 /**
@@ -80,7 +82,7 @@ export async function reserveQuota(quota: QuotaLedgerPort, options: ReserveOptio
   for (;;) {
     let standing: QuotaStanding;
     if (plan.amount !== undefined) {
-      const answer = await quota.reserve({ userId: caller.user.id, tokenId: caller.token.id, amount: plan.amount, call });
+      const answer = await quota.reserve({ userId: caller.user.id, tokenId: caller.token.id, amount: plan.amount, call, budgets: options.budgets });
       if ('reservation' in answer) {
         if (plan.outputLimit !== undefined) limitOutput(options, plan.outputLimit, ask.available);
         return answer.reservation;

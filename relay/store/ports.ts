@@ -185,6 +185,8 @@ export interface QuotaStanding {
   /** Held by the user's calls in progress, and by the key's (whether or not its limit binds). */
   userHeld: number;
   keyHeld: number;
+  /** The period budget that refused the call (when one did): which one, and what is left of it. */
+  budget?: { key: string; left: number };
 }
 
 /** A standing with what the user and key have used and how many calls they made, read at the same instant. */
@@ -202,6 +204,19 @@ export interface ReserveAsk {
   amount: number;
   /** What the call's log record would say: kept so that a reservation left open by a crash is refunded and logged. */
   call: NewLogRecord;
+  /** Period budgets the amount must fit in and counts into (relay/pipeline/budgets.ts); none: no period cap. */
+  budgets?: readonly BudgetHold[];
+}
+
+/** One period budget a reservation must fit: counted in period `period` of budget `key`, capped at `limit`. */
+export interface BudgetHold {
+  /** `u:<user>:day`, `k:<key>:month`…: one counter per budget, restarted when its period changes. */
+  key: string;
+  /** The period now (`2026-11-24`…): a counter of an earlier period counts as 0. */
+  period: string;
+  limit: number;
+  /** When the period ends (ms): a counter may be forgotten after. */
+  endsAt: number;
 }
 
 export interface QuotaLedgerPort {
@@ -234,6 +249,8 @@ export interface QuotaLedgerPort {
   setKeyQuota(tokenId: number, remain: number | null, unlimited?: boolean): Promise<void>;
   /** Resolves at the next settlement or refund (server mode: of any instance), after `ms`, or when `stop` aborts. */
   nextRelease(ms: number, stop?: AbortSignal): Promise<void>;
+  /** What each budget has spent in the period given (calls in progress included); 0 for another period's counter. */
+  periodSpent(budgets: ReadonlyArray<Pick<BudgetHold, 'key' | 'period'>>): Promise<number[]>;
 }
 
 // ── Accounts and money ────────────────────────────────────────────────────────────────────
@@ -287,6 +304,21 @@ export interface AccountLedger {
 export interface RateCounters {
   /** Counts one hit of `key` in its window; answers whether it is within `limit` and, when not, the ms until the window ends. */
   hit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }>;
+  /**
+   * Counts `amount` of every one of `counts` in its window (of `windowMs` from the window's first
+   * count), all or none, in one atomic step: none when any would pass its limit. A count alone in
+   * an empty window always passes. Answers each count's window (for `correct`), or the first count
+   * that refused and the ms until its window ends.
+   */
+  take(counts: readonly WindowCount[], windowMs: number): Promise<{ allowed: true; windows: string[] } | { allowed: false; index: number; retryAfterMs: number }>;
+  /** Adds `delta` (negative: takes) to a count taken in `window`, while that window lasts. */
+  correct(key: string, window: string, delta: number): Promise<void>;
+}
+
+export interface WindowCount {
+  key: string;
+  limit: number;
+  amount: number;
 }
 
 /** Short leases: one holder at a time (a video task polled by one instance). */

@@ -1,6 +1,6 @@
 import type { EncodedLogRecord, NewLogRecord } from './logs/types.js';
 import type { QuotaJournal, QuotaEntry, NewQuotaEntry } from './quota-journal.js';
-import type { OpenReservation, State } from './schema.js';
+import type { BudgetMark, OpenReservation, State } from './schema.js';
 import type { StateFile } from './state-file.js';
 
 /**
@@ -17,8 +17,9 @@ export class QuotaBook {
   ) {}
 
   /** Holds `amount` of the user's quota (and of the key's, when it is limited); answers the reservation id. */
-  reserve(userId: number, tokenId: number, amount: number, tokenLimited: boolean, call: NewLogRecord): number {
-    return this.record({ op: 'reserve', user_id: userId, token_id: tokenId, amount, token_limited: tokenLimited, call }).seq;
+  reserve(userId: number, tokenId: number, amount: number, tokenLimited: boolean, call: NewLogRecord, budgets?: BudgetMark[]): number {
+    const entry = { op: 'reserve' as const, user_id: userId, token_id: tokenId, amount, token_limited: tokenLimited, call };
+    return this.record(budgets?.length ? { ...entry, budgets } : entry).seq;
   }
 
   /** Charges the served call's real cost and counts it; `log` is its log record (encoded by the log store), which the caller appends next. */
@@ -46,19 +47,29 @@ export class QuotaBook {
 export function applyQuotaEntry(data: State, entry: QuotaEntry): void {
   data.ledger_seq = Math.max(data.ledger_seq, entry.seq);
   if (entry.op === 'reserve') {
-    const { user_id, token_id, amount, token_limited, call } = entry;
+    const { user_id, token_id, amount, token_limited, call, budgets } = entry;
     data.open_reservations[entry.seq] = { user_id, token_id, amount, token_limited, created_at: call.created_at ?? Date.now(), call };
     change(data, user_id, token_id, token_limited, -amount);
+    if (budgets) {
+      data.open_reservations[entry.seq]!.budgets = budgets;
+      const spend = (data.period_spend ??= {});
+      for (const { k, p } of budgets) spend[k] = { p, spent: (spend[k]?.p === p ? spend[k].spent : 0) + amount };
+    }
     return;
   }
   const open = data.open_reservations[entry.id];
   if (!open) return; // already closed
   delete data.open_reservations[entry.id];
+  const cost = entry.op === 'refund' ? 0 : entry.cost;
+  // Each period counts what the call cost instead of what it held (a period ended meanwhile has nothing to correct).
+  for (const { k, p } of open.budgets ?? []) {
+    const spent = data.period_spend?.[k];
+    if (spent?.p === p) spent.spent += cost - open.amount;
+  }
   if (entry.op === 'refund') {
     change(data, open.user_id, open.token_id, open.token_limited, open.amount);
     return;
   }
-  const { cost } = entry;
   change(data, open.user_id, open.token_id, open.token_limited, open.amount - cost);
   const user = byId(data.users, open.user_id);
   if (user) {
@@ -87,4 +98,10 @@ function change(data: State, userId: number, tokenId: number, tokenLimited: bool
 export function byId<T extends { id: number }>(list: readonly T[], id: number): T | undefined {
   for (const item of list) if (item.id === id) return item;
   return undefined;
+}
+
+/** What budget `key` has spent in `period` (reservations held included). */
+export function spentIn(data: Pick<State, 'period_spend'>, key: string, period: string): number {
+  const spent = data.period_spend?.[key];
+  return spent?.p === period ? spent.spent : 0;
 }

@@ -27,10 +27,11 @@
 import { closeSync, existsSync, fdatasync, fdatasyncSync, ftruncateSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EncodedLogRecord, NewLogRecord } from './logs/types.js';
+import type { BudgetMark } from './schema.js';
 
 export type QuotaEntry =
   /** Quota held for a call; the entry's `seq` is the reservation's id. */
-  | { seq: number; op: 'reserve'; user_id: number; token_id: number; amount: number; token_limited: boolean; call: NewLogRecord }
+  | { seq: number; op: 'reserve'; user_id: number; token_id: number; amount: number; token_limited: boolean; call: NewLogRecord; budgets?: BudgetMark[] }
   /** The call was served: its real cost, the channel that served it and its log record. */
   | { seq: number; op: 'settle'; id: number; cost: number; channel_id: number; log: NewLogRecord }
   /** The call failed (or never finished): the whole reservation goes back. */
@@ -248,7 +249,7 @@ export class QuotaJournal {
 function entryJson(seq: number, entry: NewQuotaEntry): string {
   switch (entry.op) {
     case 'reserve':
-      return `{"seq":${seq},"op":"reserve","user_id":${num(entry.user_id)},"token_id":${num(entry.token_id)},"amount":${num(entry.amount)},"token_limited":${entry.token_limited === true},"call":${JSON.stringify(entry.call)}}`;
+      return `{"seq":${seq},"op":"reserve","user_id":${num(entry.user_id)},"token_id":${num(entry.token_id)},"amount":${num(entry.amount)},"token_limited":${entry.token_limited === true},"call":${JSON.stringify(entry.call)}${entry.budgets ? `,"budgets":${JSON.stringify(entry.budgets)}` : ''}}`;
     case 'settle':
       return `{"seq":${seq},"op":"settle","id":${num(entry.id)},"cost":${num(entry.cost)},"channel_id":${num(entry.channel_id)},"log":${entry.log.json}}`;
     case 'refund':
@@ -265,7 +266,9 @@ function num(value: number): string {
 function numbered(seq: number, entry: NewQuotaEntry): QuotaEntry {
   switch (entry.op) {
     case 'reserve':
-      return { seq, op: 'reserve', user_id: entry.user_id, token_id: entry.token_id, amount: entry.amount, token_limited: entry.token_limited, call: entry.call };
+      return entry.budgets
+        ? { seq, op: 'reserve', user_id: entry.user_id, token_id: entry.token_id, amount: entry.amount, token_limited: entry.token_limited, call: entry.call, budgets: entry.budgets }
+        : { seq, op: 'reserve', user_id: entry.user_id, token_id: entry.token_id, amount: entry.amount, token_limited: entry.token_limited, call: entry.call };
     case 'settle':
       return { seq, op: 'settle', id: entry.id, cost: entry.cost, channel_id: entry.channel_id, log: entry.log.record };
     case 'refund':

@@ -2,7 +2,7 @@
 // ledger on the journaled quota book, and counters, leases and changes in this process.
 import { EventEmitter } from 'node:events';
 import type { EncodedLogRecord } from '../logs/types.js';
-import { byId, type QuotaBook } from '../quota-book.js';
+import { byId, spentIn, type QuotaBook } from '../quota-book.js';
 import { ReleaseWaiters } from '../release-waiters.js';
 import type { AffinityTarget, ChangeFeed, ChangeTopic, Leases, QuotaLedgerPort, QuotaStanding, RateCounters, SessionAffinities } from '../ports.js';
 import type { StateFile } from '../state-file.js';
@@ -31,13 +31,18 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog
   return {
     standing: async (userId, tokenId) => standing(userId, tokenId),
     // Runs on every call: what is held is added up only for a refusal.
-    async reserve({ userId, tokenId, amount, call }) {
+    async reserve({ userId, tokenId, amount, call, budgets = [] }) {
       const user = byId(state.data.users, userId);
       const token = tokenId === 0 ? undefined : byId(state.data.tokens, tokenId);
       const limited = token !== undefined && !token.unlimited_quota;
       const fits = user !== undefined && (token !== undefined || tokenId === 0) && amount <= user.quota && (!limited || amount <= token.remain_quota);
       if (!fits) return { refused: standing(userId, tokenId) };
-      return { reservation: { id: book.reserve(userId, tokenId, amount, limited, call), amount } };
+      for (const budget of budgets) {
+        const left = budget.limit - spentIn(state.data, budget.key, budget.period);
+        if (amount > left) return { refused: { ...standing(userId, tokenId), budget: { key: budget.key, left } } };
+      }
+      const marks = budgets.map((budget) => ({ k: budget.key, p: budget.period }));
+      return { reservation: { id: book.reserve(userId, tokenId, amount, limited, call, marks), amount } };
     },
     async held(id) {
       const open = book.open()[id];
@@ -78,20 +83,42 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog
       released();
     },
     nextRelease: (ms, stop) => waiting.next(ms, stop),
+    periodSpent: async (budgets) => budgets.map((budget) => spentIn(state.data, budget.key, budget.period)),
   };
 }
 
 /** Fixed windows counted in this process. */
 export function memoryRateCounters(clock: () => number = Date.now): RateCounters {
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { start: number; count: number; id: string }>();
+  let made = 0;
+  /** The live window of `key` at `now`, a new empty one when it ended (not kept until counted). */
+  const live = (key: string, now: number, windowMs: number) => {
+    if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
+    const window = windows.get(key);
+    return window && now - window.start < windowMs ? window : { start: now, count: 0, id: `${now}.${++made}` };
+  };
   return {
     async hit(key, limit, windowMs) {
       const now = clock();
-      if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
-      let window = windows.get(key);
-      if (!window || now - window.start >= windowMs) windows.set(key, (window = { start: now, count: 0 }));
+      const window = live(key, now, windowMs);
+      windows.set(key, window);
       window.count++;
       return window.count <= limit ? { allowed: true, retryAfterMs: 0 } : { allowed: false, retryAfterMs: window.start + windowMs - now };
+    },
+    async take(counts, windowMs) {
+      const now = clock();
+      const found = counts.map((count) => live(count.key, now, windowMs));
+      const index = found.findIndex((window, i) => window.count > 0 && window.count + counts[i]!.amount > counts[i]!.limit);
+      if (index >= 0) return { allowed: false, index, retryAfterMs: found[index]!.start + windowMs - now };
+      found.forEach((window, i) => {
+        window.count += counts[i]!.amount;
+        windows.set(counts[i]!.key, window);
+      });
+      return { allowed: true, windows: found.map((window) => window.id) };
+    },
+    async correct(key, window, delta) {
+      const counted = windows.get(key);
+      if (counted?.id === window) counted.count = Math.max(0, counted.count + delta);
     },
   };
 }

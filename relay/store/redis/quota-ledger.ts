@@ -160,9 +160,14 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     // More than any quota can hold (a call asking for 2^53 output tokens): refused like any amount that does not fit, so the caller may lower it.
     if (ask.amount > Number.MAX_SAFE_INTEGER) return { refused: await this.standing(ask.userId, ask.tokenId) };
     const amount = wholeAmount(ask.amount, 'amount');
-    const answer = (await this.closes.track(this.call(this.closes.take(), [ask.userId, ask.tokenId, amount, JSON.stringify(ask.call), REFUSAL_WAIT_MS])))!;
+    const budgets = ask.budgets ?? [];
+    const now = Date.now();
+    const budgetFields = budgets.flatMap((b) => [b.key, b.period, wholeNumber(Math.floor(b.limit), 'budget'), Math.max(0, Math.ceil(b.endsAt - now))]);
+    const answer = (await this.closes.track(this.call(this.closes.take(), [ask.userId, ask.tokenId, amount, JSON.stringify(ask.call), REFUSAL_WAIT_MS, ...budgetFields])))!;
     if (answer[0] === 1) return { reservation: { id: answer[1]!, amount } };
-    return { refused: this.toStanding(ask.userId, ask.tokenId, answer[0] === 0 ? answer.slice(1) : answer) };
+    const refused = this.toStanding(ask.userId, ask.tokenId, answer[0] === 0 ? answer.slice(1) : answer);
+    const budget = answer[0] === 0 && answer.length > 6 ? budgets[answer[6]!] : undefined;
+    return { refused: budget ? { ...refused, budget: { key: budget.key, left: answer[7]! } } : refused };
   }
 
   async held(id: number): Promise<QuotaReservation | undefined> {
@@ -204,6 +209,18 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     const limited = remain !== null && unlimited !== true;
     await this.scripts.quotaSetKey(tokenId, limited ? 1 : 0, remain === null ? '' : wholeNumber(remain, 'remain'));
     this.waiting.wake();
+  }
+
+  async periodSpent(budgets: ReadonlyArray<{ key: string; period: string }>): Promise<number[]> {
+    if (budgets.length === 0) return [];
+    const pipeline = this.client.redis.pipeline();
+    for (const budget of budgets) pipeline.hmget(this.client.key('q', 'b', budget.key), 'p', 's');
+    const answers = (await pipeline.exec().catch(this.client.failed)) ?? [];
+    return answers.map(([error, fields], i) => {
+      if (error) throw this.client.explain(error);
+      const [period, spent] = fields as [string | null, string | null];
+      return period === budgets[i]!.period ? Number(spent ?? 0) : 0;
+    });
   }
 
   /** Resolves when quota comes free on any instance (with `pubsub`), after `ms`, or when `stop` aborts. */

@@ -11,6 +11,8 @@
 //   P q:seq          the last reservation id (first set from the clock: see quotaCall)
 //   P q:r            hash  <id> → "user:key:amount:limited:owner" (owner '' once detached)
 //   P q:call         hash  <id> → the call's log record (JSON)
+//   P q:rb           hash  <id> → the period budgets it counts in: "budget|period;…"
+//   P q:b:<budget>   hash  p (the period counted), s (spent in it, held included); expires after the period
 //   P q:own:<inst>   set   the ids an instance holds; P q:live: the instances holding any
 //                    (or log lines)
 //   P q:out:<inst>   list  log lines of the instance's closes, waiting for PostgreSQL (log-outbox.ts);
@@ -43,6 +45,15 @@ local function close(id, charged)
   local call = redis.call('HGET', P .. 'q:call', id)
   redis.call('HDEL', P .. 'q:r', id)
   redis.call('HDEL', P .. 'q:call', id)
+  -- Each period budget counts what the call cost instead of what it held (an ended period: nothing to correct).
+  local marks = redis.call('HGET', P .. 'q:rb', id)
+  if marks then
+    redis.call('HDEL', P .. 'q:rb', id)
+    for budget, period in string.gmatch(marks, '([^|;]+)|([^;]+)') do
+      local b = P .. 'q:b:' .. budget
+      if redis.call('HGET', b, 'p') == period then redis.call('HINCRBY', b, 's', int(charged - tonumber(amount))) end
+    end
+  end
   if owner ~= '' then redis.call('SREM', P .. 'q:own:' .. owner, id) end
   local back, unheld = int(tonumber(amount) - charged), int(-tonumber(amount))
   if tonumber(amount) > charged then gave = true end
@@ -102,8 +113,9 @@ return s`,
    * refunds of earlier calls), then, when asked, a reservation. ARGV: P, instance, heartbeat ms,
    * n, then n closes of 5 fields (id; cost, '' for a refund; channel; accessed at (ms); the log
    * line to keep in the instance's outbox, '' for none), then, for a reservation: user, key,
-   * amount, call JSON, how long a refused caller may wait (ms). Answers {{closed 1/0 …},
-   * reservation}: {} without one, else {1, id} or {0, standing…} (or a standing's {-1}/{-2}).
+   * amount, call JSON, how long a refused caller may wait (ms), then 4 fields per period budget
+   * (budget, period, limit, ms until it ends). Answers {{closed 1/0 …}, reservation}: {} without
+   * one, else {1, id} or {0, standing…[, the budget's index, what is left of it]} (or a standing's {-1}/{-2}).
    */
   quotaCall: {
     numberOfKeys: 0,
@@ -146,6 +158,11 @@ if amount > s[1] or (s[2] == 1 and amount > s[3]) then
   waiting(tonumber(ARGV[at + 4]))
   return { closes, { 0, s[1], s[2], s[3], s[4], s[5] } }
 end
+for j = at + 5, #ARGV, 4 do
+  local counted = redis.call('HMGET', P .. 'q:b:' .. ARGV[j], 'p', 's')
+  local left = tonumber(ARGV[j + 2]) - (counted[1] == ARGV[j + 1] and num(counted[2]) or 0)
+  if amount > left then return { closes, { 0, s[1], s[2], s[3], s[4], s[5], (j - at - 5) / 4, left } } end
+end
 -- A Redis that lost its data (restarted empty) starts the ids past the clock in microseconds, so a
 -- settlement of a reservation made before it can never close a new one that took the same id.
 if redis.call('EXISTS', P .. 'q:seq') == 0 then
@@ -159,6 +176,16 @@ if s[2] == 1 then redis.call('HINCRBY', P .. 'q:k:' .. key, 'remain', int(-amoun
 if key ~= '0' then redis.call('HINCRBY', P .. 'q:k:' .. key, 'held', int(amount)) end
 redis.call('HSET', P .. 'q:r', id, user .. ':' .. key .. ':' .. int(amount) .. ':' .. s[2] .. ':' .. instance)
 redis.call('HSET', P .. 'q:call', id, ARGV[at + 3])
+local marks = {}
+for j = at + 5, #ARGV, 4 do
+  local b = P .. 'q:b:' .. ARGV[j]
+  if redis.call('HGET', b, 'p') ~= ARGV[j + 1] then redis.call('HSET', b, 'p', ARGV[j + 1], 's', 0) end
+  redis.call('HINCRBY', b, 's', int(amount))
+  -- Kept a day past the period's end: a call still open then finds nothing to correct, as it should.
+  redis.call('PEXPIRE', b, int(tonumber(ARGV[j + 3]) + 86400000))
+  table.insert(marks, ARGV[j] .. '|' .. ARGV[j + 1])
+end
+if #marks > 0 then redis.call('HSET', P .. 'q:rb', id, table.concat(marks, ';')) end
 redis.call('SADD', P .. 'q:own:' .. instance, id)
 redis.call('SADD', P .. 'q:live', instance)
 -- Reserving proves the instance alive: its reservation is never swept before its first heartbeat.
