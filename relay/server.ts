@@ -24,6 +24,11 @@ import { startKeyRecovery } from './routing/key-recovery.js';
 import { startBodySweep } from './tasks/body-sweep.js';
 import { createTaskRegistry } from './tasks/task-registry.js';
 import { VideoPoller } from './tasks/video-poller.js';
+import { RelayMetrics } from './observability/metrics.js';
+import { metricsRoute } from './observability/metrics-route.js';
+import { observeAll } from './observability/observer.js';
+import { CallTracing } from './observability/tracing.js';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { VideoPollerTiming } from './tasks/video-poller.js';
 
 export interface RelayOptions {
@@ -64,6 +69,8 @@ export interface RelayOptions {
   videoPolling?: VideoPollerTiming;
   /** How long a client may take to send its headers and its whole request (default CLIENT_TIMEOUTS). */
   clientTimeouts?: ClientTimeouts;
+  /** Traces every call to this exporter, whatever `otlp_traces_endpoint` says (tests: an InMemorySpanExporter). */
+  traceExporter?: SpanExporter;
 }
 
 export interface ClientTimeouts {
@@ -136,7 +143,10 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     const lan = !isLoopbackHost(host);
     dispatchers = new Dispatchers(callSettings(store.catalog).connect_timeout_seconds * 1000);
     const videoPoller = new VideoPoller({ store, dispatchers, log }, options.videoPolling);
-    const relayDeps: RelayDeps = { store, dispatchers, log, keyCursors: new Map(), cooldowns, inFlight: new Set(), videoPoller };
+    const metrics = new RelayMetrics(store.catalog, cooldowns);
+    const tracing = new CallTracing(store.catalog, options.traceExporter);
+    const observer = observeAll([metrics, tracing]);
+    const relayDeps: RelayDeps = { store, dispatchers, log, keyCursors: new Map(), cooldowns, inFlight: new Set(), videoPoller, observer };
     const context: ManagementContext = {
       version,
       store,
@@ -163,6 +173,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       boundToLoopback: !lan,
       relay: createRelayRouter(relayRoutes),
       app,
+      metrics: metricsRoute({ metrics, catalog: store.catalog, secrets: opened.secrets, log }),
       basePath: () => callSettings(store.catalog).base_path,
     });
 
@@ -180,7 +191,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       await videoPoller.stop();
       // Calls whose client has gone may still be settling their bill and log.
       await Promise.race([Promise.allSettled([...relayDeps.inFlight]), new Promise((resolve) => setTimeout(resolve, grace).unref())]);
-      await Promise.allSettled([dispatchers?.close()]);
+      await Promise.allSettled([dispatchers?.close(), tracing.shutdown()]);
       await openedStore.close(relayDeps.inFlight.size === 0);
     });
     return {

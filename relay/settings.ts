@@ -86,6 +86,10 @@ export const SETTING_DEFAULTS = {
   oidc_name: 'Single sign-on' as string,
   /** The address users reach the relay at (scheme, host, any path prefix), for OAuth callback URLs; empty: the address the browser used. */
   public_url: '' as string,
+  /** Serve GET /metrics (Prometheus text format) on the relay's port, to holders of the metrics_token secret option. */
+  metrics_enabled: false,
+  /** Where OpenTelemetry traces go (OTLP over HTTP, e.g. http://127.0.0.1:4318/v1/traces); '' = tracing off. */
+  otlp_traces_endpoint: '' as string,
 } as const;
 
 export type Settings = { -readonly [K in keyof typeof SETTING_DEFAULTS]: (typeof SETTING_DEFAULTS)[K] extends number ? number : (typeof SETTING_DEFAULTS)[K] extends boolean ? boolean : (typeof SETTING_DEFAULTS)[K] };
@@ -133,7 +137,7 @@ export function uploadMaxBytes(settings: Settings, route: 'image' | 'audio'): { 
 // The settings table: type, default, description, validation and group of every option.
 
 export type OptionType = 'integer' | 'number' | 'boolean' | 'string' | 'enum' | 'secret';
-export const OPTION_GROUPS = ['site', 'registration', 'sign-in', 'billing', 'routing', 'timeouts', 'logs', 'network', 'rate limits', 'email', 'other'] as const;
+export const OPTION_GROUPS = ['site', 'registration', 'sign-in', 'billing', 'routing', 'timeouts', 'logs', 'network', 'rate limits', 'email', 'observability', 'other'] as const;
 export type OptionGroup = (typeof OPTION_GROUPS)[number];
 
 export interface OptionMeta {
@@ -235,6 +239,8 @@ const OPTION_META: Record<string, OptionMeta> = {
   oidc_issuer_url: { group: 'sign-in', description: 'Sign in with an OpenID Connect provider: its issuer URL (its metadata is discovered at <issuer>/.well-known/openid-configuration); the callback URL to register is <relay address>/api/oauth/oidc/callback.', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', patternHint: 'oidc_issuer_url is empty or an address like https://accounts.example.com.', maxLength: 500 },
   oidc_client_id: { group: 'sign-in', description: 'The client ID the OpenID Connect provider gave this relay; on once oidc_issuer_url and oidc_client_secret are set too.', maxLength: 500 },
   oidc_name: { group: 'sign-in', description: 'The OpenID Connect provider as the sign-in button names it (e.g. Okta, Keycloak).', maxLength: 40, required: true },
+  metrics_enabled: { group: 'observability', description: "Serve this instance's metrics at GET /metrics (Prometheus text format) on the relay's port, to a scraper sending Authorization: Bearer <metrics_token>; off: 404. Each instance (server mode) counts its own calls." },
+  otlp_traces_endpoint: { group: 'observability', description: 'Send OpenTelemetry traces of model calls (a span per call, a child span per upstream attempt, GenAI attributes; never prompts or keys) by OTLP over HTTP to this address, e.g. http://127.0.0.1:4318/v1/traces; empty: tracing off.', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', patternHint: 'otlp_traces_endpoint is empty or an address like http://127.0.0.1:4318/v1/traces.', maxLength: 500 },
   public_url: { group: 'sign-in', description: 'The address users reach this relay at (e.g. https://relay.example.com, with any path prefix), used to build OAuth callback URLs and as the origin passkeys belong to; empty: the address the browser used (set it behind a reverse proxy that ends TLS).', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$', patternHint: 'public_url is empty or an address like https://relay.example.com.', maxLength: 500 },
 };
 
@@ -244,6 +250,7 @@ export const SECRET_OPTIONS: Record<string, OptionMeta> = {
   stripe_secret_key: { group: 'billing', type: 'secret', description: 'Top-up by card: the Stripe secret key (sk_live_… or sk_test_…); empty: card top-up is off.', maxLength: 4096 },
   stripe_webhook_secret: { group: 'billing', type: 'secret', description: "Top-up by card: the signing secret (whsec_…) of the Stripe webhook endpoint pointed at /api/stripe/webhook; a top-up is credited only from a webhook signed with it.", maxLength: 4096 },
   github_client_secret: { group: 'sign-in', type: 'secret', description: "Sign in with GitHub: the OAuth app's client secret.", maxLength: 4096 },
+  metrics_token: { group: 'observability', type: 'secret', description: 'The bearer token a Prometheus scraper sends for GET /metrics (Authorization: Bearer <token>); metrics are answered only once it is set.', maxLength: 4096 },
   oidc_client_secret: { group: 'sign-in', type: 'secret', description: "Sign in with OpenID Connect: the client secret the provider gave this relay.", maxLength: 4096 },
 };
 

@@ -19,10 +19,12 @@ export function createRequestHandler(options: {
   boundToLoopback: boolean;
   relay: (req: IncomingMessage, res: ServerResponse) => void;
   app: RequestListener;
+  /** `GET /metrics` (relay/observability/metrics-route.ts): kept off Express, like the relay. */
+  metrics?: (req: IncomingMessage, res: ServerResponse) => void;
   /** A path prefix to strip (the relay mounted behind a proxy under it); '' for none. */
   basePath: () => string;
 }): RequestListener {
-  const { boundToLoopback, relay, app, basePath } = options;
+  const { boundToLoopback, relay, app, metrics, basePath } = options;
   return (req, res) => {
     req.requestId = newRequestId();
     res.setHeader('X-Request-Id', req.requestId);
@@ -41,6 +43,7 @@ export function createRequestHandler(options: {
     }
     if (applyResponsePolicy(req, res, url)) return; // a CORS preflight, answered
     if (toRelay) relay(req, res);
+    else if (metrics && (url === '/metrics' || url.startsWith('/metrics?'))) metrics(req, res);
     else app(req, res);
   };
 }

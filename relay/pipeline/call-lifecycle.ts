@@ -148,6 +148,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
   return async (req, res, params) => {
     const startedAt = performance.now();
     const record: CallLog = { family: family.family, model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
+    const watch = deps.observer.begin(record); // metrics and traces (relay/observability/)
     let caller: Caller | undefined;
     let reservation: QuotaReservation | undefined;
     let rates: RateTicket | undefined;
@@ -173,6 +174,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       const bound = withOneRequest(family.estimate(decoded.call, settings.default_reserved_output_tokens));
       rates = await admitRates(deps.store.counters, catalog, caller, decoded.model, bound.promptTokens + bound.outputTokens, (failed) => void internalError(failed, req, deps.log));
       reservation = await reserveQuota(quota, { req, res, caller, call: record, bound, price, groupRatio: ratio, budgets: callBudgets(caller, settings.budget_time_zone) });
+      watch.reserved();
 
       const clientGone = new CallAbort();
       res.on('close', () => {
@@ -215,8 +217,10 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         record.channel = channel;
         record.upstreamModel = prepared.upstreamModel;
 
+        const attemptWatch = watch.attempt(channel, keyIndex, prepared.upstreamModel);
         const attemptStarted = performance.now();
         const outcome = await prepared.send(limits);
+        attemptWatch.end(outcome);
         recordAttempt(deps.cooldowns, channel.id, keyIndex, outcome, settings.channel_cooldown_seconds * 1000);
         if (outcome.ok) {
           if (affinity) record.affinity = { outcome: await stickAffinity(deps.store.affinities, affinity, { channelId: channel.id, keyIndex }, affinityError), keyIndex };
@@ -233,6 +237,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
             groupRatio: ratio,
             error: outcome.streamError?.message ?? (outcome.clientGone ? 'client disconnected' : ''),
           });
+          watch.end({ status: outcome.clientGone ? 499 : 200, usage, cost, error: outcome.streamError });
           if (family.hold) return await family.hold(decoded.call, { reservation, caller, channel, keyIndex, upstreamModel: prepared.upstreamModel, price, groupRatio: ratio, log }, res);
           // The ledger logs the call as it charges it (embedded: journaled with its record first, so after a crash the counters and the log agree).
           return await quota.settle(reservation.id, cost, channel.id, deps.store.logs.encode(log));
@@ -260,6 +265,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
     } catch (thrown) {
       const error = thrown instanceof RelayError ? thrown : internalError(thrown, req, deps.log);
       rates?.release();
+      watch.end({ status: error.status, cost: 0, error });
       const log = caller && deps.store.logs.encode(callLogRecord(req, caller, record, { type: LogType.error, usage: undefined, cost: 0, firstByteMs: 0, totalMs: performance.now() - startedAt, price: undefined, error: error.message }));
       // Refunded with the failed call's record (the ledger logs it); without a reservation the record is logged here.
       const closed = reservation ? quota.refund(reservation.id, log).catch((failed: unknown) => void internalError(failed, req, deps.log)) : log && appendCallLog(deps.store, log);

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { authorizeApiKey, presentedApiKey } from '../auth/api-key.js';
 import type { Caller } from '../auth/api-key.js';
 import type { AppLogger } from '../management/context.js';
+import type { CallObserver } from '../observability/observer.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
 import type { StoragePorts } from '../store/ports.js';
 import type { Dispatchers } from '../upstream/dispatchers.js';
@@ -23,6 +24,8 @@ export interface RelayDeps {
   inFlight: Set<Promise<void>>;
   /** Follows video tasks until they end (tasks/video-poller.ts). */
   videoPoller: VideoFollower;
+  /** Metrics and traces of every model call (relay/observability/). */
+  observer: CallObserver;
 }
 
 /** Follows a video task from its creation until it ends. */

@@ -4959,7 +4959,7 @@ export interface operations {
                         message: string;
                         data: {
                             key: string;
-                            group: "site" | "registration" | "sign-in" | "billing" | "routing" | "timeouts" | "logs" | "network" | "rate limits" | "email" | "other";
+                            group: "site" | "registration" | "sign-in" | "billing" | "routing" | "timeouts" | "logs" | "network" | "rate limits" | "email" | "observability" | "other";
                             type: "integer" | "number" | "boolean" | "string" | "enum" | "secret";
                             description: string;
                             /** @description null for secrets: they are never answered */

@@ -1,0 +1,51 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { callSettings, secretNameOfOption } from '../settings.js';
+import type { CallCatalog } from '../store/ports.js';
+import type { RelayMetrics } from './metrics.js';
+
+export interface MetricsRouteDeps {
+  metrics: RelayMetrics;
+  catalog: Pick<CallCatalog, 'revision' | 'settings'>;
+  secrets: Pick<SecretStore, 'get'>;
+  log: { error(message: string): void };
+}
+
+/**
+ * `GET /metrics`: this instance's metrics in Prometheus text format, on the relay's port. Off
+ * (404) unless `metrics_enabled`; then only for `Authorization: Bearer <metrics_token>`.
+ */
+export function metricsRoute(deps: MetricsRouteDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    answer(deps, req, res).catch((error: Error) => {
+      deps.log.error(`GET /metrics failed (request id ${req.requestId}): ${error.stack ?? error.message}`);
+      if (!res.headersSent) plain(res, 500, 'The metrics could not be read.');
+      else res.destroy();
+    });
+  };
+}
+
+async function answer(deps: MetricsRouteDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!callSettings(deps.catalog).metrics_enabled) return plain(res, 404, 'Metrics are off: an administrator turns them on with the settings metrics_enabled and metrics_token.');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'GET /metrics only.', { allow: 'GET, HEAD' });
+  const token = await deps.secrets.get(secretNameOfOption('metrics_token'));
+  const challenge = { 'www-authenticate': 'Bearer realm="metrics"' };
+  if (!token) return plain(res, 401, 'No metrics_token is set: an administrator sets one, and the scraper sends it as a bearer token.', challenge);
+  const presented = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
+  if (!presented || !sameSecret(presented, token)) return plain(res, 401, 'GET /metrics needs the metrics token: Authorization: Bearer <metrics_token>.', challenge);
+  const text = await deps.metrics.registry.metrics();
+  res.writeHead(200, { 'content-type': deps.metrics.registry.contentType, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+/** Compared by their digests: in constant time, whatever their lengths. */
+function sameSecret(presented: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(message) });
+  res.end(message);
+}
