@@ -4,6 +4,8 @@ import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { DesktopCard } from '../components/DesktopCard.js';
 import { Link } from '../lib/router.js';
+import { StartOrHealth } from './overview/StartOrHealth.js';
+import './overview/overview.css';
 
 const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: string }> = {
   keychain: {
@@ -24,7 +26,7 @@ const SECRET_BACKENDS: Record<SecretBackendName, { label: string; explain: strin
   },
 };
 
-/** The landing page: where to point clients, how secrets are kept, the version, a personal access token. */
+/** The landing page: a getting-started checklist, then the relay's health; where to point clients, how secrets are kept, the version, a personal access token. */
 export default function OverviewPage({ user, status }: PageProps) {
   const relayBaseUrl = `${window.location.origin}/v1`;
   const backend = SECRET_BACKENDS[status.secret_backend] ?? { label: status.secret_backend, explain: '' };
@@ -43,6 +45,8 @@ export default function OverviewPage({ user, status }: PageProps) {
           <p className="lead">Point Claude Code, Codex CLI, Gemini CLI or any OpenAI, Anthropic or Google SDK at the base URL below, with one of your API keys.</p>
         </div>
       </div>
+
+      <StartOrHealth user={user} />
 
       <section className="card" aria-labelledby="relay-url-title">
         <h2 id="relay-url-title">Relay base URL</h2>
