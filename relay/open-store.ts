@@ -11,13 +11,14 @@ import { loadSecretKey } from './secrets/secret-key.js';
 import { settingsOf } from './settings.js';
 import { openEmbeddedStore } from './store/embedded/open.js';
 import type { OpenedStore } from './store/opened-store.js';
+import type { ServerStoreOptions } from './store/server-ports.js';
 
 export type { OpenedStore } from './store/opened-store.js';
 
 export interface StoreOptions {
   dataDir: string;
   /** Server mode when given. */
-  server?: ServerModeOptions & { redisPrefix?: string };
+  server?: ServerModeOptions & Pick<ServerStoreOptions, 'redisPrefix' | 'lossDetection'>;
   secretBackend?: SecretBackendChoice | 'memory';
   secretSealer?: SecretSealer;
   plainSecretKey?: PlainKeyPolicy;
@@ -45,6 +46,7 @@ async function openServerStore(server: NonNullable<StoreOptions['server']>, log:
     databaseUrl: server.databaseUrl,
     redisUrl: server.redisUrl,
     ...(server.redisPrefix === undefined ? {} : { redisPrefix: server.redisPrefix }),
+    ...(server.lossDetection === undefined ? {} : { lossDetection: server.lossDetection }),
     secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key),
     onError: (error) => storeError(`store: ${(error as Error).message ?? String(error)}`),
   });

@@ -40,6 +40,12 @@ export interface ServerStoreOptions {
   secrets: (db: PostgresClient) => Promise<SecretStore>;
   /** Put in front of every Redis key (one installation per prefix); default `relaydesk:`. */
   redisPrefix?: string;
+  /**
+   * How soon a lost instance's reservations are refunded: its heartbeat's life and how often the
+   * others sweep (ms; defaults 5 s and 3 s). Shorter finds a loss sooner but a stalled instance
+   * (a long GC pause, a loaded machine) risks being taken for dead.
+   */
+  lossDetection?: { heartbeatMs: number; sweepEveryMs: number };
   /** How often live quota counters are written back to PostgreSQL (ms); default 3 s. */
   counterSyncMs?: number;
   onError?: (error: unknown) => void;
@@ -77,6 +83,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
         for (const { call, amount } of refunds) logs.append({ ...call, type: LogType.error, quota: 0, error: REFUNDED_AFTER_LOSS, other: { ...call.other, refunded_quota: amount } });
       },
       onError: options.onError,
+      ...(options.lossDetection && { ...options.lossDetection, renewEveryMs: options.lossDetection.heartbeatMs / 3 }),
     });
     outbox.pending = () => quota.flushCloses();
     await quota.start();

@@ -5,8 +5,8 @@
 // same PostgreSQL and Redis (server mode, where a surviving instance sweeps the lost one's
 // reservations). After each restart crash-audit.ts checks that every acknowledged write is
 // there, every answered call is logged exactly once, and granted − used − held = left for
-// every key and the user, with nothing held. CI runs ROUNDS rounds per store (12
-// embedded, 8 server: about a minute each); RELAYDESK_CRASH_ROUNDS=100 runs a soak.
+// every key and the user, with nothing held. CI runs 20 rounds per store (the count:
+// about 1 and 3 minutes); RELAYDESK_CRASH_ROUNDS=100 runs a soak.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { burst, newLedger } from './crash-burst.js';
 import { launcher } from './crash-process.js';
 import { recordFigure, STORES } from './stores.js';
 
-const ROUNDS = { embedded: 12, server: 8 };
+const ROUNDS = { embedded: 20, server: 20 };
 const START_QUOTA = 50_000_000;
 const KEY_QUOTA = 20_000_000;
 
