@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { generateAccessToken } from '../api/user.js';
 import { Alert } from './Alert.js';
 import { CopyButton } from './CopyButton.js';
@@ -10,6 +11,7 @@ export function AccessTokenCard({ hasToken: initiallyHasToken }: { hasToken: boo
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('profile');
 
   async function generate() {
     setBusy(true);
@@ -20,7 +22,7 @@ export function AccessTokenCard({ hasToken: initiallyHasToken }: { hasToken: boo
       setHasToken(true);
       setConfirming(false);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not generate a token.');
+      setError(caught instanceof Error ? caught.message : t('token.failed'));
     } finally {
       setBusy(false);
     }
@@ -28,10 +30,10 @@ export function AccessTokenCard({ hasToken: initiallyHasToken }: { hasToken: boo
 
   return (
     <section className="card" aria-labelledby="token-title">
-      <h2 id="token-title">Personal access token</h2>
+      <h2 id="token-title">{t('token.title')}</h2>
       <p className="muted">
-        Lets your scripts call the management API: send it as <code>Authorization: Bearer &lt;token&gt;</code>.
-        {hasToken && token === null && ' You already have one; generating a new token replaces it.'}
+        <Trans t={t} i18nKey="token.lead" components={{ code: <code /> }} />
+        {hasToken && token === null && ` ${t('token.haveOne')}`}
       </p>
 
       {error !== null && <Alert tone="error">{error}</Alert>}
@@ -39,27 +41,27 @@ export function AccessTokenCard({ hasToken: initiallyHasToken }: { hasToken: boo
       {token !== null && (
         <div className="token" data-testid="access-token-panel">
           <label htmlFor="access-token" className="token__label">
-            Your new token
+            {t('token.yours')}
           </label>
           <div className="copy-row">
             <input id="access-token" className="copy-row__value copy-row__input" readOnly value={token} spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
-            <CopyButton text={token} label="Copy token" />
+            <CopyButton text={token} label={t('token.copy')} />
           </div>
           <p className="token__warning" role="status">
-            Copy it now: it won't be shown again. Generating a new token replaces this one.
+            {t('token.copyNow')}
           </p>
         </div>
       )}
 
       {confirming ? (
         <div className="confirm">
-          <p>The current token stops working as soon as the new one is made.</p>
+          <p>{t('token.replaceWarning')}</p>
           <div className="actions">
             <button type="button" className="button button--danger" onClick={() => void generate()} disabled={busy}>
-              {busy ? 'Generating…' : 'Replace token'}
+              {busy ? t('token.generating') : t('token.replace')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setConfirming(false)} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </button>
           </div>
         </div>
@@ -71,7 +73,7 @@ export function AccessTokenCard({ hasToken: initiallyHasToken }: { hasToken: boo
             onClick={() => (hasToken ? setConfirming(true) : void generate())}
             disabled={busy}
           >
-            {busy ? 'Generating…' : hasToken ? 'Generate new token' : 'Generate token'}
+            {busy ? t('token.generating') : hasToken ? t('token.generateNew') : t('token.generate')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { desktopBridge, type RelaydeskBridge } from '../lib/desktop-bridge.js';
 import { Switch } from './Switch.js';
 
@@ -15,6 +16,7 @@ function DesktopControls({ bridge }: { bridge: RelaydeskBridge }) {
   const [version, setVersion] = useState<string | null>(null);
   const [startAtLogin, setStartAtLogin] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('profile');
 
   useEffect(() => {
     let live = true;
@@ -24,11 +26,11 @@ function DesktopControls({ bridge }: { bridge: RelaydeskBridge }) {
         setVersion(v);
         setStartAtLogin(login);
       })
-      .catch(() => live && setError('The desktop app did not answer. Restart Relaydesk if this persists.'));
+      .catch(() => live && setError(t('desktop.noAnswer')));
     return () => {
       live = false;
     };
-  }, [bridge]);
+  }, [bridge, t]);
 
   async function toggleStartAtLogin(next: boolean) {
     setError(null);
@@ -36,7 +38,7 @@ function DesktopControls({ bridge }: { bridge: RelaydeskBridge }) {
       // The answer is what the system now says, which may differ from what was asked.
       setStartAtLogin(await bridge.setStartAtLogin(next));
     } catch {
-      setError('Could not change the login item. Your system may need you to allow it in its settings.');
+      setError(t('desktop.loginItemFailed'));
     }
   }
 
@@ -45,24 +47,24 @@ function DesktopControls({ bridge }: { bridge: RelaydeskBridge }) {
     try {
       await bridge.openDataFolder();
     } catch {
-      setError('Could not open the data folder in your file manager.');
+      setError(t('desktop.openFailed'));
     }
   }
 
   return (
     <section className="card" aria-labelledby="desktop-title">
-      <h2 id="desktop-title">Desktop app</h2>
-      <p className="muted">{version === null ? 'Relaydesk desktop' : `Relaydesk desktop ${version}`}</p>
+      <h2 id="desktop-title">{t('desktop.title')}</h2>
+      <p className="muted">{version === null ? t('desktop.name') : t('desktop.nameVersion', { version })}</p>
       <div className="actions">
         <Switch
           checked={startAtLogin === true}
           disabled={startAtLogin === null}
-          label="Start Relaydesk when you log in"
+          label={t('desktop.startAtLogin')}
           showLabel
           onChange={(next) => void toggleStartAtLogin(next)}
         />
         <button type="button" className="button button--secondary" onClick={() => void openDataFolder()}>
-          Open data folder
+          {t('desktop.openData')}
         </button>
       </div>
       {error && (

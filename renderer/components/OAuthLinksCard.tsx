@@ -2,6 +2,7 @@
 // Link goes through the provider and back here, Unlink asks for the password when the
 // provider is the last way in besides it.
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.js';
 import { listOAuthLinks, oauthStartUrl, takeOAuthReturn, unlinkOAuth, type OAuthLinkView } from '../api/oauth.js';
 import { messageOf } from '../hooks/use-list.js';
@@ -17,6 +18,7 @@ export function OAuthLinksCard() {
   // Unlinking that needs the password: the provider, and what the relay said.
   const [asking, setAsking] = useState<{ link: OAuthLinkView; message: string } | null>(null);
   const [password, setPassword] = useState('');
+  const { t } = useTranslation('profile');
 
   const load = useCallback(async () => {
     try {
@@ -24,10 +26,10 @@ export function OAuthLinksCard() {
       setLinks(fresh);
       return fresh;
     } catch (caught) {
-      setError(messageOf(caught, 'Could not load your sign-in methods.'));
+      setError(messageOf(caught, t('oauth.loadFailed')));
       return null;
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     // Back from a provider after Link: what came of it.
@@ -35,9 +37,9 @@ export function OAuthLinksCard() {
     if (back?.error) setError(back.error);
     void load().then((fresh) => {
       const linked = fresh?.find((l) => l.provider === back?.linked);
-      if (linked) setNotice(`${linked.label} linked: you can sign in with it.`);
+      if (linked) setNotice(t('oauth.linked', { provider: linked.label }));
     });
-  }, [load]);
+  }, [load, t]);
 
   async function unlink(link: OAuthLinkView, withPassword?: string) {
     setBusy(true);
@@ -47,12 +49,12 @@ export function OAuthLinksCard() {
       await unlinkOAuth(link.provider, withPassword);
       setAsking(null);
       setPassword('');
-      setNotice(`${link.label} unlinked.`);
+      setNotice(t('oauth.unlinked', { provider: link.label }));
       await load();
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 403 && withPassword === undefined) setAsking({ link, message: caught.message });
-      else if (asking !== null) setAsking({ link, message: messageOf(caught, 'Could not unlink.') });
-      else setError(messageOf(caught, 'Could not unlink.'));
+      else if (asking !== null) setAsking({ link, message: messageOf(caught, t('oauth.unlinkFailed')) });
+      else setError(messageOf(caught, t('oauth.unlinkFailed')));
     } finally {
       setBusy(false);
     }
@@ -66,12 +68,12 @@ export function OAuthLinksCard() {
   if (links !== null && links.length === 0) return null;
   return (
     <section className="card" aria-labelledby="oauth-title" data-testid="oauth-links-card">
-      <h2 id="oauth-title">Sign-in methods</h2>
-      <p className="muted">Sign in with an account you have elsewhere instead of your password.</p>
+      <h2 id="oauth-title">{t('oauth.title')}</h2>
+      <p className="muted">{t('oauth.lead')}</p>
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {error !== null && <Alert tone="error">{error}</Alert>}
       {links === null ? (
-        error === null && <p className="muted">Loading…</p>
+        error === null && <p className="muted">{t('common:app.loadingPage')}</p>
       ) : (
         <dl className="facts">
           {links.map((link) => (
@@ -80,16 +82,16 @@ export function OAuthLinksCard() {
               <dd>
                 {link.linked ? (
                   <>
-                    Linked to <strong>{link.linked.name}</strong>{' '}
-                    <button type="button" className="button button--ghost-danger button--small" aria-label={`Unlink ${link.label}`} onClick={() => void unlink(link)} disabled={busy}>
-                      Unlink
+                    <Trans t={t} i18nKey="oauth.linkedTo" values={{ name: link.linked.name }} components={{ strong: <strong /> }} />{' '}
+                    <button type="button" className="button button--ghost-danger button--small" aria-label={t('oauth.unlinkOne', { provider: link.label })} onClick={() => void unlink(link)} disabled={busy}>
+                      {t('oauth.unlink')}
                     </button>
                   </>
                 ) : (
                   <>
-                    Not linked{' '}
-                    <a className="button button--secondary button--small" href={oauthStartUrl(link.provider, { link: true })} aria-label={`Link ${link.label}`}>
-                      Link
+                    {t('oauth.notLinked')}{' '}
+                    <a className="button button--secondary button--small" href={oauthStartUrl(link.provider, { link: true })} aria-label={t('oauth.linkOne', { provider: link.label })}>
+                      {t('oauth.link')}
                     </a>
                   </>
                 )}
@@ -101,22 +103,22 @@ export function OAuthLinksCard() {
 
       <Dialog
         open={asking !== null}
-        title={`Unlink ${asking?.link.label ?? ''}`}
+        title={t('oauth.unlinkOne', { provider: asking?.link.label ?? '' })}
         onClose={() => setAsking(null)}
         footer={
           <>
             <button type="button" className="button button--secondary" onClick={() => setAsking(null)}>
-              Cancel
+              {t('common:actions.cancel')}
             </button>
             <button type="submit" form="unlink-oauth-form" className="button button--danger" disabled={busy || password === ''}>
-              Unlink
+              {t('oauth.unlink')}
             </button>
           </>
         }
       >
         <form id="unlink-oauth-form" className="form" onSubmit={confirm} noValidate>
           {asking !== null && <Alert tone="info">{asking.message}</Alert>}
-          <Field label="Password" name="unlink_password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
+          <Field label={t('auth:login.password')} name="unlink_password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} />
         </form>
       </Dialog>
     </section>

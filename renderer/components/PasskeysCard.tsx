@@ -1,6 +1,8 @@
 // Passkeys on the profile: add one made by this browser or device (named), rename, and remove
 // after a security verification.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../i18n/format.js';
 import { addPasskey, listPasskeys, passkeysSupported, removePasskey, renamePasskey, type PasskeyView } from '../api/passkeys.js';
 import type { Verification } from '../api/two-factor.js';
 import { messageOf } from '../hooks/use-list.js';
@@ -9,11 +11,6 @@ import { DataTable, type Column } from './DataTable.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
 import { VerifyDialog } from './VerifyDialog.js';
-
-function formatDate(ms: number): string {
-  if (ms <= 0) return 'Never';
-  return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
 
 export function PasskeysCard() {
   const [passkeys, setPasskeys] = useState<PasskeyView[] | null>(null);
@@ -27,6 +24,8 @@ export function PasskeysCard() {
   const [newName, setNewName] = useState('');
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
   const supported = passkeysSupported();
+  const { t } = useTranslation('profile');
+  const formatDate = (ms: number) => (ms <= 0 ? t('passkeys.never') : formatDateTime(ms));
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -34,11 +33,11 @@ export function PasskeysCard() {
     try {
       setPasskeys(await listPasskeys());
     } catch (caught) {
-      setLoadError(messageOf(caught, 'Could not load your passkeys.'));
+      setLoadError(messageOf(caught, t('passkeys.loadFailed')));
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     void load();
@@ -53,7 +52,7 @@ export function PasskeysCard() {
       setNotice(await work());
       await load();
     } catch (caught) {
-      setError(messageOf(caught, 'Something went wrong.'));
+      setError(messageOf(caught, t('common:somethingWrong')));
     } finally {
       setBusy(false);
     }
@@ -64,7 +63,7 @@ export function PasskeysCard() {
     void run(async () => {
       const added = await addPasskey(name.trim());
       setName('');
-      return `Passkey "${added.name}" added: you can sign in with it.`;
+      return t('passkeys.added', { name: added.name });
     });
   }
 
@@ -75,7 +74,7 @@ export function PasskeysCard() {
     setRenaming(null);
     void run(async () => {
       await renamePasskey(passkey.id, newName.trim());
-      return `Passkey renamed "${newName.trim()}".`;
+      return t('passkeys.renamed', { name: newName.trim() });
     });
   }
 
@@ -85,33 +84,33 @@ export function PasskeysCard() {
     if (passkey === null) return;
     void run(async () => {
       await removePasskey(passkey.id, verification);
-      return `Passkey "${passkey.name}" removed.`;
+      return t('passkeys.removed', { name: passkey.name });
     });
   }
 
   const columns: Column<PasskeyView>[] = [
-    { key: 'name', header: 'Name', render: (p) => p.name },
-    { key: 'created', header: 'Added', render: (p) => formatDate(p.created_at) },
-    { key: 'used', header: 'Last used', render: (p) => formatDate(p.last_used_at) },
+    { key: 'name', header: t('passkeys.name'), render: (p) => p.name },
+    { key: 'created', header: t('passkeys.addedAt'), render: (p) => formatDate(p.created_at) },
+    { key: 'used', header: t('passkeys.lastUsed'), render: (p) => formatDate(p.last_used_at) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('sessions.actions'),
       render: (p) => (
         <div className="row-actions">
           <button
             type="button"
             className="button button--secondary button--small"
-            aria-label={`Rename passkey ${p.name}`}
+            aria-label={t('passkeys.renameOne', { name: p.name })}
             onClick={() => {
               setNewName(p.name);
               setRenaming(p);
             }}
             disabled={busy}
           >
-            Rename
+            {t('passkeys.rename')}
           </button>
-          <button type="button" className="button button--ghost-danger button--small" aria-label={`Remove passkey ${p.name}`} onClick={() => setRemoving(p)} disabled={busy}>
-            Remove
+          <button type="button" className="button button--ghost-danger button--small" aria-label={t('passkeys.removeOne', { name: p.name })} onClick={() => setRemoving(p)} disabled={busy}>
+            {t('common:actions.remove')}
           </button>
         </div>
       ),
@@ -120,45 +119,45 @@ export function PasskeysCard() {
 
   return (
     <section className="card" aria-labelledby="passkeys-title" data-testid="passkeys-card">
-      <h2 id="passkeys-title">Passkeys</h2>
-      <p className="muted">Sign in with your fingerprint, face, screen lock or security key instead of your password. A passkey works on this address of the relay only.</p>
+      <h2 id="passkeys-title">{t('passkeys.title')}</h2>
+      <p className="muted">{t('passkeys.lead')}</p>
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {error !== null && <Alert tone="error">{error}</Alert>}
-      <DataTable caption="Your passkeys" columns={columns} rows={passkeys} rowKey={(p) => p.id} loading={loading} error={loadError} empty="No passkeys yet." onRetry={() => void load()} />
+      <DataTable caption={t('passkeys.caption')} columns={columns} rows={passkeys} rowKey={(p) => p.id} loading={loading} error={loadError} empty={t('passkeys.empty')} onRetry={() => void load()} />
       {supported ? (
         <form className="form" onSubmit={add} noValidate>
-          <Field label="Name of the new passkey" name="passkey_name" maxLength={64} placeholder="Laptop" hint="Optional: what you will know it by." value={name} onChange={(event) => setName(event.currentTarget.value)} />
+          <Field label={t('passkeys.newName')} name="passkey_name" maxLength={64} placeholder={t('passkeys.placeholder')} hint={t('passkeys.hint')} value={name} onChange={(event) => setName(event.currentTarget.value)} />
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Waiting for the passkey…' : 'Add a passkey'}
+              {busy ? t('auth:passkey.waiting') : t('passkeys.add')}
             </button>
           </div>
         </form>
       ) : (
-        <Alert tone="info">This browser cannot make passkeys here: passkeys need a secure address (https, or localhost on this computer).</Alert>
+        <Alert tone="info">{t('passkeys.unsupported')}</Alert>
       )}
 
       <Dialog
         open={renaming !== null}
-        title="Rename passkey"
+        title={t('passkeys.renameTitle')}
         onClose={() => setRenaming(null)}
         footer={
           <>
             <button type="button" className="button button--secondary" onClick={() => setRenaming(null)}>
-              Cancel
+              {t('common:actions.cancel')}
             </button>
             <button type="submit" form="rename-passkey-form" className="button button--primary" disabled={newName.trim() === ''}>
-              Save
+              {t('common:actions.save')}
             </button>
           </>
         }
       >
         <form id="rename-passkey-form" className="form" onSubmit={rename} noValidate>
-          <Field label="Name" name="passkey_new_name" maxLength={64} value={newName} onChange={(event) => setNewName(event.currentTarget.value)} />
+          <Field label={t('passkeys.name')} name="passkey_new_name" maxLength={64} value={newName} onChange={(event) => setNewName(event.currentTarget.value)} />
         </form>
       </Dialog>
 
-      {removing !== null && <VerifyDialog purpose={`Remove the passkey "${removing.name}"`} onVerified={(verification) => remove(verification)} onCancel={() => setRemoving(null)} />}
+      {removing !== null && <VerifyDialog purpose={t('passkeys.removePurpose', { name: removing.name })} onVerified={(verification) => remove(verification)} onCancel={() => setRemoving(null)} />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { changeEmail, saveDisplayName, sendEmailChangeCode } from '../api/users.js';
 import { messageOf } from '../hooks/use-list.js';
 import { Alert } from './Alert.js';
@@ -11,6 +12,7 @@ export function ProfileDetailsCard({ displayName, email, onChanged }: { displayN
   const [code, setCode] = useState('');
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('profile');
   const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
 
   async function run(task: () => Promise<string>, failure: string) {
@@ -30,19 +32,19 @@ export function ProfileDetailsCard({ displayName, email, onChanged }: { displayN
     void run(async () => {
       await saveDisplayName(name);
       onChanged();
-      return 'Display name saved.';
-    }, 'Could not save the display name.');
+      return t('details.nameSaved');
+    }, t('details.nameFailed'));
   }
 
   function sendCode(event: FormEvent) {
     event.preventDefault();
     const to = newEmail.trim();
-    if (to === '') return setMessage({ tone: 'error', text: 'Enter the new email address.' });
+    if (to === '') return setMessage({ tone: 'error', text: t('details.enterEmail') });
     void run(async () => {
       await sendEmailChangeCode(to);
       setCodeSentTo(to);
-      return `A code was sent to ${to}: enter it below.`;
-    }, 'Could not send the code.');
+      return t('details.codeSent', { to });
+    }, t('details.codeFailed'));
   }
 
   function confirm(event: FormEvent) {
@@ -54,41 +56,41 @@ export function ProfileDetailsCard({ displayName, email, onChanged }: { displayN
       setNewEmail('');
       setCode('');
       onChanged();
-      return `Your email address is ${codeSentTo} now.`;
-    }, 'Could not change the email address.');
+      return t('details.emailChanged', { email: codeSentTo });
+    }, t('details.emailFailed'));
   }
 
   return (
     <section className="card" aria-labelledby="details-title">
-      <h2 id="details-title">Name and email</h2>
+      <h2 id="details-title">{t('details.title')}</h2>
       {message !== null && <Alert tone={message.tone}>{message.text}</Alert>}
       <form className="form" onSubmit={saveName} noValidate>
-        <Field label="Display name" value={name} maxLength={64} onChange={(e) => setName(e.currentTarget.value)} hint="Shown in the console; empty shows your username." />
+        <Field label={t('details.displayName')} value={name} maxLength={64} onChange={(e) => setName(e.currentTarget.value)} hint={t('details.displayNameHint')} />
         <div className="actions">
           <button type="submit" className="button button--secondary" disabled={busy}>
-            Save name
+            {t('details.saveName')}
           </button>
         </div>
       </form>
-      <p className="muted">Email: {email === '' ? 'none yet' : email}</p>
+      <p className="muted">{t('details.email', { email: email === '' ? t('details.noEmail') : email })}</p>
       {codeSentTo === null ? (
         <form className="form" onSubmit={sendCode} noValidate>
-          <Field label="New email address" type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} />
+          <Field label={t('details.newEmail')} type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.currentTarget.value)} />
           <div className="actions">
             <button type="submit" className="button button--secondary" disabled={busy}>
-              Send code
+              {t('details.sendCode')}
             </button>
           </div>
         </form>
       ) : (
         <form className="form" onSubmit={confirm} noValidate>
-          <Field label="Code from the mail" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} autoFocus />
+          <Field label={t('details.mailCode')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} autoFocus />
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
-              Change email
+              {t('details.changeEmail')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setCodeSentTo(null)}>
-              Cancel
+              {t('common:actions.cancel')}
             </button>
           </div>
         </form>

@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatDateTime as formatDate } from '../i18n/format.js';
 import { listSessions, revokeOtherSessions, revokeSession, type SessionView } from '../api/user.js';
 import { messageOf } from '../hooks/use-list.js';
 import { Alert } from './Alert.js';
@@ -10,14 +13,10 @@ type Pending = { kind: 'one'; session: SessionView } | { kind: 'others'; count: 
 
 const HOUR_MS = 3600_000;
 
-function formatDate(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 /** The relay refreshes last-seen at most hourly, so anything closer reads "within the last hour". */
-function lastActive(session: SessionView, now: number): string {
-  if (session.current) return 'Now';
-  if (now - session.last_seen_at < HOUR_MS) return 'Within the last hour';
+function lastActive(session: SessionView, now: number, t: TFunction<'profile'>): string {
+  if (session.current) return t('sessions.now');
+  if (now - session.last_seen_at < HOUR_MS) return t('sessions.lastHour');
   return formatDate(session.last_seen_at);
 }
 
@@ -30,6 +29,7 @@ export function SessionsCard() {
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { t } = useTranslation('profile');
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -37,11 +37,11 @@ export function SessionsCard() {
     try {
       setSessions(await listSessions());
     } catch (caught) {
-      setError(messageOf(caught, 'Could not load your sessions.'));
+      setError(messageOf(caught, t('sessions.loadFailed')));
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     void load();
@@ -58,15 +58,15 @@ export function SessionsCard() {
         await revokeSession(pending.session.id);
         // Signing out this very session: start again from the sign-in page.
         if (pending.session.current) return window.location.reload();
-        setNotice(`Signed out ${pending.session.client}.`);
+        setNotice(t('sessions.signedOutOne', { client: pending.session.client }));
       } else {
         const count = await revokeOtherSessions();
-        setNotice(count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`);
+        setNotice(t('sessions.signedOutOthers', { count }));
       }
       setPending(null);
       await load();
     } catch (caught) {
-      setActionError(messageOf(caught, 'Could not sign the session out.'));
+      setActionError(messageOf(caught, t('sessions.signOutFailed')));
     } finally {
       setBusy(false);
     }
@@ -76,30 +76,30 @@ export function SessionsCard() {
   const columns: Column<SessionView>[] = [
     {
       key: 'client',
-      header: 'Client',
+      header: t('sessions.client'),
       render: (s) => (
         <span title={s.user_agent || undefined}>
-          {s.client} {s.current && <span className="badge">This device</span>}
+          {s.client} {s.current && <span className="badge">{t('sessions.thisDevice')}</span>}
         </span>
       ),
     },
-    { key: 'ip', header: 'IP address', render: (s) => <code>{s.ip || '—'}</code> },
-    { key: 'created', header: 'Signed in', render: (s) => formatDate(s.created_at) },
-    { key: 'seen', header: 'Last active', render: (s) => lastActive(s, now) },
+    { key: 'ip', header: t('sessions.ip'), render: (s) => <code>{s.ip || '—'}</code> },
+    { key: 'created', header: t('sessions.signedIn'), render: (s) => formatDate(s.created_at) },
+    { key: 'seen', header: t('sessions.lastActive'), render: (s) => lastActive(s, now, t) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('sessions.actions'),
       render: (s) => (
         <button
           type="button"
           className="button button--ghost-danger button--small"
-          aria-label={s.current ? 'Sign out this device' : `Sign out ${s.client} (${s.ip})`}
+          aria-label={s.current ? t('sessions.signOutThisDevice') : t('sessions.signOutClient', { client: s.client, ip: s.ip })}
           onClick={() => {
             setActionError(null);
             setPending({ kind: 'one', session: s });
           }}
         >
-          Sign out
+          {t('sessions.signOut')}
         </button>
       ),
     },
@@ -107,17 +107,17 @@ export function SessionsCard() {
 
   return (
     <section className="card" aria-labelledby="sessions-title" data-testid="sessions-card">
-      <h2 id="sessions-title">Sessions</h2>
-      <p className="muted">Where you are signed in to this relay. Sign out any you do not recognise, then change your password.</p>
+      <h2 id="sessions-title">{t('sessions.title')}</h2>
+      <p className="muted">{t('sessions.lead')}</p>
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       <DataTable
-        caption="Your sessions"
+        caption={t('sessions.caption')}
         columns={columns}
         rows={sessions}
         rowKey={(s) => s.id}
         loading={loading}
         error={error}
-        empty="No sessions: you are using an access token, not a signed-in browser."
+        empty={t('sessions.empty')}
         onRetry={() => void load()}
       />
       <div className="actions">
@@ -130,14 +130,14 @@ export function SessionsCard() {
             setPending({ kind: 'others', count: others });
           }}
         >
-          Sign out all other sessions
+          {t('sessions.signOutOthers')}
         </button>
       </div>
 
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'others' ? 'Sign out all other sessions?' : pending?.session.current ? 'Sign out this device?' : 'Sign out this session?'}
-        confirmLabel="Sign out"
+        title={pending?.kind === 'others' ? t('sessions.confirmOthers') : pending?.session.current ? t('sessions.confirmThisDevice') : t('sessions.confirmOne')}
+        confirmLabel={t('sessions.signOut')}
         busy={busy}
         error={actionError}
         onConfirm={() => void confirm()}
@@ -145,13 +145,13 @@ export function SessionsCard() {
       >
         {pending?.kind === 'others' && (
           <p>
-            {pending.count === 1 ? 'The other session' : `The ${pending.count} other sessions`} must sign in again. This device stays signed in.
+            {t('sessions.othersMustSignIn', { count: pending.count })}
           </p>
         )}
-        {pending?.kind === 'one' && pending.session.current && <p>This is the browser you are using: you will be taken to the sign-in page.</p>}
+        {pending?.kind === 'one' && pending.session.current && <p>{t('sessions.thisBrowser')}</p>}
         {pending?.kind === 'one' && !pending.session.current && (
           <p>
-            <strong>{pending.session.client}</strong> ({pending.session.ip || 'unknown address'}) must sign in again to use the console.
+            <Trans t={t} i18nKey="sessions.oneMustSignIn" values={{ client: pending.session.client, ip: pending.session.ip || t('sessions.unknownAddress') }} components={{ strong: <strong /> }} />
           </p>
         )}
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 // Two-step verification on the profile: set up (QR image and secret), enable with a code,
 // backup codes (shown once), new backup codes, and turning it off after a security verification.
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { disableTwoFactor, enableTwoFactor, renewBackupCodes, setUpTwoFactor, twoFactorStatus, type TwoFactorSetup, type TwoFactorStatus, type Verification } from '../api/two-factor.js';
 import { Alert } from './Alert.js';
 import { CopyButton } from './CopyButton.js';
@@ -18,14 +19,15 @@ export function TwoFactorCard() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { t } = useTranslation('profile');
 
   async function refresh() {
     setStatus(await twoFactorStatus());
   }
 
   useEffect(() => {
-    refresh().catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'Could not read two-step verification.'));
-  }, []);
+    refresh().catch((caught: unknown) => setError(caught instanceof Error ? caught.message : t('twoFactor.readFailed')));
+  }, [t]);
 
   /** Runs one call with the card busy; errors are shown, the code field emptied. */
   async function run(work: () => Promise<void>) {
@@ -35,7 +37,7 @@ export function TwoFactorCard() {
     try {
       await work();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Something went wrong.');
+      setError(caught instanceof Error ? caught.message : t('common:somethingWrong'));
     } finally {
       setCode('');
       setBusy(false);
@@ -50,22 +52,22 @@ export function TwoFactorCard() {
 
   function enable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (code.trim() === '') return setError('Enter the code your app shows.');
+    if (code.trim() === '') return setError(t('twoFactor.enterCode'));
     void run(async () => {
       setBackupCodes(await enableTwoFactor(code.trim()));
       setSetup(null);
       await refresh();
-      setNotice('Two-step verification is on. Signing in now asks for a code.');
+      setNotice(t('twoFactor.nowOn'));
     });
   }
 
   function renew(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (code.trim() === '') return setError('Enter the code your app shows.');
+    if (code.trim() === '') return setError(t('twoFactor.enterCode'));
     void run(async () => {
       setBackupCodes(await renewBackupCodes(code.trim()));
       await refresh();
-      setNotice('New backup codes: the old ones no longer work.');
+      setNotice(t('twoFactor.renewed'));
     });
   }
 
@@ -75,7 +77,7 @@ export function TwoFactorCard() {
       setVerified(null);
       setBackupCodes(null);
       await refresh();
-      setNotice('Two-step verification is off.');
+      setNotice(t('twoFactor.nowOff'));
     });
   }
 
@@ -84,32 +86,32 @@ export function TwoFactorCard() {
     else setVerifying(true);
   }
 
-  const codeField = <Field label="Code from your app" name="totp_code" autoComplete="one-time-code" spellCheck={false} value={code} onChange={(event) => setCode(event.currentTarget.value)} />;
+  const codeField = <Field label={t('twoFactor.code')} name="totp_code" autoComplete="one-time-code" spellCheck={false} value={code} onChange={(event) => setCode(event.currentTarget.value)} />;
 
   return (
     <section className="card" aria-labelledby="two-factor-title" data-testid="two-factor-card">
-      <h2 id="two-factor-title">Two-step verification</h2>
+      <h2 id="two-factor-title">{t('auth:twoStep.title')}</h2>
       <p className="muted">
         {status?.enabled
-          ? `On: signing in asks for a code of your authenticator app. Backup codes left: ${status.backup_codes_left}.`
-          : 'Off. With it on, signing in asks for a 6-digit code from an authenticator app besides your password.'}
+          ? t('twoFactor.on', { left: status.backup_codes_left })
+          : t('twoFactor.off')}
       </p>
       {error !== null && <Alert tone="error">{error}</Alert>}
       {notice !== null && <Alert tone="success">{notice}</Alert>}
 
       {backupCodes !== null && (
         <div className="token" data-testid="backup-codes">
-          <p className="token__label">Backup codes: each signs you in once when your app is not at hand.</p>
+          <p className="token__label">{t('twoFactor.backupLabel')}</p>
           <ul className="mono">
             {backupCodes.map((backup) => (
               <li key={backup}>{backup}</li>
             ))}
           </ul>
           <div className="actions">
-            <CopyButton text={backupCodes.join('\n')} label="Copy backup codes" />
+            <CopyButton text={backupCodes.join('\n')} label={t('twoFactor.copyBackup')} />
           </div>
           <p className="token__warning" role="status">
-            Keep them somewhere safe now: they won't be shown again.
+            {t('twoFactor.keepSafe')}
           </p>
         </div>
       )}
@@ -117,26 +119,26 @@ export function TwoFactorCard() {
       {status !== null && !status.enabled && setup === null && (
         <div className="actions">
           <button type="button" className="button button--primary" onClick={() => void start()} disabled={busy}>
-            Set up two-step verification
+            {t('twoFactor.setUp')}
           </button>
         </div>
       )}
 
       {setup !== null && (
         <form className="form" onSubmit={enable} noValidate>
-          <p>Scan the QR image with your authenticator app, or enter the secret by hand; then enter the code it shows.</p>
-          <img src={setup.qr_code} alt="QR image of the two-step verification secret" width={200} height={200} data-testid="totp-qr" />
+          <p>{t('twoFactor.scan')}</p>
+          <img src={setup.qr_code} alt={t('twoFactor.qrAlt')} width={200} height={200} data-testid="totp-qr" />
           <div className="copy-row">
-            <input className="copy-row__value copy-row__input mono" readOnly aria-label="Secret" data-testid="totp-secret" value={setup.secret} spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
-            <CopyButton text={setup.secret} label="Copy secret" />
+            <input className="copy-row__value copy-row__input mono" readOnly aria-label={t('twoFactor.secret')} data-testid="totp-secret" value={setup.secret} spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
+            <CopyButton text={setup.secret} label={t('twoFactor.copySecret')} />
           </div>
           {codeField}
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Enabling…' : 'Enable'}
+              {busy ? t('twoFactor.enabling') : t('common:actions.enable')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setSetup(null)} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </button>
           </div>
         </form>
@@ -147,10 +149,10 @@ export function TwoFactorCard() {
           {codeField}
           <div className="actions">
             <button type="submit" className="button button--secondary" disabled={busy}>
-              New backup codes
+              {t('twoFactor.newBackup')}
             </button>
             <button type="button" className="button button--ghost-danger" onClick={turnOff} disabled={busy}>
-              Turn off two-step verification
+              {t('twoFactor.turnOff')}
             </button>
           </div>
         </form>
@@ -158,14 +160,14 @@ export function TwoFactorCard() {
 
       {verifying && (
         <VerifyDialog
-          purpose="Turn off two-step verification"
+          purpose={t('twoFactor.turnOff')}
           onCancel={() => setVerifying(false)}
           onVerified={(verification, usedCode) => {
             setVerifying(false);
             // The verification's own app code turns it off too; a backup code is used up by it.
             if (usedCode !== null && /^\d{6}$/.test(usedCode)) return disable(usedCode, verification);
             setVerified(verification);
-            setNotice('Verified. Enter a code from your app (or another backup code), then turn it off.');
+            setNotice(t('twoFactor.verifiedNext'));
           }}
         />
       )}

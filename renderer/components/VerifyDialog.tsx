@@ -2,6 +2,7 @@
 // verification off): a code of the authenticator app (or a backup code), or the password
 // when the account has neither two-step verification nor a passkey; or one of its passkeys.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { verifyWithPasskey } from '../api/passkeys.js';
 import { verificationMethods, verify, type Verification } from '../api/two-factor.js';
 import { Alert } from './Alert.js';
@@ -24,6 +25,7 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation('profile');
 
   useEffect(() => {
     let live = true;
@@ -33,11 +35,11 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
         setPasskey(methods.includes('passkey'));
         setMethod(methods.includes('totp') ? 'totp' : methods.includes('passkey') ? 'passkey' : 'password');
       })
-      .catch((caught: unknown) => live && setError(caught instanceof Error ? caught.message : 'Could not start the verification.'));
+      .catch((caught: unknown) => live && setError(caught instanceof Error ? caught.message : t('verify.startFailed')));
     return () => {
       live = false;
     };
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     if (method !== null) input.current?.focus();
@@ -49,7 +51,7 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
     try {
       onVerified(await verifyWithPasskey(), null);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not verify.');
+      setError(caught instanceof Error ? caught.message : t('verify.failed'));
       setBusy(false);
     }
   }
@@ -60,7 +62,7 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
     setError(null);
     const given = value.trim();
     if (given === '') {
-      setError(method === 'totp' ? 'Enter the code from your authenticator app.' : 'Enter your password.');
+      setError(method === 'totp' ? t('verify.enterCode') : t('verify.enterPassword'));
       return;
     }
     setBusy(true);
@@ -68,7 +70,7 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
       const verification = await verify(method === 'totp' ? { method, code: given } : { method, password: value });
       onVerified(verification, method === 'totp' ? given : null);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not verify.');
+      setError(caught instanceof Error ? caught.message : t('verify.failed'));
       setValue('');
       setBusy(false);
       input.current?.focus();
@@ -78,31 +80,31 @@ export function VerifyDialog({ purpose, onVerified, onCancel }: Props) {
   return (
     <Dialog
       open
-      title="Security verification"
+      title={t('verify.title')}
       onClose={onCancel}
       footer={
         <>
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('common:actions.cancel')}
           </button>
           <button type="submit" form="verify-form" className="button button--primary" disabled={busy || method === null || method === 'passkey'}>
-            {busy ? 'Verifying…' : 'Verify'}
+            {busy ? t('auth:twoStep.verifying') : t('auth:twoStep.verify')}
           </button>
         </>
       }
     >
-      <p className="dialog__text">{purpose}: confirm it is you. The verification holds for 5 minutes in this session.</p>
+      <p className="dialog__text">{t('verify.lead', { purpose })}</p>
       {error !== null && <Alert tone="error">{error}</Alert>}
       <form id="verify-form" className="form" onSubmit={(event) => void submit(event)} noValidate>
         {passkey && (
           <button type="button" className="button button--secondary button--block" onClick={() => void verifyByPasskey()} disabled={busy}>
-            Use a passkey
+            {t('verify.usePasskey')}
           </button>
         )}
         {method === 'totp' && (
-          <Field ref={input} label="Code" name="verification_code" autoComplete="one-time-code" spellCheck={false} hint="The 6-digit code of your authenticator app, or a backup code." value={value} onChange={(event) => setValue(event.currentTarget.value)} />
+          <Field ref={input} label={t('auth:twoStep.code')} name="verification_code" autoComplete="one-time-code" spellCheck={false} hint={t('verify.codeHint')} value={value} onChange={(event) => setValue(event.currentTarget.value)} />
         )}
-        {method === 'password' && <Field ref={input} label="Password" name="verification_password" type="password" autoComplete="current-password" value={value} onChange={(event) => setValue(event.currentTarget.value)} />}
+        {method === 'password' && <Field ref={input} label={t('auth:login.password')} name="verification_password" type="password" autoComplete="current-password" value={value} onChange={(event) => setValue(event.currentTarget.value)} />}
       </form>
     </Dialog>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { changePassword, getSelf, roleName, type UserView } from '../api/user.js';
 import { AccessTokenCard } from '../components/AccessTokenCard.js';
 import { Alert } from '../components/Alert.js';
@@ -8,12 +10,12 @@ import { PasskeysCard } from '../components/PasskeysCard.js';
 import { ProfileDetailsCard } from '../components/ProfileDetailsCard.js';
 import { SessionsCard } from '../components/SessionsCard.js';
 import { TwoFactorCard } from '../components/TwoFactorCard.js';
-import { formatUsd as usd } from '../lib/money.js';
+import { formatDateTime } from '../i18n/format.js';
+import { formatNumber, formatUsd as usd } from '../lib/money.js';
 import type { PageProps } from './registry.js';
 
 function formatDate(ms: number): string {
-  if (ms <= 0) return '—';
-  return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return ms <= 0 ? '—' : formatDateTime(ms);
 }
 
 /** The signed-in user: their account facts, password, sessions and personal access token. */
@@ -21,6 +23,7 @@ export default function ProfilePage({ user: initialUser }: PageProps) {
   const [user, setUser] = useState<UserView>(initialUser);
   // A password change ends the other sessions: the list is read again.
   const [passwordChanges, setPasswordChanges] = useState(0);
+  const { t } = useTranslation('profile');
 
   // The shell's copy is from sign-in: read the quota and token state afresh.
   useEffect(() => {
@@ -39,30 +42,30 @@ export default function ProfilePage({ user: initialUser }: PageProps) {
     <div className="page page--narrow">
       <div className="page__header">
         <div>
-          <h1>Profile</h1>
-          <p className="lead">Your account on this relay.</p>
+          <h1>{t('title')}</h1>
+          <p className="lead">{t('lead')}</p>
         </div>
       </div>
 
       <section className="card" aria-labelledby="account-title">
-        <h2 id="account-title">Account</h2>
+        <h2 id="account-title">{t('account.title')}</h2>
         <dl className="facts" data-testid="profile-facts">
-          <dt>Username</dt>
+          <dt>{t('account.username')}</dt>
           <dd>{user.username}</dd>
-          <dt>Role</dt>
+          <dt>{t('account.role')}</dt>
           <dd>{roleName(user.role)}</dd>
-          <dt>Group</dt>
-          <dd>{user.group || 'default'}</dd>
-          <dt>Balance</dt>
+          <dt>{t('account.group')}</dt>
+          <dd>{user.group || t('account.defaultGroup')}</dd>
+          <dt>{t('account.balance')}</dt>
           <dd data-testid="profile-balance">{usd(user.quota)}</dd>
-          <dt>Used</dt>
+          <dt>{t('account.used')}</dt>
           <dd>
-            {usd(user.used_quota)} in {user.request_count.toLocaleString()} request{user.request_count === 1 ? '' : 's'}
+            {t('account.usedIn', { amount: usd(user.used_quota), count: user.request_count, requests: formatNumber(user.request_count) })}
           </dd>
-          <dt>Last sign-in</dt>
+          <dt>{t('account.lastSignIn')}</dt>
           <dd>{formatDate(user.last_login_at)}</dd>
         </dl>
-        <p className="muted">Quota is counted in units: 500,000 units are 1 USD.</p>
+        <p className="muted">{t('account.units', { units: formatNumber(500_000) })}</p>
       </section>
 
       <ProfileDetailsCard displayName={user.display_name} email={user.email} onChanged={() => void getSelf().then((fresh) => fresh !== null && setUser(fresh))} />
@@ -90,15 +93,15 @@ interface Values {
 
 type Errors = Partial<Record<keyof Values, string>>;
 
-function validate(values: Values): Errors {
+function validate(values: Values, t: TFunction<'profile'>): Errors {
   const errors: Errors = {};
-  if (values.current === '') errors.current = 'Enter your current password.';
-  if (values.next === '') errors.next = 'Enter a new password.';
-  else if ([...values.next].length < 8) errors.next = 'Use at least 8 characters.';
-  else if ([...values.next].length > 128) errors.next = 'Use at most 128 characters.';
-  else if (values.next === values.current) errors.next = 'Choose a password different from the current one.';
-  if (values.confirm === '') errors.confirm = 'Enter the new password again.';
-  else if (values.confirm !== values.next) errors.confirm = 'The passwords do not match.';
+  if (values.current === '') errors.current = t('password.enterCurrent');
+  if (values.next === '') errors.next = t('password.enterNew');
+  else if ([...values.next].length < 8) errors.next = t('password.tooShort');
+  else if ([...values.next].length > 128) errors.next = t('password.tooLong');
+  else if (values.next === values.current) errors.next = t('password.same');
+  if (values.confirm === '') errors.confirm = t('password.enterAgain');
+  else if (values.confirm !== values.next) errors.confirm = t('password.mismatch');
   return errors;
 }
 
@@ -109,7 +112,8 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const errors = attempted ? validate(values) : {};
+  const { t } = useTranslation('profile');
+  const errors = attempted ? validate(values, t) : {};
 
   function set(key: keyof Values) {
     return (event: { currentTarget: HTMLInputElement }) => {
@@ -123,7 +127,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
     setAttempted(true);
     setServerError(null);
     setDone(false);
-    if (Object.keys(validate(values)).length > 0) return;
+    if (Object.keys(validate(values, t)).length > 0) return;
     setSubmitting(true);
     try {
       await changePassword(values.current, values.next);
@@ -132,7 +136,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
       setDone(true);
       onChanged();
     } catch (caught) {
-      setServerError(caught instanceof Error ? caught.message : 'Could not change the password.');
+      setServerError(caught instanceof Error ? caught.message : t('password.failed'));
     } finally {
       setSubmitting(false);
     }
@@ -140,16 +144,16 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
 
   return (
     <section className="card" aria-labelledby="password-title">
-      <h2 id="password-title">Change password</h2>
+      <h2 id="password-title">{t('password.title')}</h2>
       {serverError !== null && <Alert tone="error">{serverError}</Alert>}
-      {done && <Alert tone="success">Password changed. Your other sessions were signed out.</Alert>}
+      {done && <Alert tone="success">{t('password.done')}</Alert>}
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Current password" name="current_password" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} error={errors.current} />
-        <Field label="New password" name="new_password" type="password" autoComplete="new-password" value={values.next} onChange={set('next')} error={errors.next} hint="8–128 characters." />
-        <Field label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
+        <Field label={t('password.current')} name="current_password" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} error={errors.current} />
+        <Field label={t('password.new')} name="new_password" type="password" autoComplete="new-password" value={values.next} onChange={set('next')} error={errors.next} hint={t('password.hint')} />
+        <Field label={t('password.confirm')} name="confirm_password" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitting ? 'Changing…' : 'Change password'}
+            {submitting ? t('password.changing') : t('password.title')}
           </button>
         </div>
       </form>
