@@ -1,6 +1,6 @@
 import type { UnitCounts } from '../ir/usage.js';
 import type { ModelPrice } from './pricing.js';
-import { quotaFor } from './quota-math.js';
+import { cacheWriteRatios, quotaFor } from './quota-math.js';
 import { MIN_OUTPUT_TOKENS } from './token-bounds.js';
 
 export interface ReservationAsk {
@@ -55,8 +55,8 @@ export function planReservation(ask: ReservationAsk): ReservationPlan {
  * rate the price has for it (a cache write usually costs more than plain input).
  */
 export function boundQuota(promptTokens: number, outputTokens: number, price: ModelPrice, groupRatio: number, units?: UnitCounts, size?: string): number {
-  const write = price.cacheWriteRatio ?? 1;
+  const write = cacheWriteRatios(price).oneHour;
   const read = price.cacheRatio ?? 1;
-  const dearest = write > Math.max(1, read) ? { cacheWriteInputTokens: promptTokens } : read > 1 ? { cachedInputTokens: promptTokens } : {};
+  const dearest = write > Math.max(1, read) ? { cacheWriteInputTokens: promptTokens, cacheWrite1hInputTokens: promptTokens } : read > 1 ? { cachedInputTokens: promptTokens } : {};
   return quotaFor({ inputTokens: promptTokens, outputTokens, units, size, ...dearest }, price, groupRatio);
 }

@@ -16,7 +16,10 @@ export interface Usage {
   /** All output tokens, reasoning included. */
   outputTokens: number;
   cachedInputTokens?: number;
+  /** Input written to the prompt cache (Anthropic: for 5 minutes unless `cacheWrite1hInputTokens` says part was for an hour). */
   cacheWriteInputTokens?: number;
+  /** The part of the cache writes kept for an hour (Anthropic's `ephemeral_1h_input_tokens`), priced apart. */
+  cacheWrite1hInputTokens?: number;
   reasoningTokens?: number;
   inputTextTokens?: number;
   inputAudioTokens?: number;

@@ -3,7 +3,7 @@ import type { Caller } from '../auth/api-key.js';
 import type { ModelPrice } from '../billing/pricing.js';
 import type { CallFamily } from '../ir/call-family.js';
 import type { Usage } from '../ir/usage.js';
-import { billedInputTokens, sizeRatio } from '../billing/quota-math.js';
+import { billedInputTokens, cacheWriteRatios, sizeRatio } from '../billing/quota-math.js';
 import { LogType } from '../store/logs/index.js';
 import type { EncodedLogRecord, NewLogRecord, RetryAttempt } from '../store/logs/index.js';
 import type { StoragePorts } from '../store/ports.js';
@@ -107,10 +107,13 @@ function pricingFacts(price: ModelPrice, ratio: number, usage: Usage | undefined
     cache_ratio: price.cacheRatio ?? 1,
     group_ratio: ratio,
   };
-  const written = usage ? billedInputTokens(usage).written : 0;
+  const { written, writtenForAnHour } = usage ? billedInputTokens(usage) : { written: 0, writtenForAnHour: 0 };
   if (written > 0) {
+    const ratios = cacheWriteRatios(price);
     facts.cache_creation_tokens = written;
-    facts.cache_creation_ratio = price.cacheWriteRatio ?? 1;
+    facts.cache_creation_ratio = ratios.fiveMinutes;
+    // The part written for an hour, at its own ratio (the rest is written for 5 minutes).
+    if (writtenForAnHour > 0) Object.assign(facts, { cache_creation_tokens_1h: writtenForAnHour, cache_creation_ratio_1h: ratios.oneHour });
   }
   if (price.unitPrices && hasKeys(price.unitPrices)) facts.unit_prices = { ...price.unitPrices };
   const bySize = sizeRatio(price, usage?.size);

@@ -23,6 +23,8 @@ export interface FakeAnthropicOptions {
   apiKey?: string | string[];
   /** Pause between streamed events, so a `reset-after-chunks` fault cuts after bytes were sent. */
   chunkDelayMs?: number;
+  /** Report this usage instead of the counted one (as an upstream would, whatever the request). */
+  usage?: Record<string, unknown>;
 }
 
 type Block = Record<string, any>;
@@ -85,7 +87,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
     if (invalid) return errorAnswer(400, 'invalid_request_error', invalid);
 
     const { blocks, stopReason, stopSequence } = compose(body);
-    const usage = countUsage(body, blocks, cachedPrefixes, key);
+    const usage = (options.usage as WireUsage | undefined) ?? countUsage(body, blocks, cachedPrefixes, key);
     const id = `msg_01${randomId(22)}`;
     if (body.stream === true) {
       const chunks = streamChunks(id, body.model, blocks, stopReason, stopSequence, usage, noUsage);
@@ -330,6 +332,7 @@ interface WireUsage {
   cache_creation_input_tokens: number;
   cache_read_input_tokens: number;
   output_tokens: number;
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
 }
 
 /** A prompt cache belongs to one key: a prefix written with one key is read only by calls with that key. */
@@ -350,11 +353,14 @@ function countUsage(body: Block, blocks: AnswerBlock[], cachedPrefixes: Set<stri
       cachedPrefixes.add(key);
     }
   }
+  // A breakpoint naming its lifetime (`ttl` "5m" or "1h") gets the writes split by lifetime, as the API reports them.
+  const ttl = breakpoint >= 0 ? system[breakpoint]!.cache_control.ttl : undefined;
   return {
     input_tokens: total - cacheRead - cacheWrite,
     cache_creation_input_tokens: cacheWrite,
     cache_read_input_tokens: cacheRead,
     output_tokens: Math.max(1, estimateTokens(blocks)),
+    ...(ttl === undefined ? {} : { cache_creation: { ephemeral_5m_input_tokens: ttl === '1h' ? 0 : cacheWrite, ephemeral_1h_input_tokens: ttl === '1h' ? cacheWrite : 0 } }),
   };
 }
 

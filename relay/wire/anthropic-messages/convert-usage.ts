@@ -7,6 +7,8 @@ export interface MessagesUsage {
   input_tokens: number;
   cache_creation_input_tokens: number;
   cache_read_input_tokens: number;
+  /** The cache writes by how long they are kept, when any were made. */
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
   output_tokens: number;
 }
 
@@ -17,12 +19,17 @@ export interface MessagesUsage {
 export function toMessagesUsage(usage: Usage): MessagesUsage {
   const cacheRead = usage.cachedInputTokens ?? 0;
   const cacheWrite = usage.cacheWriteInputTokens ?? 0;
-  return {
+  const result: MessagesUsage = {
     input_tokens: Math.max(0, usage.inputTokens - cacheRead - cacheWrite),
     cache_creation_input_tokens: cacheWrite,
     cache_read_input_tokens: cacheRead,
     output_tokens: usage.outputTokens,
   };
+  if (cacheWrite > 0) {
+    const hour = Math.min(cacheWrite, usage.cacheWrite1hInputTokens ?? 0);
+    result.cache_creation = { ephemeral_5m_input_tokens: cacheWrite - hour, ephemeral_1h_input_tokens: hour };
+  }
+  return result;
 }
 
 /**
@@ -35,11 +42,16 @@ export function fromMessagesUsage(raw: unknown): Usage | undefined {
   const input = count(usage.input_tokens);
   const output = count(usage.output_tokens);
   const cacheRead = count(usage.cache_read_input_tokens);
-  const cacheWrite = count(usage.cache_creation_input_tokens);
+  // The split by lifetime, when given; the total alone is taken as 5-minute writes.
+  const fiveMinutes = count(usage.cache_creation?.ephemeral_5m_input_tokens);
+  const oneHour = count(usage.cache_creation?.ephemeral_1h_input_tokens);
+  const split = fiveMinutes === undefined && oneHour === undefined ? undefined : (fiveMinutes ?? 0) + (oneHour ?? 0);
+  const cacheWrite = count(usage.cache_creation_input_tokens) ?? split;
   if (input === undefined && output === undefined && cacheRead === undefined && cacheWrite === undefined) return undefined;
   const result: Usage = { inputTokens: (input ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0), outputTokens: output ?? 0 };
   if (cacheRead !== undefined) result.cachedInputTokens = cacheRead;
   if (cacheWrite !== undefined) result.cacheWriteInputTokens = cacheWrite;
+  if (oneHour) result.cacheWrite1hInputTokens = Math.min(oneHour, cacheWrite ?? 0);
   const thinking = count(usage.output_tokens_details?.thinking_tokens);
   if (thinking !== undefined) result.reasoningTokens = thinking;
   result.raw = raw;

@@ -120,6 +120,8 @@ export interface AnthropicUsage {
   output_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
+  /** The cache writes split by how long they are kept (absent from older answers and some compatible upstreams). */
+  cache_creation?: { ephemeral_5m_input_tokens?: number | null; ephemeral_1h_input_tokens?: number | null } | null;
   output_tokens_details?: { thinking_tokens?: number | null } | null;
   [key: string]: unknown;
 }

@@ -37,6 +37,8 @@ export function fromChatUsage(raw: unknown): Usage | undefined {
   // DeepSeek reports cache hits at the top level.
   const cached = number(prompt.cached_tokens) ?? number(raw.prompt_cache_hit_tokens);
   setCount(usage, 'cachedInputTokens', cached);
+  // Cache writes, as OpenAI-compatible routers in front of Anthropic report them.
+  setCount(usage, 'cacheWriteInputTokens', prompt.cache_write_tokens ?? prompt.cache_creation_input_tokens);
   setCount(usage, 'inputTextTokens', prompt.text_tokens);
   setCount(usage, 'inputAudioTokens', prompt.audio_tokens);
   setCount(usage, 'inputImageTokens', prompt.image_tokens);
@@ -46,7 +48,7 @@ export function fromChatUsage(raw: unknown): Usage | undefined {
   return usage;
 }
 
-type OptionalCount = 'cachedInputTokens' | 'inputTextTokens' | 'inputAudioTokens' | 'inputImageTokens' | 'reasoningTokens' | 'outputTextTokens' | 'outputAudioTokens';
+type OptionalCount = 'cachedInputTokens' | 'cacheWriteInputTokens' | 'inputTextTokens' | 'inputAudioTokens' | 'inputImageTokens' | 'reasoningTokens' | 'outputTextTokens' | 'outputAudioTokens';
 
 /** Sets a count the upstream reported (a positive number); leaves it out otherwise. */
 function setCount(usage: Usage, key: OptionalCount, value: unknown): void {

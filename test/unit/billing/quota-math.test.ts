@@ -17,6 +17,15 @@ describe('quota math', () => {
     expect(quotaFor(usage, price, 0.5)).toBe(Math.round((300 + 60 + 125 + 50) * 2 * 0.5));
   });
 
+  it("charges Anthropic's 1-hour cache writes at 1.6× the 5-minute ratio (2× input), writes of unsaid lifetime as 5-minute ones", () => {
+    const price = { modelRatio: 1, cacheWriteRatio: 1.25 };
+    expect(quotaFor({ inputTokens: 3000, cacheWriteInputTokens: 3000, cacheWrite1hInputTokens: 2000, outputTokens: 0 }, price, 1)).toBe(1000 * 1.25 + 2000 * 2);
+    expect(quotaFor({ inputTokens: 3000, cacheWriteInputTokens: 3000, outputTokens: 0 }, price, 1)).toBe(3000 * 1.25);
+    // A 1-hour count above the writes is held to them; a price with no write ratio bills writes as input.
+    expect(quotaFor({ inputTokens: 3000, cacheWriteInputTokens: 1000, cacheWrite1hInputTokens: 5000, outputTokens: 0 }, price, 1)).toBe(2000 + 1000 * 2);
+    expect(quotaFor({ inputTokens: 3000, cacheWriteInputTokens: 3000, cacheWrite1hInputTokens: 3000, outputTokens: 0 }, { modelRatio: 1 }, 1)).toBe(3000);
+  });
+
   it('charges a fixed price per call', () => {
     expect(quotaFor({ inputTokens: 5, outputTokens: 5 }, { pricePerCall: 0.04 }, 1)).toBe(20_000);
   });

@@ -51,6 +51,7 @@ describe('reservation plan', () => {
       for (const usage of [
         { inputTokens: 1000, outputTokens: 500 },
         { inputTokens: 1000, cacheWriteInputTokens: 1000, outputTokens: 500 },
+        { inputTokens: 1000, cacheWriteInputTokens: 1000, cacheWrite1hInputTokens: 1000, outputTokens: 500 },
         { inputTokens: 1000, cachedInputTokens: 1000, outputTokens: 500 },
         { inputTokens: 900, cachedInputTokens: 300, cacheWriteInputTokens: 600, outputTokens: 499 },
       ]) {

@@ -29,7 +29,7 @@ describe('IR answer → messages message', () => {
       content: [{ type: 'text', text: 'Hello' }],
       stop_reason: 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: 30, cache_creation_input_tokens: 10, cache_read_input_tokens: 60, output_tokens: 20 },
+      usage: { input_tokens: 30, cache_creation_input_tokens: 10, cache_read_input_tokens: 60, cache_creation: { ephemeral_5m_input_tokens: 10, ephemeral_1h_input_tokens: 0 }, output_tokens: 20 },
     });
   });
 
