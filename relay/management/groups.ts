@@ -4,6 +4,7 @@ import { DEFAULT_GROUP, groupsUsableBy } from '../store/groups.js';
 import type { GroupUsage } from '../store/groups.js';
 import type { GroupRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
+import { RateLimitsSchema, givenLimits } from './limits-fields.js';
 import { Answer, route } from './route.js';
 import { Nothing, PageQuery, pageOf } from './schemas.js';
 
@@ -15,6 +16,7 @@ const GroupViewSchema = Type.Object({
   ratio: Type.Number({ description: 'Multiplies every price for callers of this group' }),
   description: Type.String(),
   selectable: Type.Boolean({ description: 'Users may pick it for their keys' }),
+  limits: Type.Optional(Type.Composite([RateLimitsSchema], { description: 'Requests and tokens per minute for each user calling in this group' })),
   channels: Type.Integer({ description: 'Channels serving this group' }),
   users: Type.Integer({ description: 'Users in this group' }),
   tokens: Type.Integer({ description: 'Keys calling with this group' }),
@@ -28,6 +30,7 @@ const GroupFields = {
   ratio: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_RATIO })),
   description: Type.Optional(Type.String({ maxLength: 500 })),
   selectable: Type.Optional(Type.Boolean()),
+  limits: Type.Optional(RateLimitsSchema),
 };
 
 function view(group: GroupRecord, usage: GroupUsage | undefined) {
@@ -90,6 +93,7 @@ export function groupRoutes(context: ManagementContext) {
           ratio: body.ratio ?? 1,
           description: (body.description ?? '').trim(),
           selectable: body.selectable ?? false,
+          ...(body.limits && { limits: givenLimits(body.limits) }),
         });
         if (!created) throw new ApiError(409, `A group named ${name} exists already.`);
         return new Answer(view(created, undefined), `Group ${name} created.`);
@@ -109,6 +113,7 @@ export function groupRoutes(context: ManagementContext) {
           ...(body.ratio !== undefined && { ratio: body.ratio }),
           ...(body.description !== undefined && { description: body.description.trim() }),
           ...(body.selectable !== undefined && { selectable: body.selectable }),
+          ...(body.limits !== undefined && { limits: givenLimits(body.limits) }),
         });
         if (!updated) throw new ApiError(404, `No group ${name}.`);
         return view(updated, await usageOf(name));

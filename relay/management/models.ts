@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
+import { RateLimitsSchema, givenLimits } from './limits-fields.js';
 import { BILLING_UNITS } from '../ir/usage.js';
 import type { BillingUnit, UnitCounts } from '../ir/usage.js';
 import { storedSettings } from '../settings.js';
@@ -41,6 +42,7 @@ const ModelFields = {
   cache_write_ratio: Type.Optional(Ratio('Cache write ÷ input price; null: 1')),
   unit_prices: Type.Optional(UnitPrices('USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call')),
   size_ratios: Type.Optional(SizeRatios('Multiplier of the unit prices by output size (replaces the whole set; {} clears it)')),
+  limits: Type.Optional(RateLimitsSchema),
 };
 const NewModelBody = Type.Object({ name: Type.String(), ...ModelFields });
 const ModelChangeBody = Type.Object({ id: Type.Integer(), name: Type.Optional(Type.String()), ...ModelFields });
@@ -63,6 +65,7 @@ const ModelViewSchema = Type.Object({
   cache_write_ratio: NullableNumber,
   unit_prices: UnitPrices('USD per unit of each kind other than tokens, added to the token price; {}: none'),
   size_ratios: SizeRatios('Multiplier of the unit prices by output size; a size not named: 1'),
+  limits: Type.Optional(Type.Composite([RateLimitsSchema], { description: 'Requests and tokens per minute for each user calling this model' })),
   price_source: Type.Union([Type.Literal('model'), Type.Literal('default'), Type.Literal('none')], { description: 'Where the price a call pays comes from' }),
   enable_groups: Type.Array(Type.String(), { description: 'Groups an enabled channel serves it to (channels of every group: "*")' }),
   channels: Type.Integer({ description: 'Channels (enabled or not) listing it' }),
@@ -134,6 +137,7 @@ function applyFields(body: Fields, model: ModelFieldsRecord): void {
   }
   if (body.unit_prices !== undefined) model.unit_prices = checkedUnitPrices(body.unit_prices);
   if (body.size_ratios !== undefined) model.size_ratios = checkedSizeRatios(body.size_ratios);
+  if (body.limits !== undefined) model.limits = givenLimits(body.limits);
   // A price is either per token and unit, or per call; setting one clears the other.
   const setsPerCall = (body.price_per_call ?? null) !== null;
   const setsPerToken = (body.model_ratio ?? null) !== null || Object.keys(body.unit_prices ?? {}).length > 0;

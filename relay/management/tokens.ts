@@ -11,6 +11,7 @@ import { TokenStatus } from '../store/tokens.js';
 import { Role } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
+import { BudgetLeftSchema, CallerLimitsSchema, budgetsLeftNow, givenLimits } from './limits-fields.js';
 import { Nothing, PageQuery, pageOf } from './schemas.js';
 
 const TokenFields = {
@@ -22,6 +23,7 @@ const TokenFields = {
   group: Type.Optional(Type.String({ description: "Empty: the user's group" })),
   allow_balance: Type.Optional(Type.Boolean({ description: 'The key may read /v1/balance' })),
   log_bodies: Type.Optional(Type.Boolean({ description: "Keep this key's request and response bodies with its calls' log records (never the key itself)" })),
+  limits: Type.Optional(CallerLimitsSchema),
 };
 
 const NewTokenBody = Type.Object({ name: Type.String(), ...TokenFields }, { additionalProperties: true });
@@ -68,6 +70,8 @@ export const TokenViewSchema = Type.Object({
   group: Type.String(),
   allow_balance: Type.Boolean(),
   log_bodies: Type.Boolean({ description: "The key's request and response bodies are kept with its calls" }),
+  limits: CallerLimitsSchema,
+  budgets_left: Type.Array(BudgetLeftSchema, { description: 'What is left of each period budget now' }),
 });
 type TokenView = Static<typeof TokenViewSchema>;
 
@@ -137,10 +141,18 @@ export function tokenRoutes(context: ManagementContext) {
     group: token.group,
     allow_balance: token.allow_balance,
     log_bodies: token.log_bodies === true,
+    limits: { ...token.limits },
+    budgets_left: [],
   });
 
+  /** The views with what is left of their period budgets. */
+  const withBudgets = async (views: TokenView[], tokens: readonly TokenRecord[]): Promise<TokenView[]> => {
+    for (const [i, token] of tokens.entries()) views[i]!.budgets_left = await budgetsLeftNow(context, `k:${token.id}`, token.limits);
+    return views;
+  };
+
   /** One key as answered. */
-  const viewOf = async (token: TokenRecord) => view(token, await ownerNames([token]));
+  const viewOf = async (token: TokenRecord) => (await withBudgets([view(token, await ownerNames([token]))], [token]))[0]!;
 
   const audit = async (req: Request, user: UserRecord, token: Pick<TokenRecord, 'id' | 'name' | 'user_id'>, action: string) => {
     const owner = token.user_id === user.id ? '' : ` of user ${(await context.store.users.get(token.user_id))?.username ?? `#${token.user_id}`}`;
@@ -169,7 +181,7 @@ export function tokenRoutes(context: ManagementContext) {
     const now = Date.now();
     const shown = matches.slice((page - 1) * pageSize, page * pageSize);
     const owners = await ownerNames(shown);
-    return { items: shown.map((t) => view(t, owners, now)), total: matches.length, page, page_size: pageSize };
+    return { items: await withBudgets(shown.map((t) => view(t, owners, now)), shown), total: matches.length, page, page_size: pageSize };
   };
 
   return [
@@ -224,6 +236,7 @@ export function tokenRoutes(context: ManagementContext) {
           group: typeof body.group === 'string' ? await givenGroup(user, body.group) : '',
           allow_balance: Boolean(body.allow_balance),
           log_bodies: Boolean(body.log_bodies),
+          ...(body.limits && { limits: givenLimits(body.limits) }),
         });
         await audit(req, user, record, 'created key %s');
         res.setHeader('Cache-Control', 'no-store');
@@ -253,6 +266,7 @@ export function tokenRoutes(context: ManagementContext) {
         if (body.group !== undefined && body.group.trim() !== token.group) change.group = await givenGroup(user, body.group);
         if (body.allow_balance !== undefined) change.allow_balance = body.allow_balance;
         if (body.log_bodies !== undefined) change.log_bodies = body.log_bodies;
+        if (body.limits !== undefined && !sameValue(givenLimits(body.limits), token.limits ?? {})) change.limits = givenLimits(body.limits);
         if (body.status === 'disabled' || body.status === TokenStatus.disabled) change.status = TokenStatus.disabled;
         else if (body.status === 'enabled' || body.status === TokenStatus.enabled) change.status = TokenStatus.enabled;
         const changed = (Object.keys(change) as (keyof TokenRecord)[]).filter((field) => !sameValue(token[field], change[field]));

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { UserRecord } from '../store/schema.js';
+import { CallerLimitsSchema } from './limits-fields.js';
 import { UserViewSchema } from './schemas.js';
 import { toUserView } from './user.js';
 
@@ -14,6 +15,7 @@ export const AdminUserViewSchema = Type.Composite([
     inviter_id: Type.Integer({ description: 'Who invited them; 0 nobody' }),
     two_factor: Type.Boolean({ description: 'Two-step verification is on' }),
     passkeys: Type.Integer({ description: 'How many passkeys they registered' }),
+    limits: CallerLimitsSchema,
   }),
 ]);
 export type AdminUserView = Static<typeof AdminUserViewSchema>;
@@ -28,5 +30,6 @@ export function adminUserView(user: UserRecord): AdminUserView {
     inviter_id: user.inviter_id,
     two_factor: user.totp?.enabled === true,
     passkeys: user.passkeys.length,
+    limits: { ...user.limits },
   };
 }

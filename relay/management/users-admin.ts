@@ -5,6 +5,7 @@ import { DEFAULT_GROUP } from '../store/groups.js';
 import type { UserRecord } from '../store/schema.js';
 import { Role, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
+import { BudgetLeftSchema, CallerLimitsSchema, budgetsLeftNow, givenLimits } from './limits-fields.js';
 import { clearTwoFactor } from './two-factor.js';
 import { Answer, route } from './route.js';
 import { Nothing, PageQuery, pageOf } from './schemas.js';
@@ -22,6 +23,7 @@ const EditableFields = {
   email: Type.Optional(Type.String({ maxLength: 254, description: "Set by an admin: not verified by mail" })),
   group: Type.Optional(Type.String()),
   role: Type.Optional(Type.Integer({ description: '1 common user, 10 admin (only the root makes admins)' })),
+  limits: Type.Optional(CallerLimitsSchema),
 };
 
 const NewUserBody = Type.Object({
@@ -75,11 +77,24 @@ export function adminUserRoutes(context: ManagementContext) {
         const created = await context.store.users.create({ username: name, password_hash: await hashPassword(newPassword(body.password)), role, group, email, display_name: checkedDisplayName(body.display_name ?? '', name) });
         if (!created) throw new ApiError(409, `The username ${name} is taken.`);
         if (body.quota) await grantQuota(context, req, actor, created, body.quota, 'starting quota');
+        if (body.limits) await context.store.users.update(created.id, { limits: givenLimits(body.limits) });
         logManage(context, req, actor, `created user ${created.username} (${roleName(role)})`);
         return new Answer(adminUserView((await context.store.users.get(created.id)) ?? created), `Created ${created.username}.`);
       },
     }),
     route({ method: 'get', path: '/user/:id', tag: 'user management', access: 'admin', summary: 'One user', response: AdminUserViewSchema, handler: async ({ params }) => adminUserView(await existingUser(context, params.id)) }),
+    route({
+      method: 'get',
+      path: '/user/:id/budgets',
+      tag: 'user management',
+      access: 'admin',
+      summary: "What is left of a user's period budgets (day, week, month) now",
+      response: Type.Array(BudgetLeftSchema),
+      handler: async ({ params }) => {
+        const user = await existingUser(context, params.id);
+        return budgetsLeftNow(context, `u:${user.id}`, user.limits);
+      },
+    }),
     route({
       method: 'put',
       path: '/user/:id',
@@ -96,6 +111,7 @@ export function adminUserRoutes(context: ManagementContext) {
         if (body.role !== undefined && body.role !== target.role) patch.role = checkRoleGivable(actor, body.role);
         if (body.group !== undefined && body.group.trim() !== target.group) patch.group = await checkedGroup(body.group.trim());
         if (body.display_name !== undefined) patch.display_name = checkedDisplayName(body.display_name, target.username);
+        if (body.limits !== undefined && JSON.stringify(givenLimits(body.limits)) !== JSON.stringify(target.limits ?? {})) patch.limits = givenLimits(body.limits);
         if (body.email !== undefined) {
           patch.email = checkedEmail(body.email, true);
           await checkEmailFree(context.store.users, patch.email, target.id);

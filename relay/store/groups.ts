@@ -3,7 +3,7 @@ import type { StateFile } from './state-file.js';
 
 export const DEFAULT_GROUP = 'default';
 
-export type NewGroup = Pick<GroupRecord, 'name'> & Partial<Pick<GroupRecord, 'ratio' | 'description' | 'selectable'>>;
+export type NewGroup = Pick<GroupRecord, 'name'> & Partial<Pick<GroupRecord, 'ratio' | 'description' | 'selectable' | 'limits'>>;
 
 /** Where a group is named: channels serving it, users in it, keys calling with it. */
 export interface GroupUsage {
@@ -83,6 +83,7 @@ export function createStateGroupStore(state: StateFile): GroupStore {
           ratio: group.ratio ?? 1,
           description: group.description ?? '',
           selectable: group.selectable ?? false,
+          ...(group.limits && { limits: group.limits }),
           created_at: now,
           updated_at: now,
         };

@@ -79,7 +79,7 @@ export interface SessionRepo {
 }
 
 export type NewTokenRecord = Pick<TokenRecord, 'user_id' | 'name'> &
-  Partial<Pick<TokenRecord, 'remain_quota' | 'unlimited_quota' | 'expired_time' | 'model_limits' | 'allow_ips' | 'group' | 'allow_balance' | 'log_bodies'>>;
+  Partial<Pick<TokenRecord, 'remain_quota' | 'unlimited_quota' | 'expired_time' | 'model_limits' | 'allow_ips' | 'group' | 'allow_balance' | 'log_bodies' | 'limits'>>;
 
 /** API keys, found by the SHA-256 of the presented key. Quota counters and whether the key's limit binds change only through the quota ledger. */
 export interface TokenRepo {

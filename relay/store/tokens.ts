@@ -4,7 +4,7 @@ import type { StateFile } from './state-file.js';
 
 export const TokenStatus = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 } as const;
 
-export type NewToken = Pick<TokenRecord, 'user_id' | 'name'> & Partial<Pick<TokenRecord, 'remain_quota' | 'unlimited_quota' | 'expired_time' | 'model_limits' | 'allow_ips' | 'group' | 'allow_balance' | 'log_bodies'>>;
+export type NewToken = Pick<TokenRecord, 'user_id' | 'name'> & Partial<Pick<TokenRecord, 'remain_quota' | 'unlimited_quota' | 'expired_time' | 'model_limits' | 'allow_ips' | 'group' | 'allow_balance' | 'log_bodies' | 'limits'>>;
 
 /** API keys. Looked up by the SHA-256 of the presented key through an in-memory index. */
 export interface TokenStore {
@@ -49,6 +49,7 @@ export function tokenRecord(identity: Pick<TokenRecord, 'id' | 'key_hash' | 'key
     group: token.group ?? '',
     allow_balance: token.allow_balance ?? false,
     log_bodies: token.log_bodies ?? false,
+    ...(token.limits && { limits: token.limits }),
   };
 }
 

@@ -13,6 +13,7 @@ import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
 import { storagePortsContract } from '../../helpers/storage-ports-contract.js';
 import type { OpenPorts } from '../../helpers/storage-ports-contract.js';
 import { accountsContract } from '../../helpers/accounts-contract.js';
+import { limitsContract } from '../../helpers/limits-contract.js';
 
 const openFresh: OpenPorts = async () => {
     const redis = freshRedisPrefix();
@@ -32,6 +33,10 @@ describe('server storage ports (PostgreSQL + Redis)', () => {
 
 describe('server storage ports: accounts and money', () => {
   accountsContract(openFresh);
+});
+
+describe('server storage ports: rate windows and period budgets', () => {
+  limitsContract(openFresh);
 });
 
 describe('server storage ports: an instance lost mid-call', () => {

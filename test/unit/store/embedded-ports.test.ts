@@ -20,6 +20,7 @@ import { createStateVideoTaskStore } from '../../../relay/store/video-tasks.js';
 import { storagePortsContract } from '../../helpers/storage-ports-contract.js';
 import type { OpenPorts } from '../../helpers/storage-ports-contract.js';
 import { accountsContract } from '../../helpers/accounts-contract.js';
+import { limitsContract } from '../../helpers/limits-contract.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const openFresh: OpenPorts = async () => {
@@ -57,4 +58,8 @@ describe('embedded storage ports', () => {
 
 describe('embedded storage ports: accounts and money', () => {
   accountsContract(openFresh);
+});
+
+describe('embedded storage ports: rate windows and period budgets', () => {
+  limitsContract(openFresh);
 });
