@@ -1,5 +1,6 @@
-// A record in full: what was called, its bill line by line, the retry chain (administrators)
-// and the error. The shared modal Dialog, laid out as a side drawer (logs.css).
+// A record in full: what was called, its bill line by line, the retry chain (administrators),
+// the error, and the call's request and response when they were kept (CallBodies.tsx). The
+// shared modal Dialog, laid out as a side drawer (logs.css).
 import { Fragment, type ReactNode } from 'react';
 import { formatPrice } from '../../api/admin.js';
 import { LogType } from '../../../relay/store/logs/types.js';
@@ -10,6 +11,7 @@ import { familyName } from '../../lib/channel-types.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
 import { toShownPrice, unitCount, unitsIn, UNITS } from '../../lib/units.js';
 import { BILL_KEYS, billOf, type BillLine } from './billing.js';
+import { CallBodies } from './CallBodies.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
 import { formatWhen } from '../../lib/when.js';
 import { attemptStatus, lastAttempt, ms, outcome } from './format.js';
@@ -71,6 +73,7 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
           </p>
         </section>
       )}
+      {call && <CallBodies recordId={record.id} />}
     </Dialog>
   );
 }
