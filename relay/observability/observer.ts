@@ -59,16 +59,27 @@ export function observeAll(observers: readonly CallObserver[]): CallObserver {
   if (observers.length === 1) return observers[0]!;
   return {
     begin(call) {
-      const watches = observers.map((observer) => observer.begin(call)).filter((watch) => watch !== IGNORED_CALL);
-      if (watches.length <= 1) return watches[0] ?? IGNORED_CALL;
-      return {
-        reserved: () => watches.forEach((watch) => watch.reserved()),
-        attempt(channel, keyIndex, upstreamModel) {
-          const attempts = watches.map((watch) => watch.attempt(channel, keyIndex, upstreamModel));
-          return { end: (outcome) => attempts.forEach((attempt) => attempt.end(outcome)) };
-        },
-        end: (result) => watches.forEach((watch) => watch.end(result)),
-      };
+      // Usually one watch does something (tracing off): no array made for the call then.
+      let first: CallWatch | undefined;
+      let watches: CallWatch[] | undefined;
+      for (const observer of observers) {
+        const watch = observer.begin(call);
+        if (watch === IGNORED_CALL) continue;
+        if (!first) first = watch;
+        else (watches ??= [first]).push(watch);
+      }
+      return watches ? allOf(watches) : (first ?? IGNORED_CALL);
     },
+  };
+}
+
+function allOf(watches: CallWatch[]): CallWatch {
+  return {
+    reserved: () => watches.forEach((watch) => watch.reserved()),
+    attempt(channel, keyIndex, upstreamModel) {
+      const attempts = watches.map((watch) => watch.attempt(channel, keyIndex, upstreamModel));
+      return { end: (outcome) => attempts.forEach((attempt) => attempt.end(outcome)) };
+    },
+    end: (result) => watches.forEach((watch) => watch.end(result)),
   };
 }
