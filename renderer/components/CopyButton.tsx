@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { desktopBridge } from '../lib/desktop-bridge.js';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Copies `text` to the clipboard and says so for a moment. */
-export function CopyButton({ text, label = 'Copy', className }: { text: string; label?: string; className?: string }) {
+export function CopyButton({ text, label, className }: { text: string; label?: string; className?: string }) {
+  const { t } = useTranslation();
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<number | undefined>(undefined);
 
@@ -20,10 +22,10 @@ export function CopyButton({ text, label = 'Copy', className }: { text: string; 
   return (
     <>
       <button type="button" className={`button button--secondary${className ? ` ${className}` : ''}`} onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied' ? t('actions.copied') : (label ?? t('actions.copy'))}
       </button>
       <span className="visually-hidden" aria-live="polite">
-        {state === 'copied' ? 'Copied to the clipboard.' : state === 'failed' ? 'Could not copy. Select the text and copy it by hand.' : ''}
+        {state === 'copied' ? t('copy.done') : state === 'failed' ? t('copy.failed') : ''}
       </span>
     </>
   );

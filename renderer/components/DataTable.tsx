@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/money.js';
 
 export interface Column<T> {
   key: string;
@@ -59,6 +61,7 @@ function useOverflowsX(ref: RefObject<HTMLElement | null>): boolean {
 
 /** A table with loading, empty and error states and (when `onPage` is given) paging by `p`/`page_size`. */
 export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, empty, onRetry, page = 1, pageSize = 20, total = 0, onPage, selection, dense = false }: Props<T>) {
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const span = columns.length + (selection !== undefined ? 1 : 0);
   const keys = (rows ?? []).map(rowKey);
@@ -113,7 +116,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
                   </div>
                   {onRetry && (
                     <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-                      Try again
+                      {t('actions.retry')}
                     </button>
                   )}
                 </td>
@@ -121,7 +124,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
             ) : rows === null ? (
               <tr>
                 <td colSpan={span} className="table__state muted">
-                  Loading…
+                  {t('app.loadingPage')}
                 </td>
               </tr>
             ) : rows.length === 0 ? (
@@ -137,7 +140,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
                     <td className="table__select">
                       <input
                         type="checkbox"
-                        aria-label={`Select ${selection.rowLabel(row)}`}
+                        aria-label={t('table.select', { row: selection.rowLabel(row) })}
                         checked={selection.selected.has(rowKey(row))}
                         onChange={(e) => toggle(rowKey(row), e.currentTarget.checked)}
                       />
@@ -155,16 +158,16 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, e
         </table>
       </div>
       {onPage !== undefined && total > 0 && (
-        <nav className="pager" aria-label={`${caption} pages`}>
+        <nav className="pager" aria-label={t('table.pages', { caption })}>
           <span className="muted">
-            {total} {total === 1 ? 'item' : 'items'} · page {page} of {pages}
+            {t('table.position', { count: total, total: formatNumber(total), page, pages })}
           </span>
           <div className="actions">
             <button type="button" className="button button--secondary button--small" disabled={page <= 1 || loading} onClick={() => onPage(page - 1)}>
-              Previous
+              {t('table.previous')}
             </button>
             <button type="button" className="button button--secondary button--small" disabled={page >= pages || loading} onClick={() => onPage(page + 1)}>
-              Next
+              {t('actions.next')}
             </button>
           </div>
         </nav>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface DialogProps {
   open: boolean;
@@ -21,6 +22,7 @@ interface DialogProps {
 export function Dialog({ open, title, onClose, children, footer, wide = false, className, closeOnBackdrop = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const { t } = useTranslation();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -51,7 +53,7 @@ export function Dialog({ open, title, onClose, children, footer, wide = false, c
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t('actions.close')} onClick={onClose}>
           ×
         </button>
       </header>
@@ -74,6 +76,7 @@ interface ConfirmProps {
 
 /** A yes/no question before something that cannot be undone. */
 export function ConfirmDialog({ open, title, children, confirmLabel, busy = false, error = null, onConfirm, onCancel }: ConfirmProps) {
+  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
@@ -82,10 +85,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy = fals
       footer={
         <>
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('actions.cancel')}
           </button>
           <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Working…' : confirmLabel}
+            {busy ? t('dialog.working') : confirmLabel}
           </button>
         </>
       }

@@ -1,6 +1,7 @@
 // A number edited in place in a table cell: a button showing the value; clicking it (or Enter)
 // turns it into a small input; Enter or leaving the field saves, Escape cancels.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   value: number;
@@ -14,6 +15,7 @@ interface Props {
 
 export function InlineNumber({ value, label, min, onSave }: Props) {
   const [editing, setEditing] = useState(false);
+  const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,12 +54,12 @@ export function InlineNumber({ value, label, min, onSave }: Props) {
     if (settled.current || saving) return;
     const text = draft.trim();
     if (!/^-?\d+$/.test(text)) {
-      setError('Enter a whole number.');
+      setError(t('inline.whole'));
       return;
     }
     const next = Number(text);
     if (min !== undefined && next < min) {
-      setError(`Enter ${min} or more.`);
+      setError(t('inline.min', { min }));
       return;
     }
     if (next === value) {
@@ -70,7 +72,7 @@ export function InlineNumber({ value, label, min, onSave }: Props) {
     try {
       await onSave(next);
     } catch (caught) {
-      setError(`Not saved: ${caught instanceof Error ? caught.message : 'the change failed.'}`);
+      setError(t('inline.notSaved', { reason: caught instanceof Error ? caught.message : t('inline.failed') }));
     } finally {
       setSaving(false);
       stop(keyboard);
@@ -116,7 +118,7 @@ export function InlineNumber({ value, label, min, onSave }: Props) {
           className="inline-number__value"
           aria-label={`${label}: ${value}`}
           aria-describedby={error !== null ? errorId : undefined}
-          title="Click to change"
+          title={t('inline.click')}
           onClick={start}
         >
           {value}

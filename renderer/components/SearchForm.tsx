@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from './Field.js';
 import './keys.css';
 
@@ -18,6 +19,7 @@ interface Props {
 /** A list's search box: Search, and "Show all" while a search is in force. */
 export function SearchForm({ landmark, noun, placeholder, search, onSearch, forget }: Props) {
   const [typed, setTyped] = useState(search);
+  const { t } = useTranslation();
   return (
     <form
       className="keys-search"
@@ -29,9 +31,9 @@ export function SearchForm({ landmark, noun, placeholder, search, onSearch, forg
         if (forget?.(typed)) setTyped('');
       }}
     >
-      <Field label={`Search ${noun}`} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} placeholder={placeholder} spellCheck={false} autoComplete="off" />
+      <Field label={t('search.label', { noun })} type="search" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} placeholder={placeholder} spellCheck={false} autoComplete="off" />
       <button type="submit" className="button button--secondary">
-        Search
+        {t('actions.search')}
       </button>
       {search !== '' && (
         <button
@@ -42,7 +44,7 @@ export function SearchForm({ landmark, noun, placeholder, search, onSearch, forg
             onSearch('');
           }}
         >
-          Show all {noun}
+          {t('search.showAll', { noun })}
         </button>
       )}
     </form>

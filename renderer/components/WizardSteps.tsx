@@ -1,12 +1,15 @@
 // The first-run wizard's progress: "Step 2 of 3" plus the three steps, the current one marked.
-const STEPS = ['Owner account', 'Channel', 'API key'];
+import { useTranslation } from 'react-i18next';
+
+const STEPS = ['owner', 'channel', 'key'] as const;
 
 /** `skipped`: earlier steps passed over (shown as skipped, not done). */
 export function WizardSteps({ current, skipped = [] }: { current: 1 | 2 | 3; skipped?: number[] }) {
+  const { t } = useTranslation('setup');
   return (
-    <nav className="wizard-steps" aria-label="Setup progress">
+    <nav className="wizard-steps" aria-label={t('steps.label')}>
       <p className="eyebrow" data-testid="wizard-progress">
-        First-run setup · Step {current} of {STEPS.length}
+        {t('steps.progress', { current, total: STEPS.length })}
       </p>
       <ol className="wizard-steps__list">
         {STEPS.map((label, index) => {
@@ -17,8 +20,8 @@ export function WizardSteps({ current, skipped = [] }: { current: 1 | 2 | 3; ski
               <span className="wizard-steps__dot" aria-hidden="true">
                 {state === 'done' ? '✓' : state === 'skipped' ? '–' : step}
               </span>
-              <span>{label}</span>
-              {state === 'skipped' && <span className="offscreen"> (skipped)</span>}
+              <span>{t(`steps.${label}`)}</span>
+              {state === 'skipped' && <span className="offscreen"> {t('steps.skipped')}</span>}
             </li>
           );
         })}
