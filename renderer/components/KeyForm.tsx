@@ -8,6 +8,7 @@ import { validateKeyForm, type KeyFormValues } from '../lib/key-form.js';
 import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
+import { KeepBodiesField } from './KeepBodiesField.js';
 import { CheckboxField, SelectField, TextAreaField } from './FormFields.js';
 import { ModelAllowList, type UsableModels } from './ModelAllowList.js';
 
@@ -107,6 +108,7 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
           spellCheck={false}
         />
         <CheckboxField label="Balance queries" checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint="Lets the key read its account's balance (GET /v1/balance)." />
+        <KeepBodiesField checked={values.logBodies} onChange={(on) => set('logBodies', on)} />
       </form>
     </Dialog>
   );

@@ -16,11 +16,13 @@ export interface KeyFormValues {
   ips: string;
   group: string;
   allowBalance: boolean;
+  /** Keep the key's request and response bodies with its calls. */
+  logBodies: boolean;
 }
 
 export type KeyFormErrors = Partial<Record<keyof KeyFormValues, string>>;
 
-export const NEW_KEY_VALUES: KeyFormValues = { name: '', quotaUsd: '1', unlimited: true, expiry: '', models: [], ips: '', group: '', allowBalance: false };
+export const NEW_KEY_VALUES: KeyFormValues = { name: '', quotaUsd: '1', unlimited: true, expiry: '', models: [], ips: '', group: '', allowBalance: false, logBodies: false };
 
 /** A date input's value for Unix seconds, in local time ('' for never). */
 function dateInput(seconds: number): string {
@@ -42,6 +44,7 @@ export function valuesFromToken(token: TokenView): KeyFormValues {
     ips: token.allow_ips.join('\n'),
     group: token.group,
     allowBalance: token.allow_balance,
+    logBodies: token.log_bodies,
   };
 }
 
@@ -108,6 +111,7 @@ function formFields(values: KeyFormValues) {
     allow_ips: splitList(values.ips),
     group: values.group,
     allow_balance: values.allowBalance,
+    log_bodies: values.logBodies,
   };
 }
 

@@ -249,6 +249,7 @@ describe('CreateKeyDialog', () => {
       allow_ips: ['10.0.0.0/8', '2001:db8::/32', '::ffff:127.0.0.1'],
       group: 'vip',
       allow_balance: false,
+      log_bodies: false,
     });
   });
 
@@ -304,6 +305,7 @@ const token: TokenView = {
   allow_ips: ['10.0.0.0/8'],
   group: 'legacy',
   allow_balance: true,
+  log_bodies: true,
 };
 
 describe('EditKeyDialog', () => {
@@ -316,6 +318,7 @@ describe('EditKeyDialog', () => {
     expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Quota left (USD)' }).value).toBe('2.469134');
     expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Unlimited quota' }).checked).toBe(false);
     expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Balance queries' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Keep request and response bodies' }).checked).toBe(true);
     expect(within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Allowed IP addresses' }).value).toBe('10.0.0.0/8');
     // The key's group stays selectable though it is not one of the user's.
     await waitFor(() => expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Group' }).value).toBe('legacy'));
@@ -336,6 +339,7 @@ describe('EditKeyDialog', () => {
       allow_ips: ['10.0.0.0/8'],
       group: 'legacy',
       allow_balance: true,
+      log_bodies: true,
     });
   });
 
@@ -359,6 +363,7 @@ describe('EditKeyDialog', () => {
     await userEvent.clear(screen.getByLabelText('Expires on'));
     await userEvent.click(screen.getByRole('button', { name: 'Remove retired-model' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Balance queries' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Keep request and response bodies' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
@@ -367,6 +372,7 @@ describe('EditKeyDialog', () => {
       expired_time: -1,
       model_limits: ['gpt-4o'],
       allow_balance: false,
+      log_bodies: false,
     });
   });
 

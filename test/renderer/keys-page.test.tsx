@@ -25,6 +25,7 @@ function key(id: number, name: string, fields: Partial<TokenView> = {}): TokenVi
     allow_ips: [],
     group: '',
     allow_balance: false,
+    log_bodies: false,
     ...fields,
   };
 }
@@ -73,6 +74,7 @@ describe('API keys page', () => {
       allow_ips: [],
       group: '',
       allow_balance: false,
+      log_bodies: false,
     });
     expect(screen.getByRole('row', { name: /work laptop/ })).toBeTruthy();
   });
