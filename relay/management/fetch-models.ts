@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
 import { parseAdvancedCustom } from '../providers/advanced-custom/config.js';
 import type { AdvancedCustomConfig } from '../providers/advanced-custom/config.js';
@@ -7,6 +7,7 @@ import { ChannelStatus } from '../store/channels.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { endpointOf } from '../upstream/channel-endpoint.js';
 import { DiscoveryError, discoverModels } from '../upstream/discover-models.js';
+import type { DiscoveryTarget } from '../upstream/discover-models.js';
 import type { ManagementContext } from './context.js';
 import { route } from './route.js';
 import { validateAdvancedCustom } from './validate.js';
@@ -44,60 +45,9 @@ export function fetchModelsRoutes(context: ManagementContext) {
       body: FetchModelsBody,
       response: Type.Array(Type.String(), { description: 'Model ids, sorted, unique' }),
       handler: async ({ body }) => {
-        const given = body as Record<string, unknown>;
-        const has = (field: string) => Object.hasOwn(given, field) && given[field] !== undefined && given[field] !== null;
-
-        let saved: ChannelRecord | undefined;
-        if (has('channel_id') && body.channel_id !== 0) {
-          saved = await context.store.channels.get(Number(body.channel_id));
-          if (!saved) throw new ApiError(404, `No channel ${body.channel_id}.`);
-        }
-
-        const type = body.type ?? saved?.type;
-        if (type === undefined) throw new ApiError(400, 'Give the channel type (type), or the channel_id of a saved channel.');
-        if (!isSupportedChannelType(type)) throw new ApiError(400, `Unsupported channel type ${type}.`);
-
-        // base_url: '' clears the saved value (the type's default applies), omitted keeps it.
-        const baseUrl = (has('base_url') ? String(body.base_url) : (saved?.base_url ?? '')).trim().replace(/\/+$/, '');
-        if (baseUrl && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new ApiError(400, 'The base URL must start with http:// or https://.');
-
-        const headerOverride = has('header_override') ? headerMap(body.header_override) : (saved?.header_override ?? {});
-
-        let proxy = '';
-        if (has('proxy')) proxy = String(body.proxy).trim();
-        else if (saved) proxy = await context.store.channels.proxyUrl(saved);
-        if (proxy && !PROXY.test(proxy)) throw new ApiError(400, 'The proxy must be an http://, https:// or socks5:// URL.');
-
-        let advancedCustom: AdvancedCustomConfig | undefined;
-        if (type === ChannelType.advancedCustom) advancedCustom = advancedCustomOf(body.advanced_custom, has('advanced_custom'), saved);
-
-        // With a saved channel its own keys are used (the key field is ignored); else the given key's first line.
-        let key: string;
-        if (saved) {
-          const keys = await context.store.channels.keys(saved.id);
-          const enabled = keys.findIndex((k, i) => k.trim() !== '' && (saved.key_states[i]?.status ?? ChannelStatus.enabled) === ChannelStatus.enabled);
-          key = (keys[enabled] ?? keys.find((k) => k.trim() !== '') ?? '').trim();
-        } else {
-          key = (typeof body.key === 'string' ? body.key : '').split('\n').map((line) => line.trim()).find(Boolean) ?? '';
-        }
-        if (!key && needsKey(type, advancedCustom)) {
-          throw new ApiError(400, saved ? `Channel ${saved.id} has no API key saved.` : 'Give the API key (key) to list the models of a new channel.');
-        }
-
-        let dispatcher;
+        const target = await discoveryTarget(context, body);
         try {
-          dispatcher = context.dispatchers.for(proxy);
-        } catch (error) {
-          throw new ApiError(400, `The proxy cannot be used: ${(error as Error).message}.`);
-        }
-        try {
-          return await discoverModels({
-            type,
-            endpoint: endpointOf({ type, base_url: baseUrl, header_override: headerOverride }, key, dispatcher),
-            apiKey: key,
-            apiVersion: apiVersionOf(given, saved),
-            ...(advancedCustom ? { advancedCustom } : {}),
-          });
+          return await discoverModels(target.at(target.baseUrl));
         } catch (error) {
           if (error instanceof DiscoveryError) throw new ApiError(error.configuration ? 400 : 502, error.message);
           throw error;
@@ -105,6 +55,75 @@ export function fetchModelsRoutes(context: ManagementContext) {
       },
     }),
   ];
+}
+
+/** A discovery request of a new or saved channel (the FetchModelsBody), ready to be sent to any base URL. */
+export interface ResolvedDiscovery {
+  /** The base URL the body names, or the saved channel's ('' for the type's default). */
+  baseUrl: string;
+  saved: ChannelRecord | undefined;
+  at(baseUrl: string): DiscoveryTarget;
+}
+
+/** Resolves a FetchModelsBody: the channel's type, key (a saved channel's first enabled one), headers, proxy and configuration. */
+export async function discoveryTarget(context: ManagementContext, body: Static<typeof FetchModelsBody>): Promise<ResolvedDiscovery> {
+  const given = body as Record<string, unknown>;
+  const has = (field: string) => Object.hasOwn(given, field) && given[field] !== undefined && given[field] !== null;
+
+  let saved: ChannelRecord | undefined;
+  if (has('channel_id') && body.channel_id !== 0) {
+    saved = await context.store.channels.get(Number(body.channel_id));
+    if (!saved) throw new ApiError(404, `No channel ${body.channel_id}.`);
+  }
+
+  const type = body.type ?? saved?.type;
+  if (type === undefined) throw new ApiError(400, 'Give the channel type (type), or the channel_id of a saved channel.');
+  if (!isSupportedChannelType(type)) throw new ApiError(400, `Unsupported channel type ${type}.`);
+
+  // base_url: '' clears the saved value (the type's default applies), omitted keeps it.
+  const baseUrl = (has('base_url') ? String(body.base_url) : (saved?.base_url ?? '')).trim().replace(/\/+$/, '');
+  if (baseUrl && !/^https?:\/\/[^\s]+$/i.test(baseUrl)) throw new ApiError(400, 'The base URL must start with http:// or https://.');
+
+  const headerOverride = has('header_override') ? headerMap(body.header_override) : (saved?.header_override ?? {});
+
+  let proxy = '';
+  if (has('proxy')) proxy = String(body.proxy).trim();
+  else if (saved) proxy = await context.store.channels.proxyUrl(saved);
+  if (proxy && !PROXY.test(proxy)) throw new ApiError(400, 'The proxy must be an http://, https:// or socks5:// URL.');
+
+  let advancedCustom: AdvancedCustomConfig | undefined;
+  if (type === ChannelType.advancedCustom) advancedCustom = advancedCustomOf(body.advanced_custom, has('advanced_custom'), saved);
+
+  // With a saved channel its own keys are used (the key field is ignored); else the given key's first line.
+  let key: string;
+  if (saved) {
+    const keys = await context.store.channels.keys(saved.id);
+    const enabled = keys.findIndex((k, i) => k.trim() !== '' && (saved.key_states[i]?.status ?? ChannelStatus.enabled) === ChannelStatus.enabled);
+    key = (keys[enabled] ?? keys.find((k) => k.trim() !== '') ?? '').trim();
+  } else {
+    key = (typeof body.key === 'string' ? body.key : '').split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+  }
+  if (!key && needsKey(type, advancedCustom)) {
+    throw new ApiError(400, saved ? `Channel ${saved.id} has no API key saved.` : 'Give the API key (key) to list the models of a new channel.');
+  }
+
+  let dispatcher;
+  try {
+    dispatcher = context.dispatchers.for(proxy);
+  } catch (error) {
+    throw new ApiError(400, `The proxy cannot be used: ${(error as Error).message}.`);
+  }
+  return {
+    baseUrl,
+    saved,
+    at: (base) => ({
+      type,
+      endpoint: endpointOf({ type, base_url: base, header_override: headerOverride }, key, dispatcher),
+      apiKey: key,
+      apiVersion: apiVersionOf(given, saved),
+      ...(advancedCustom ? { advancedCustom } : {}),
+    }),
+  };
 }
 
 /** Given: it overrides (and must be valid). Omitted: the saved configuration, required when there is none. */

@@ -9,6 +9,7 @@ import { statusRoutes } from './status.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './user.js';
 import { fetchModelsRoutes } from './fetch-models.js';
+import { channelSpeedTestRoutes } from './channel-speed-test.js';
 import { groupRoutes } from './groups.js';
 import { logRoutes } from './logs.js';
 import { callBodyRoutes } from './call-bodies.js';
@@ -47,6 +48,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...tokenRoutes(context),
     ...optionRoutes(context),
     ...fetchModelsRoutes(context),
+    ...channelSpeedTestRoutes(context),
     ...taskRoutes(context),
     ...logRoutes(context),
     ...callBodyRoutes(context),
