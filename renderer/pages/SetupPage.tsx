@@ -1,4 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
 import { ApiError } from '../api/client.js';
 import { createOwner } from '../api/status.js';
@@ -19,21 +21,21 @@ interface Values {
 
 type Errors = Partial<Record<keyof Values, string>>;
 
-function validateSetup(values: Values, codeRequired: boolean): Errors {
+function validateSetup(values: Values, codeRequired: boolean, t: TFunction<'setup'>): Errors {
   const errors: Errors = {};
   const username = values.username.trim();
-  if (username === '') errors.username = 'Enter a username.';
-  else if (username.length > 32) errors.username = 'Use at most 32 characters.';
-  else if (!USERNAME_PATTERN.test(username)) errors.username = 'Use only letters, digits, and _ . -';
+  if (username === '') errors.username = t('owner.enterUsername');
+  else if (username.length > 32) errors.username = t('owner.usernameTooLong');
+  else if (!USERNAME_PATTERN.test(username)) errors.username = t('owner.usernameChars');
 
-  if (values.password === '') errors.password = 'Enter a password.';
-  else if (values.password.length < 8) errors.password = 'Use at least 8 characters.';
-  else if (values.password.length > 128) errors.password = 'Use at most 128 characters.';
+  if (values.password === '') errors.password = t('owner.enterPassword');
+  else if (values.password.length < 8) errors.password = t('profile:password.tooShort');
+  else if (values.password.length > 128) errors.password = t('profile:password.tooLong');
 
-  if (values.confirm === '') errors.confirm = 'Enter the password again.';
-  else if (values.confirm !== values.password) errors.confirm = 'The passwords do not match.';
+  if (values.confirm === '') errors.confirm = t('owner.enterAgain');
+  else if (values.confirm !== values.password) errors.confirm = t('profile:password.mismatch');
 
-  if (codeRequired && values.setupCode.trim() === '') errors.setupCode = 'Enter the setup code from the terminal.';
+  if (codeRequired && values.setupCode.trim() === '') errors.setupCode = t('owner.enterSetupCode');
   return errors;
 }
 
@@ -50,6 +52,7 @@ export function SetupPage({ status, onCreated }: Props) {
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('setup');
   const refs = {
     username: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
@@ -58,7 +61,7 @@ export function SetupPage({ status, onCreated }: Props) {
   };
 
   // Errors show after the first submit, then follow the input as it is corrected.
-  const errors = attempted ? validateSetup(values, codeRequired) : {};
+  const errors = attempted ? validateSetup(values, codeRequired, t) : {};
 
   function update(key: keyof Values) {
     return (event: { currentTarget: HTMLInputElement }) => {
@@ -71,7 +74,7 @@ export function SetupPage({ status, onCreated }: Props) {
     event.preventDefault();
     setAttempted(true);
     setServerError(null);
-    const found = validateSetup(values, codeRequired);
+    const found = validateSetup(values, codeRequired, t);
     const firstInvalid = (['setupCode', 'username', 'password', 'confirm'] as const).find((key) => found[key] !== undefined);
     if (firstInvalid !== undefined) {
       refs[firstInvalid].current?.focus();
@@ -89,7 +92,7 @@ export function SetupPage({ status, onCreated }: Props) {
         ...(codeRequired ? { setup_code: values.setupCode.trim() } : {}),
       });
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : 'Could not create the account.');
+      setServerError(error instanceof Error ? error.message : t('owner.failed'));
       setSubmitting(false);
       return;
     }
@@ -98,17 +101,16 @@ export function SetupPage({ status, onCreated }: Props) {
       const user = await login({ username, password: values.password });
       onCreated({ user });
     } catch (error) {
-      const reason = error instanceof ApiError ? ` (${error.message})` : '';
-      onCreated({ username, notice: `Owner account created. Sign in to continue${reason}.` });
+      onCreated({ username, notice: error instanceof ApiError ? t('owner.createdSignInBecause', { reason: error.message }) : t('owner.createdSignIn') });
     }
   }
 
   return (
     <AuthLayout footer={<>Relaydesk {status.version}</>}>
       <WizardSteps current={1} />
-      <h1>Create the owner account</h1>
+      <h1>{t('owner.title')}</h1>
       <p className="lead">
-        This account owns this Relaydesk: it manages the channels, API keys, model prices and settings. Keep its password somewhere safe.
+        {t('owner.lead')}
       </p>
 
       {serverError !== null && <Alert tone="error">{serverError}</Alert>}
@@ -117,19 +119,19 @@ export function SetupPage({ status, onCreated }: Props) {
         {codeRequired && (
           <Field
             ref={refs.setupCode}
-            label="Setup code"
+            label={t('owner.setupCode')}
             name="setup_code"
             autoComplete="one-time-code"
             spellCheck={false}
             value={values.setupCode}
             onChange={update('setupCode')}
             error={errors.setupCode}
-            hint="You are opening Relaydesk from another device. The setup code was printed in the terminal where Relaydesk started."
+            hint={t('owner.setupCodeHint')}
           />
         )}
         <Field
           ref={refs.username}
-          label="Username"
+          label={t('auth:login.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -138,22 +140,22 @@ export function SetupPage({ status, onCreated }: Props) {
           value={values.username}
           onChange={update('username')}
           error={errors.username}
-          hint="1–32 characters: letters, digits, and _ . -"
+          hint={t('owner.usernameHint')}
         />
         <Field
           ref={refs.password}
-          label="Password"
+          label={t('auth:login.password')}
           name="password"
           type="password"
           autoComplete="new-password"
           value={values.password}
           onChange={update('password')}
           error={errors.password}
-          hint="8–128 characters."
+          hint={t('profile:password.hint')}
         />
         <Field
           ref={refs.confirm}
-          label="Confirm password"
+          label={t('auth:register.confirm')}
           name="confirm"
           type="password"
           autoComplete="new-password"
@@ -162,7 +164,7 @@ export function SetupPage({ status, onCreated }: Props) {
           error={errors.confirm}
         />
         <button type="submit" className="button button--primary button--block" disabled={submitting}>
-          {submitting ? 'Creating account…' : 'Create account'}
+          {submitting ? t('owner.creating') : t('auth:register.create')}
         </button>
       </form>
     </AuthLayout>

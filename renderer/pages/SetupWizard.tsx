@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StatusData, UserView } from '../../relay/management/contract.js';
 import { moveWizard, type WizardState } from '../api/status.js';
 import type { NewKey } from '../api/tokens.js';
@@ -27,6 +28,7 @@ interface Props {
 export function SetupWizard({ status, user, resume, onFinished }: Props) {
   const [step, setStep] = useState<2 | 3>(resume.step === 'key' ? 3 : 2);
   const [notice, setNotice] = useState<string | null>(null);
+  const { t } = useTranslation('setup');
   const [skippedChannel, setSkippedChannel] = useState(resume.channel_skipped);
   const [moving, setMoving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,7 +43,7 @@ export function SetupWizard({ status, user, resume, onFinished }: Props) {
     try {
       await moveWizard(to);
     } catch (caught) {
-      setFailure(messageOf(caught, 'Could not save where the setup stands.'));
+      setFailure(messageOf(caught, t('wizard.saveFailed')));
       setMoving(false);
       return;
     }
@@ -69,30 +71,30 @@ export function SetupWizard({ status, user, resume, onFinished }: Props) {
       {failure !== null && <Alert tone="error">{failure}</Alert>}
       {step === 2 ? (
         <>
-          <h1>Add your first channel</h1>
+          <h1>{t('wizard.channelTitle')}</h1>
           <p className="lead">
-            A channel is an upstream provider — OpenAI, Anthropic, a local Ollama… — that this relay forwards calls to. Its keys go to the secret store.
+            {t('wizard.channelLead')}
           </p>
           <div className="wizard__actions">
             <button type="button" className="button button--primary button--block" onClick={() => setAddingChannel(true)}>
-              Add a channel
+              {t('wizard.addChannel')}
             </button>
             <button type="button" className="button button--secondary button--block" onClick={() => void moveOn('key')} disabled={moving}>
-              Skip this step
+              {t('wizard.skip')}
             </button>
           </div>
         </>
       ) : (
         <>
-          <h1>Create your first key</h1>
+          <h1>{t('wizard.keyTitle')}</h1>
           {notice !== null && <Alert tone="success">{notice}</Alert>}
-          <p className="lead">Clients call this relay with an API key. It is shown once, with the setup for Claude Code, Codex, curl and the SDKs.</p>
+          <p className="lead">{t('wizard.keyLead')}</p>
           <div className="wizard__actions">
             <button type="button" className="button button--primary button--block" onClick={() => setCreatingKey(true)}>
-              Create a key
+              {t('wizard.createKey')}
             </button>
             <button type="button" className="button button--secondary button--block" onClick={() => void moveOn('done')} disabled={moving}>
-              Skip this step
+              {t('wizard.skip')}
             </button>
           </div>
         </>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StatusData } from '../../../relay/management/contract.js';
 import { register, sendRegistrationCode } from '../../api/users.js';
 import { Alert } from '../../components/Alert.js';
@@ -21,18 +22,19 @@ export function RegisterPage({ status, onRegistered }: { status: StatusData; onR
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [codeSent, setCodeSent] = useState<string | null>(null);
+  const { t } = useTranslation('auth');
 
   const set = (key: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [key]: value }));
   };
   const errors = {
-    username: !/^[A-Za-z0-9_.-]{1,32}$/.test(values.username) ? '1 to 32 letters, digits, “_”, “.” or “-”.' : null,
-    password: [...values.password].length < 8 || [...values.password].length > 128 ? '8 to 128 characters.' : null,
-    confirm: values.confirm !== values.password ? 'The passwords do not match.' : null,
-    email: verify && values.email.trim() === '' ? 'An email address is needed: a code is sent to it.' : null,
-    code: verify && values.code.trim() === '' ? 'Enter the code mailed to you.' : null,
-    aff: policy === 'invite' && values.aff.trim() === '' ? 'Registration is by invitation: enter the code, or open your invitation link.' : null,
+    username: !/^[A-Za-z0-9_.-]{1,32}$/.test(values.username) ? t('register.usernameRule') : null,
+    password: [...values.password].length < 8 || [...values.password].length > 128 ? t('register.passwordRule') : null,
+    confirm: values.confirm !== values.password ? t('profile:password.mismatch') : null,
+    email: verify && values.email.trim() === '' ? t('register.emailNeeded') : null,
+    code: verify && values.code.trim() === '' ? t('register.codeNeeded') : null,
+    aff: policy === 'invite' && values.aff.trim() === '' ? t('register.invitationNeeded') : null,
   };
   const shown = (key: keyof typeof errors) => (attempted ? errors[key] : null);
 
@@ -40,9 +42,9 @@ export function RegisterPage({ status, onRegistered }: { status: StatusData; onR
     setError(null);
     try {
       await sendRegistrationCode(values.email.trim());
-      setCodeSent(`A code was sent to ${values.email.trim()}.`);
+      setCodeSent(t('register.codeSent', { to: values.email.trim() }));
     } catch (caught) {
-      setError(messageOf(caught, 'Could not send the code.'));
+      setError(messageOf(caught, t('profile:details.codeFailed')));
     }
   }
 
@@ -62,7 +64,7 @@ export function RegisterPage({ status, onRegistered }: { status: StatusData; onR
       });
       onRegistered(values.username);
     } catch (caught) {
-      setError(messageOf(caught, 'Could not register.'));
+      setError(messageOf(caught, t('register.failed')));
       setSubmitting(false);
     }
   }
@@ -70,37 +72,37 @@ export function RegisterPage({ status, onRegistered }: { status: StatusData; onR
   if (policy === 'closed') {
     return (
       <AuthLayout>
-        <h1>Registration is closed</h1>
-        <p className="lead">Ask an administrator of this relay for an account.</p>
+        <h1>{t('register.closed')}</h1>
+        <p className="lead">{t('register.askAdmin')}</p>
         <Link to="/" className="button button--secondary button--block">
-          Back to sign in
+          {t('register.backToSignIn')}
         </Link>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout footer={<Link to="/">I have an account: sign in</Link>}>
-      <h1>Create an account</h1>
-      <p className="lead">{policy === 'invite' ? 'This relay registers people by invitation.' : `Register on ${status.site_name}.`}</p>
+    <AuthLayout footer={<Link to="/">{t('register.haveAccount')}</Link>}>
+      <h1>{t('login.createAccount')}</h1>
+      <p className="lead">{policy === 'invite' ? t('register.byInvitation') : t('register.on', { site: status.site_name })}</p>
       {error !== null && <Alert tone="error">{error}</Alert>}
       {codeSent !== null && error === null && <Alert tone="info">{codeSent}</Alert>}
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} error={shown('username')} autoFocus />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={shown('password')} hint="8–128 characters." />
-        <Field label="Confirm password" name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={shown('confirm')} />
-        <Field label={verify ? 'Email' : 'Email (optional)'} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={shown('email')} hint={verify ? undefined : 'For resetting your password by mail.'} />
+        <Field label={t('login.username')} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={set('username')} error={shown('username')} autoFocus />
+        <Field label={t('login.password')} name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={shown('password')} hint={t('profile:password.hint')} />
+        <Field label={t('register.confirm')} name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={shown('confirm')} />
+        <Field label={verify ? t('register.email') : t('register.emailOptional')} name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={shown('email')} hint={verify ? undefined : t('register.emailHint')} />
         {verify && (
           <>
             <button type="button" className="button button--secondary" onClick={() => void sendCode()} disabled={values.email.trim() === ''}>
-              Send code
+              {t('profile:details.sendCode')}
             </button>
-            <Field label="Verification code" name="verification_code" inputMode="numeric" autoComplete="one-time-code" value={values.code} onChange={set('code')} error={shown('code')} />
+            <Field label={t('register.verificationCode')} name="verification_code" inputMode="numeric" autoComplete="one-time-code" value={values.code} onChange={set('code')} error={shown('code')} />
           </>
         )}
-        {policy === 'invite' || values.aff !== '' ? <Field label="Invitation code" name="aff_code" value={values.aff} onChange={set('aff')} error={shown('aff')} spellCheck={false} /> : null}
+        {policy === 'invite' || values.aff !== '' ? <Field label={t('register.invitationCode')} name="aff_code" value={values.aff} onChange={set('aff')} error={shown('aff')} spellCheck={false} /> : null}
         <button type="submit" className="button button--primary button--block" disabled={submitting}>
-          {submitting ? 'Creating…' : 'Create account'}
+          {submitting ? t('common:actions.creating') : t('register.create')}
         </button>
       </form>
       <OAuthButtons status={status} affCode={values.aff.trim()} verb="Register" />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { resetPassword, sendResetCode } from '../../api/users.js';
 import { Alert } from '../../components/Alert.js';
 import { AuthLayout } from '../../components/AuthLayout.js';
@@ -14,6 +15,7 @@ export function ResetPasswordPage({ onReset }: { onReset: () => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('auth');
 
   async function run(task: () => Promise<void>, failure: string) {
     setBusy(true);
@@ -29,42 +31,42 @@ export function ResetPasswordPage({ onReset }: { onReset: () => void }) {
 
   function ask(event: FormEvent) {
     event.preventDefault();
-    if (email.trim() === '') return setError('Enter the email address of your account.');
+    if (email.trim() === '') return setError(t('reset.enterEmail'));
     void run(async () => {
       await sendResetCode(email.trim());
-      setSent(`If ${email.trim()} belongs to an account, a reset code is on its way. It works once, for 30 minutes.`);
-    }, 'Could not send the code.');
+      setSent(t('reset.sent', { email: email.trim() }));
+    }, t('profile:details.codeFailed'));
   }
 
   function reset(event: FormEvent) {
     event.preventDefault();
-    if (code.trim() === '') return setError('Enter the code from the mail.');
-    if (password.length < 8 || password.length > 128) return setError('The new password must be 8 to 128 characters long.');
+    if (code.trim() === '') return setError(t('reset.enterCode'));
+    if (password.length < 8 || password.length > 128) return setError(t('reset.passwordRule'));
     void run(async () => {
       await resetPassword(email.trim(), code.trim(), password);
       onReset();
-    }, 'Could not reset the password.');
+    }, t('reset.failed'));
   }
 
   return (
-    <AuthLayout footer={<Link to="/">Back to sign in</Link>}>
-      <h1>Reset your password</h1>
+    <AuthLayout footer={<Link to="/">{t('register.backToSignIn')}</Link>}>
+      <h1>{t('reset.title')}</h1>
       {error !== null && <Alert tone="error">{error}</Alert>}
       {sent === null ? (
         <form className="form" onSubmit={ask} noValidate>
-          <p className="lead">We mail a code to the address of your account.</p>
-          <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
+          <p className="lead">{t('reset.lead')}</p>
+          <Field label={t('register.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? 'Sending…' : 'Send reset code'}
+            {busy ? t('reset.sending') : t('reset.send')}
           </button>
         </form>
       ) : (
         <form className="form" onSubmit={reset} noValidate>
           <Alert tone="info">{sent}</Alert>
-          <Field label="Reset code" autoComplete="one-time-code" spellCheck={false} value={code} onChange={(e) => setCode(e.currentTarget.value)} autoFocus />
-          <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} hint="8–128 characters." />
+          <Field label={t('reset.code')} autoComplete="one-time-code" spellCheck={false} value={code} onChange={(e) => setCode(e.currentTarget.value)} autoFocus />
+          <Field label={t('profile:password.new')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} hint={t('profile:password.hint')} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? 'Saving…' : 'Set new password'}
+            {busy ? t('common:actions.saving') : t('reset.set')}
           </button>
         </form>
       )}
