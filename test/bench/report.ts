@@ -54,7 +54,6 @@ export function printTable(results: any, log: (text: string) => void): void {
   const l = results.logs;
   if (l) log(`\nLog store (${l.records.toLocaleString()} records): write ${l.write_us_per_record_at_10k.toFixed(1)} µs/record at 10k, ${l.write_us_per_record_at_1m.toFixed(1)} at the end (${l.write_ratio_1m_to_10k.toFixed(2)}×)`);
   for (const [name, q] of Object.entries(l?.queries_ms ?? {}) as [string, any][]) log(`  query ${name}: ${q.ms.toFixed(1)} ms (${q.total} matching)`);
-  if (results.soak) log(`\nSoak: RSS ${results.soak.samples.map((x: any) => x.rss_mb.toFixed(0)).join(' → ')} MB; growth ${results.soak.growth_mb_per_100k_calls.toFixed(2)} MB per 100k calls`);
 }
 
 /** `--server`: the relay on PostgreSQL + Redis beside the embedded relay (and the baseline) of the same rounds. */

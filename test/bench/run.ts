@@ -18,6 +18,8 @@ import { percentile, runAutocannon, timedCall } from './load.js';
 import type { LoadResult, Target } from './load.js';
 import { cpuMicros, hasTaskset, pinSelf, rssMb, startPinned } from './processes.js';
 import { benchTargets, configureRelay } from './relay-setup.js';
+import { printSoak, soak, soakMix } from './soak.js';
+import type { SoakResult } from './soak.js';
 import { printServerTable, printTable } from './report.js';
 import { serverCosts, startServerBench } from './server-mode.js';
 import type { ServerBench, ServerCosts, Trips } from './server-mode.js';
@@ -27,8 +29,9 @@ const args = new Set(process.argv.slice(2));
 const PEERS = args.has('--peers');
 /** `--server`: the relay on PostgreSQL + Redis too (one instance, and two sharing the load), see server-mode.ts. */
 const SERVER = args.has('--server');
-/** `--soak=600`: after the figures, constant load for that many seconds, watching memory. */
-const SOAK_SECONDS = Number([...args].find((a) => a.startsWith('--soak='))?.slice(7) ?? 0);
+/** `--soak` (600 s per store) or `--soak=N`: the memory soak alone (soak.ts), embedded and on PostgreSQL + Redis. */
+const soakArg = [...args].find((a) => a === '--soak' || a.startsWith('--soak='));
+const SOAK_SECONDS = soakArg ? Number(soakArg.slice('--soak='.length) || 600) : 0;
 const SECONDS = args.has('--quick') ? 2 : 5;
 const WARM_SECONDS = args.has('--quick') ? 2 : 4;
 const ROUNDS = Math.max(1, Number([...args].find((a) => a.startsWith('--rounds='))?.slice(9) ?? (args.has('--quick') ? 1 : 3)));
@@ -67,6 +70,7 @@ async function main() {
       targets.portkey = portkey.target;
       await timedCall(portkey.target, false);
     }
+    if (SOAK_SECONDS > 0) return await soakStores(targets, relay.child.pid!, upstreamUrl, (s) => (server = s));
     if (SERVER) {
       log('Starting PostgreSQL, Redis and two server-mode relays…');
       server = await startServerBench({ root, sutCore: SUT_CORE, serverCore: LOAD_CORE, upstreamUrl });
@@ -152,16 +156,10 @@ async function main() {
 
     const logs = args.has('--no-logs') ? undefined : (log(`Log store, ${LOG_RECORDS.toLocaleString()} records…`), await benchLogStore(LOG_RECORDS, log));
 
-    const soak = SOAK_SECONDS > 0 ? await soakRelay(targets.relay!, relay.child.pid!) : undefined;
-
-    const results = { server_trips: trips, date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, warm_up_seconds: WARM_SECONDS, rounds: ROUNDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, soak, peers: portkey ? { portkey: portkey.target.name } : {} };
+    const results = { server_trips: trips, date: new Date().toISOString(), cpus: cpus().length, pinned: hasTaskset, seconds_per_run: SECONDS, warm_up_seconds: WARM_SECONDS, rounds: ROUNDS, idle_rss_mb: idle, latency, load, slow_streams: slow, logs, peers: portkey ? { portkey: portkey.target.name } : {} };
     printTable(results, log);
     if (server) printServerTable(results, log);
-    const folder = join(import.meta.dirname, 'results');
-    await mkdir(folder, { recursive: true });
-    const file = join(folder, `${results.date.replace(/[:.]/g, '-')}.json`);
-    await writeFile(file, JSON.stringify(results, null, 2));
-    log(`\nResults: ${file}`);
+    await saveResults(results);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await server?.stop();
@@ -230,23 +228,33 @@ async function slowStreams(target: Target, pid: number) {
   return { ok: results.filter((r) => r.status === 'fulfilled' && r.value === 200).length, seconds: (performance.now() - started) / 1000, rss_peak_mb: peak };
 }
 
-/**
- * Constant load (10 connections, SSE and JSON alternating) in 30 s segments; RSS after each.
- * Flat memory means the growth between the second and the last sample, per 100k calls, is ~0.
- */
-async function soakRelay(target: Target, pid: number) {
-  log(`Soak: ${SOAK_SECONDS} s…`);
-  const samples: { calls: number; rss_mb: number }[] = [];
-  let calls = 0;
-  for (let elapsed = 0, i = 0; elapsed < SOAK_SECONDS; elapsed += 30, i++) {
-    const result = await runAutocannon(target, i % 2 === 1, 10, Math.min(30, SOAK_SECONDS - elapsed), LOAD_CORE);
-    calls += result.requests;
-    samples.push({ calls, rss_mb: rssMb(pid) });
-    log(`  ${calls} calls, RSS ${samples.at(-1)!.rss_mb.toFixed(0)} MB`);
+/** The soak on the embedded relay, then on one server-mode instance (when PostgreSQL and Redis can be started here). */
+async function soakStores(targets: Record<string, Target>, pid: number, upstreamUrl: string, started: (server: ServerBench) => void) {
+  const mixOf = (t: Record<string, Target>) => soakMix({ relay: t.relay!, translated: t.translated!, embeddings: t.relay_embeddings! });
+  log(`Soak, embedded store: ${SOAK_SECONDS} s…`);
+  const embedded = await soak(mixOf(targets), pid, SOAK_SECONDS, LOAD_CORE, log);
+  let server: SoakResult | string;
+  try {
+    log('Starting PostgreSQL, Redis and a server-mode relay…');
+    const bench = await startServerBench({ root, sutCore: SUT_CORE, serverCore: LOAD_CORE, upstreamUrl });
+    started(bench);
+    log(`Soak, PostgreSQL + Redis: ${SOAK_SECONDS} s…`);
+    server = await soak(mixOf(bench.soakTargets), bench.relayPids[0], SOAK_SECONDS, LOAD_CORE, log);
+  } catch (error) {
+    server = `not run: ${(error as Error).message.split('\n')[0]}`;
   }
-  const first = samples[Math.min(1, samples.length - 1)]!;
-  const last = samples.at(-1)!;
-  return { samples, growth_mb_per_100k_calls: last.calls > first.calls ? ((last.rss_mb - first.rss_mb) * 100_000) / (last.calls - first.calls) : 0 };
+  const results = { date: new Date().toISOString(), cpus: cpus().length, soak: { embedded, server } };
+  log('');
+  printSoak(results.soak, log);
+  await saveResults(results);
+}
+
+async function saveResults(results: { date: string }) {
+  const folder = join(import.meta.dirname, 'results');
+  await mkdir(folder, { recursive: true });
+  const file = join(folder, `${results.date.replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, JSON.stringify(results, null, 2));
+  log(`\nResults: ${file}`);
 }
 
 main().catch((error) => {

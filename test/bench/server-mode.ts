@@ -22,6 +22,8 @@ import { benchTargets, configureRelay } from './relay-setup.js';
 export interface ServerBench {
   /** `server`: chat pass-through on the first instance; `server_b`: the same on the second. */
   targets: { server: Target; server_b: Target };
+  /** The first instance's targets of every kind (benchTargets' names), for the soak. */
+  soakTargets: Record<string, Target>;
   relayPids: [number, number];
   /** CPU so far of the postmaster and all its processes (µs). */
   postgresCpu(): number;
@@ -79,6 +81,7 @@ export async function startServerBench(options: { root: string; sutCore: number;
     let logOffset = 0;
     return {
       targets: { server: targetOf(a.origin, 'relay, server mode'), server_b: targetOf(b.origin, 'relay, server mode (second instance)') },
+      soakTargets: benchTargets('', a.origin, key),
       relayPids: [a.pid, b.pid],
       postgresCpu: () => treePids(cluster.pid()).reduce((sum, pid) => sum + cpuOrZero(pid), 0),
       redisPid: redisServer.pid,
