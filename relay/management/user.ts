@@ -8,6 +8,7 @@ import { type UserView, UserStatus } from './contract.js';
 import type { ManagementContext } from './context.js';
 import { Answer, route } from './route.js';
 import { Nothing, UserViewSchema } from './schemas.js';
+import { passwordGuess } from './password-guesses.js';
 import { pendingSignInUser, PendingSignInSchema, signInOrAskCode, startSession } from './sign-in.js';
 import { checkTwoFactorCode } from './two-factor-check.js';
 import { clearSessionCookie, userSessionRoutes } from './user-sessions.js';
@@ -35,9 +36,11 @@ export function userRoutes(context: ManagementContext) {
       response: Type.Union([UserViewSchema, PendingSignInSchema]),
       handler: async ({ body, req, res }) => {
         const password = givenPassword(body.password);
+        const guessed = await passwordGuess(context, body.username);
         const user = body.username ? await context.store.users.byUsername(body.username) : undefined;
         // Unknown users cost a full hash check too, so timing does not tell which names exist.
         const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash));
+        await guessed(Boolean(user) && valid);
         if (!user || !valid) throw new ApiError(401, 'Wrong username or password.');
         if (user.status !== UserStatus.enabled) throw new ApiError(403, 'This account is disabled.');
         const signedIn = await signInOrAskCode(context, user, req, res);

@@ -1,4 +1,4 @@
-// Brute force (issue 18): sign-in (per IP), two-step codes at sign-in (per user), the
+// Brute force (issue 18): sign-in (per account and per IP), two-step codes at sign-in (per user), the
 // security verification's password (per user) and redemption codes (per user) each answer
 // 429 with Retry-After after their limit, and the right secret does not get through then.
 import { describe, expect, it } from 'vitest';
@@ -59,10 +59,19 @@ describe.each(STORES)('brute-force limits ($name store)', (store) => {
     figures.push(`2FA ${codes.before}`);
     cases += codes.statuses.length + 1;
 
-    // Sign-in: the credential limit per IP (20 per 20 minutes by default), then 429 even for the right password.
+    // Sign-in per account: 10 wrong passwords per 15 minutes whatever the address, then 429 even for the right one.
+    const perAccount = await triesBefore429(15, () => new ApiClient(relay.origin).call('POST', '/api/user/login', { username: 'ben', password: `guess-${Math.random()}` }));
+    expect(perAccount.before).toBe(10);
+    expect(perAccount.statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect((await new ApiClient(relay.origin).call('POST', '/api/user/login', { username: 'ben', password: PASSWORD })).status).toBe(429);
+    figures.push(`sign-in ${perAccount.before} per account`);
+    cases += perAccount.statuses.length + 1;
+
+    // Sign-in per IP: the credential limit (20 per 20 minutes by default) across names, then 429 even for the right password.
     expect((await root.call('PUT', '/api/option', { values: { critical_rate_limit: 20 } })).json.success).toBe(true);
     const guesser = new ApiClient(relay.origin);
-    const signIn = await triesBefore429(30, () => guesser.call('POST', '/api/user/login', { username: 'ann', password: `guess-${Math.random()}` }));
+    let guess = 0;
+    const signIn = await triesBefore429(30, () => guesser.call('POST', '/api/user/login', { username: guess++ % 2 ? 'ann' : `someone-${guess}`, password: `guess-${Math.random()}` }));
     expect(signIn.before).toBeLessThanOrEqual(20);
     expect(signIn.statuses.slice(0, signIn.before).every((s) => s === 401 || s === 403)).toBe(true);
     const rightPassword = await guesser.call('POST', '/api/user/login', { username: 'ann', password: PASSWORD });

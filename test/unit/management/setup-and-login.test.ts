@@ -219,8 +219,9 @@ describe('login, session and access token', () => {
     const client = new ApiClient(relay.origin);
     await client.call('POST', '/api/setup', { username: 'owner', password: PASSWORD }); // counts as one attempt
     const attempts = [];
+    // Guessed across names, so the limit per account (10) does not come first.
     for (let i = 0; i < 19; i++) {
-      attempts.push((await client.call('POST', '/api/user/login', { username: 'owner', password: `guess ${i}` })).status);
+      attempts.push((await client.call('POST', '/api/user/login', { username: i % 2 ? 'owner' : `someone-${i}`, password: `guess ${i}` })).status);
     }
     expect(attempts.every((status) => status === 401)).toBe(true);
     const limited = await client.call('POST', '/api/user/login', { username: 'owner', password: PASSWORD });
@@ -229,5 +230,28 @@ describe('login, session and access token', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(1200);
     expect(limited.json).toMatchObject({ success: false, message: expect.stringMatching(/Too many attempts/) });
     expect(limited.setCookie).toBeNull(); // even the right password is refused while limited
+  });
+
+  it('limits wrong passwords to 10 per 15 minutes per account, whatever the address; a right one clears the count', async () => {
+    const relay = await startTestRelay();
+    const owner = await setupAndLogin(relay);
+    expect((await owner.call('PUT', '/api/option', { values: { critical_rate_limit: 10_000 } })).json.success).toBe(true); // the limit per IP out of the way
+    const guesser = new ApiClient(relay.origin);
+    // Nine wrong, then the right one: the count starts again.
+    for (let i = 0; i < 9; i++) expect((await guesser.call('POST', '/api/user/login', { username: 'owner', password: `typo ${i}` })).status).toBe(401);
+    expect((await guesser.call('POST', '/api/user/login', { username: 'owner', password: PASSWORD })).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await guesser.call('POST', '/api/user/login', { username: 'owner', password: `guess ${i}` })).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const limited = await new ApiClient(relay.origin).call('POST', '/api/user/login', { username: 'OWNER ', password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.setCookie).toBeNull();
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    expect(limited.json).toMatchObject({ success: false, message: expect.stringMatching(/Too many wrong passwords for this account/) });
+    // A name that does not exist runs out the same way (the limit tells nothing of which names exist).
+    const unknown = [];
+    for (let i = 0; i < 11; i++) unknown.push((await guesser.call('POST', '/api/user/login', { username: 'nobody', password: `guess ${i}` })).status);
+    expect(unknown).toEqual([...Array(10).fill(401), 429]);
   });
 });
