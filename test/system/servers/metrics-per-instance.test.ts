@@ -2,12 +2,12 @@
 // them across instances), behind the one metrics token the instances share.
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { startFakeUpstream } from '../../fake-upstreams/harness.js';
 import { addChannel } from '../../helpers/gateway.js';
 import type { Gateway } from '../../helpers/gateway.js';
 import { setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import type { TestRelay } from '../../helpers/relay.js';
 import { serverModeOptions } from '../../helpers/server-db.js';
+import { fixedUsageUpstream } from '../../unit/observability/fixed-usage-upstream.js';
 import { METRICS_TOKEN, enableMetrics, scrape, total } from '../../unit/observability/prometheus-text.js';
 
 function ask(relay: TestRelay, key: string) {
@@ -16,16 +16,7 @@ function ask(relay: TestRelay, key: string) {
 
 describe('GET /metrics across instances (server mode)', () => {
   it('each instance counts its own calls', async () => {
-    const upstream = await startFakeUpstream((request) => ({
-      json: {
-        id: 'chatcmpl-instances',
-        object: 'chat.completion',
-        created: 1,
-        model: request.body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: 'Hello.' }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-      },
-    }));
+    const upstream = await fixedUsageUpstream();
     try {
       const server = await serverModeOptions();
       const first = await startTestRelay({ server });

@@ -2,7 +2,7 @@
 // counting what real calls through the relay did (fake upstreams, the OpenAI SDK as client).
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeUpstream } from '../../fake-upstreams/harness.js';
+import { fixedUsageUpstream } from './fixed-usage-upstream.js';
 import type { FakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
 import { startGateway } from '../../helpers/gateway.js';
@@ -16,18 +16,9 @@ afterEach(async () => {
   await Promise.all(upstreams.splice(0).map((upstream) => upstream.close()));
 });
 
-/** An OpenAI-shaped upstream whose every answer used 10 input tokens (4 of them cached) and 5 output tokens. */
-async function fixedUsageUpstream(): Promise<FakeUpstream> {
-  const upstream = await startFakeUpstream((request) => ({
-    json: {
-      id: 'chatcmpl-metrics',
-      object: 'chat.completion',
-      created: 1,
-      model: request.body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello.' }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, prompt_tokens_details: { cached_tokens: 4 } },
-    },
-  }));
+/** 10 input tokens (4 of them cached) and 5 output tokens a call. */
+async function fixedUsage(): Promise<FakeUpstream> {
+  const upstream = await fixedUsageUpstream(4);
   upstreams.push(upstream);
   return upstream;
 }
@@ -72,7 +63,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts a served call, its tokens, cost and latency by model, channel and family', async () => {
-    const upstream = await fixedUsageUpstream();
+    const upstream = await fixedUsage();
     const gateway = await startGateway([{ type: OPENAI, upstream, models: ['gpt-4o'], name: 'main' }]);
     await enableMetrics(gateway);
     const before = await scrape(gateway);
@@ -107,7 +98,7 @@ describe('GET /metrics', () => {
   });
 
   it('counts a failing channel: its attempt errors, its cooldown, and a call no channel could serve', async () => {
-    const good = await fixedUsageUpstream();
+    const good = await fixedUsage();
     const bad = await startFakeOpenAIChat();
     upstreams.push(bad);
     bad.inject({ kind: 'status', status: 500, body: { error: { message: 'upstream broke', type: 'server_error' } } });

@@ -10,7 +10,7 @@ import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CallTracing } from '../../../relay/observability/tracing.js';
 import { IGNORED_CALL } from '../../../relay/observability/observer.js';
-import { startFakeUpstream } from '../../fake-upstreams/harness.js';
+import { fixedUsageUpstream } from './fixed-usage-upstream.js';
 import type { FakeUpstream } from '../../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../../fake-upstreams/openai-chat.js';
 import { addChannel } from '../../helpers/gateway.js';
@@ -24,17 +24,8 @@ afterEach(async () => {
   await Promise.all(upstreams.splice(0).map((upstream) => upstream.close()));
 });
 
-async function fixedUsageUpstream(): Promise<FakeUpstream> {
-  const upstream = await startFakeUpstream((request) => ({
-    json: {
-      id: 'chatcmpl-traces',
-      object: 'chat.completion',
-      created: 1,
-      model: request.body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello.' }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-    },
-  }));
+async function fixedUsage(): Promise<FakeUpstream> {
+  const upstream = await fixedUsageUpstream();
   upstreams.push(upstream);
   return upstream;
 }
@@ -63,7 +54,7 @@ async function spansOfCall(exporter: InMemorySpanExporter): Promise<{ call: Read
 describe('OpenTelemetry traces', () => {
   it('a served call: one call span with GenAI attributes, one child span for its attempt', async () => {
     const exporter = new InMemorySpanExporter();
-    const upstream = await fixedUsageUpstream();
+    const upstream = await fixedUsage();
     const relay = await startTestRelay({ traceExporter: exporter });
     const { key } = await setUp(relay, [{ type: OPENAI, upstream, models: ['gpt-4o'], name: 'main', model_mapping: { 'gpt-4o': 'gpt-4o-2024-08-06' } }]);
     await ask(relay, key, 'gpt-4o');
@@ -99,7 +90,7 @@ describe('OpenTelemetry traces', () => {
 
   it('a failed attempt is its own span with the error, and the call a failed call when nothing serves it', async () => {
     const exporter = new InMemorySpanExporter();
-    const good = await fixedUsageUpstream();
+    const good = await fixedUsage();
     const bad = await startFakeOpenAIChat();
     upstreams.push(bad);
     bad.inject({ kind: 'status', status: 500, body: { error: { message: 'upstream broke', type: 'server_error' } } });
@@ -148,7 +139,7 @@ describe('OpenTelemetry traces', () => {
     });
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     try {
-      const upstream = await fixedUsageUpstream();
+      const upstream = await fixedUsage();
       const relay = await startTestRelay();
       const { key, admin } = await setUp(relay, [{ type: OPENAI, upstream, models: ['gpt-4o'], name: 'main' }]);
       const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/v1/traces`;
