@@ -17,14 +17,14 @@ import { Nothing, PageQuery, UnitCountsSchema, pageOf } from './schemas.js';
 const MAX_TOKENS = 100_000_000;
 const MAX_RATIO = 1_000_000;
 
-const Ratio = (description: string) => Type.Union([Type.Number({ minimum: 0, maximum: MAX_RATIO }), Type.Null()], { description });
+export const Ratio = (description: string) => Type.Union([Type.Number({ minimum: 0, maximum: MAX_RATIO }), Type.Null()], { description });
 const ListOrString = Type.Union([Type.Array(Type.String()), Type.String()]);
 const UNIT_WORDS: Record<BillingUnit, string> = { requests: 'call', search_units: 'search unit (rerank)', images: 'image', seconds: 'second of audio or video', characters: 'character (speech input)' };
 /** USD per unit of each kind; other kinds are refused in applyFields with a message naming the known ones. */
-const UnitPrices = (description: string) => UnitCountsSchema(description, (unit) => ({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }));
+export const UnitPrices = (description: string) => UnitCountsSchema(description, (unit) => ({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }));
 
 /** `WIDTHxHEIGHT` → multiplier: a second of 1792×1024 video, an image of 1024×1792, priced above the plain unit price. */
-const SizeRatios = (description: string) =>
+export const SizeRatios = (description: string) =>
   Type.Record(Type.String({ pattern: SIZE_PATTERN.source }), Type.Number({ minimum: 0, maximum: MAX_RATIO }), { description: `${description}, e.g. {"1792x1024": 1.67}` });
 const SIZE_PATTERN = /^[1-9][0-9]{1,4}x[1-9][0-9]{1,4}$/;
 
@@ -97,7 +97,7 @@ function checkedTags(value: string[] | string): string[] {
   return tags;
 }
 
-type Fields = Partial<Static<typeof NewModelBody>>;
+export type Fields = Partial<Static<typeof NewModelBody>>;
 /** What a change of a model record may touch. */
 type ModelFieldsRecord = Omit<ModelRecord, 'id' | 'created_at'>;
 
@@ -150,7 +150,7 @@ function applyFields(body: Fields, model: ModelFieldsRecord): void {
 }
 
 /** `model` with a body's changes: a new record (the one given stays as it was). */
-function changed<M extends ModelFieldsRecord>(body: Fields, model: Readonly<M>): M {
+export function changed<M extends ModelFieldsRecord>(body: Fields, model: Readonly<M>): M {
   const next = structuredClone(model) as M;
   applyFields(body, next);
   return next;

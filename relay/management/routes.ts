@@ -14,6 +14,7 @@ import { groupRoutes } from './groups.js';
 import { logRoutes } from './logs.js';
 import { callBodyRoutes } from './call-bodies.js';
 import { modelRoutes } from './models.js';
+import { modelPriceImportRoutes } from './model-price-import.js';
 import { statsRoutes } from './stats.js';
 import { supplierRoutes } from './suppliers.js';
 import { taskRoutes } from './tasks.js';
@@ -56,6 +57,7 @@ export function managementRoutes(context: ManagementContext): RouteSpec[] {
     ...groupRoutes(context),
     ...supplierRoutes(context),
     ...modelRoutes(context),
+    ...modelPriceImportRoutes(context),
     ...clientSetupRoutes(context),
     ...redemptionRoutes(context),
     ...topUpRoutes(context),
