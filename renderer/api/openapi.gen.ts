@@ -903,6 +903,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channel/speed_test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Time a small request (the type's model list) at several candidate base URLs of a new or saved channel: each URL's status and median ms, fastest first; nothing is saved */
+        post: operations["post_api_channel_speed_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/task": {
         parameters: {
             query?: never;
@@ -1303,6 +1320,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/models/prices/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import model prices in bulk (a list in the shape of GET /api/models/meta items; only name and the price fields are read): answers which models are added, changed (before and after) and unchanged; saves them only with apply true */
+        post: operations["post_api_models_prices_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client-setup": {
         parameters: {
             query?: never;
@@ -1628,6 +1662,23 @@ export interface paths {
         post?: never;
         /** Delete a user of a lower role (soft: records and logs keep their owner; sessions, keys and access token stop working at once) */
         delete: operations["delete_api_user_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/{id}/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is left of a user's period budgets (day, week, month) now */
+        get: operations["get_api_user_id_budgets"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2758,6 +2809,19 @@ export interface operations {
                             two_factor: boolean;
                             /** @description How many passkeys they registered */
                             passkeys: number;
+                            /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                            limits: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                                /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                day?: number;
+                                /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                week?: number;
+                                /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                month?: number;
+                            };
                         } | null;
                     };
                 };
@@ -4529,6 +4593,29 @@ export interface operations {
                                 allow_balance: boolean;
                                 /** @description The key's request and response bodies are kept with its calls */
                                 log_bodies: boolean;
+                                /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                                limits: {
+                                    /** @description Requests per minute; 0 or absent: no limit */
+                                    rpm?: number;
+                                    /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                    tpm?: number;
+                                    /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    day?: number;
+                                    /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    week?: number;
+                                    /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    month?: number;
+                                };
+                                /** @description What is left of each period budget now */
+                                budgets_left: {
+                                    period: "day" | "week" | "month";
+                                    limit: number;
+                                    /** @description Spent in the period so far, calls in progress included */
+                                    spent: number;
+                                    left: number;
+                                    /** @description ms: when the period ends and the budget starts again */
+                                    resets_at: number;
+                                }[];
                             }[];
                             total: number;
                             page: number;
@@ -4575,6 +4662,19 @@ export interface operations {
                     allow_balance?: boolean;
                     /** @description Keep this key's request and response bodies with its calls' log records (never the key itself) */
                     log_bodies?: boolean;
+                    /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                        /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        day?: number;
+                        /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        week?: number;
+                        /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        month?: number;
+                    };
                     /** @description 1 (or "enabled"), 2 (or "disabled"); 3 and 4, as lists show them, leave the status as it is */
                     status?: 1 | 2 | 3 | 4 | "enabled" | "disabled";
                 } & {
@@ -4617,6 +4717,29 @@ export interface operations {
                             allow_balance: boolean;
                             /** @description The key's request and response bodies are kept with its calls */
                             log_bodies: boolean;
+                            /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                            limits: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                                /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                day?: number;
+                                /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                week?: number;
+                                /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                month?: number;
+                            };
+                            /** @description What is left of each period budget now */
+                            budgets_left: {
+                                period: "day" | "week" | "month";
+                                limit: number;
+                                /** @description Spent in the period so far, calls in progress included */
+                                spent: number;
+                                left: number;
+                                /** @description ms: when the period ends and the budget starts again */
+                                resets_at: number;
+                            }[];
                         };
                     };
                 };
@@ -4658,6 +4781,19 @@ export interface operations {
                     allow_balance?: boolean;
                     /** @description Keep this key's request and response bodies with its calls' log records (never the key itself) */
                     log_bodies?: boolean;
+                    /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                        /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        day?: number;
+                        /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        week?: number;
+                        /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        month?: number;
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -4743,6 +4879,29 @@ export interface operations {
                                 allow_balance: boolean;
                                 /** @description The key's request and response bodies are kept with its calls */
                                 log_bodies: boolean;
+                                /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                                limits: {
+                                    /** @description Requests per minute; 0 or absent: no limit */
+                                    rpm?: number;
+                                    /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                    tpm?: number;
+                                    /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    day?: number;
+                                    /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    week?: number;
+                                    /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    month?: number;
+                                };
+                                /** @description What is left of each period budget now */
+                                budgets_left: {
+                                    period: "day" | "week" | "month";
+                                    limit: number;
+                                    /** @description Spent in the period so far, calls in progress included */
+                                    spent: number;
+                                    left: number;
+                                    /** @description ms: when the period ends and the budget starts again */
+                                    resets_at: number;
+                                }[];
                             }[];
                             total: number;
                             page: number;
@@ -4807,6 +4966,29 @@ export interface operations {
                             allow_balance: boolean;
                             /** @description The key's request and response bodies are kept with its calls */
                             log_bodies: boolean;
+                            /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                            limits: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                                /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                day?: number;
+                                /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                week?: number;
+                                /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                month?: number;
+                            };
+                            /** @description What is left of each period budget now */
+                            budgets_left: {
+                                period: "day" | "week" | "month";
+                                limit: number;
+                                /** @description Spent in the period so far, calls in progress included */
+                                spent: number;
+                                left: number;
+                                /** @description ms: when the period ends and the budget starts again */
+                                resets_at: number;
+                            }[];
                         };
                     };
                 };
@@ -5078,6 +5260,76 @@ export interface operations {
                         message: string;
                         /** @description Model ids, sorted, unique */
                         data: string[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_channel_speed_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Channel type; 58 is the advanced custom channel. Defaults to the saved channel’s type. */
+                    type?: number;
+                    /** @description API key for a new-channel preview (first line of several); ignored when channel_id is given. */
+                    key?: string;
+                    /** @description Saved channel: its keys are used (the first enabled one) and never returned. */
+                    channel_id?: number;
+                    advanced_custom?: string | {
+                        [key: string]: unknown;
+                    };
+                    header_override?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description Network proxy. '' clears the saved value for this preview; omitted keeps it. */
+                    proxy?: string;
+                    /** @description The candidate base URLs (http:// or https://) */
+                    base_urls: string[];
+                    /** @description Requests timed at each URL, one after another; default 3 */
+                    rounds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            base_url: string;
+                            /** @description Every round answered with a model list */
+                            ok: boolean;
+                            /** @description The last round's HTTP status (0: no answer: refused, timed out, unreachable) */
+                            status: number;
+                            /** @description Median time of the rounds that got an HTTP answer, whatever its status (ms); null when none did */
+                            ms: number | null;
+                            rounds: {
+                                status: number;
+                                ms: number;
+                            }[];
+                            /** @description The last failed round's reason ('' when none failed); never the key */
+                            error: string;
+                        }[];
                     };
                 };
             };
@@ -6287,6 +6539,13 @@ export interface operations {
                                 description: string;
                                 /** @description Users may pick it for their keys */
                                 selectable: boolean;
+                                /** @description Requests and tokens per minute for each user calling in this group */
+                                limits?: {
+                                    /** @description Requests per minute; 0 or absent: no limit */
+                                    rpm?: number;
+                                    /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                    tpm?: number;
+                                };
                                 /** @description Channels serving this group */
                                 channels: number;
                                 /** @description Users in this group */
@@ -6328,6 +6587,13 @@ export interface operations {
                     ratio?: number;
                     description?: string;
                     selectable?: boolean;
+                    /** @description Requests and tokens per minute */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                    };
                 };
             };
         };
@@ -6348,6 +6614,13 @@ export interface operations {
                             description: string;
                             /** @description Users may pick it for their keys */
                             selectable: boolean;
+                            /** @description Requests and tokens per minute for each user calling in this group */
+                            limits?: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                            };
                             /** @description Channels serving this group */
                             channels: number;
                             /** @description Users in this group */
@@ -6385,6 +6658,13 @@ export interface operations {
                     ratio?: number;
                     description?: string;
                     selectable?: boolean;
+                    /** @description Requests and tokens per minute */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                    };
                 };
             };
         };
@@ -6405,6 +6685,13 @@ export interface operations {
                             description: string;
                             /** @description Users may pick it for their keys */
                             selectable: boolean;
+                            /** @description Requests and tokens per minute for each user calling in this group */
+                            limits?: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                            };
                             /** @description Channels serving this group */
                             channels: number;
                             /** @description Users in this group */
@@ -6455,6 +6742,13 @@ export interface operations {
                             description: string;
                             /** @description Users may pick it for their keys */
                             selectable: boolean;
+                            /** @description Requests and tokens per minute for each user calling in this group */
+                            limits?: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                            };
                             /** @description Channels serving this group */
                             channels: number;
                             /** @description Users in this group */
@@ -6965,6 +7259,13 @@ export interface operations {
                                 size_ratios: {
                                     [key: string]: number;
                                 };
+                                /** @description Requests and tokens per minute for each user calling this model */
+                                limits?: {
+                                    /** @description Requests per minute; 0 or absent: no limit */
+                                    rpm?: number;
+                                    /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                    tpm?: number;
+                                };
                                 /** @description Where the price a call pays comes from */
                                 price_source: "model" | "default" | "none";
                                 /** @description Groups an enabled channel serves it to (channels of every group: "*") */
@@ -7040,6 +7341,13 @@ export interface operations {
                     size_ratios?: {
                         [key: string]: number;
                     };
+                    /** @description Requests and tokens per minute */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                    };
                 };
             };
         };
@@ -7084,6 +7392,13 @@ export interface operations {
                             /** @description Multiplier of the unit prices by output size; a size not named: 1, e.g. {"1792x1024": 1.67} */
                             size_ratios: {
                                 [key: string]: number;
+                            };
+                            /** @description Requests and tokens per minute for each user calling this model */
+                            limits?: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
                             };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
@@ -7155,6 +7470,13 @@ export interface operations {
                     size_ratios?: {
                         [key: string]: number;
                     };
+                    /** @description Requests and tokens per minute */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                    };
                 };
             };
         };
@@ -7199,6 +7521,13 @@ export interface operations {
                             /** @description Multiplier of the unit prices by output size; a size not named: 1, e.g. {"1792x1024": 1.67} */
                             size_ratios: {
                                 [key: string]: number;
+                            };
+                            /** @description Requests and tokens per minute for each user calling this model */
+                            limits?: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
                             };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
@@ -7275,6 +7604,13 @@ export interface operations {
                             size_ratios: {
                                 [key: string]: number;
                             };
+                            /** @description Requests and tokens per minute for each user calling this model */
+                            limits?: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                            };
                             /** @description Where the price a call pays comes from */
                             price_source: "model" | "default" | "none";
                             /** @description Groups an enabled channel serves it to (channels of every group: "*") */
@@ -7320,6 +7656,130 @@ export interface operations {
                         message: string;
                         /** @enum {unknown|null} */
                         data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_models_prices_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    models: ({
+                        name: string;
+                        /** @description Per-token price: 1 = 2 USD per million input tokens; null clears it */
+                        model_ratio?: number | null;
+                        /** @description Fixed USD per call; null: per token */
+                        price_per_call?: number | null;
+                        /** @description Output ÷ input price */
+                        completion_ratio?: number | null;
+                        /** @description Cached input ÷ input price */
+                        cache_ratio?: number | null;
+                        /** @description Cache write ÷ input price */
+                        cache_write_ratio?: number | null;
+                        /** @description USD per unit of each kind other than tokens */
+                        unit_prices?: {
+                            /** @description USD per call */
+                            requests?: number;
+                            /** @description USD per search unit (rerank) */
+                            search_units?: number;
+                            /** @description USD per image */
+                            images?: number;
+                            /** @description USD per second of audio or video */
+                            seconds?: number;
+                            /** @description USD per character (speech input) */
+                            characters?: number;
+                        };
+                        /** @description Multiplier of the unit prices by output size, e.g. {"1792x1024": 1.67} */
+                        size_ratios?: {
+                            [key: string]: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description false: only the diff (a dry run); true: save it */
+                    apply: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Whether the changes were saved (false: a dry run) */
+                            applied: boolean;
+                            /** @description Models without a record: a record is made with this price */
+                            added: {
+                                name: string;
+                                after: {
+                                    model_ratio: number | null;
+                                    price_per_call: number | null;
+                                    completion_ratio: number | null;
+                                    cache_ratio: number | null;
+                                    cache_write_ratio: number | null;
+                                    unit_prices: {
+                                        [key: string]: number;
+                                    };
+                                    size_ratios: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            }[];
+                            /** @description Records whose price the import changes */
+                            changed: {
+                                name: string;
+                                before: {
+                                    model_ratio: number | null;
+                                    price_per_call: number | null;
+                                    completion_ratio: number | null;
+                                    cache_ratio: number | null;
+                                    cache_write_ratio: number | null;
+                                    unit_prices: {
+                                        [key: string]: number;
+                                    };
+                                    size_ratios: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                after: {
+                                    model_ratio: number | null;
+                                    price_per_call: number | null;
+                                    completion_ratio: number | null;
+                                    cache_ratio: number | null;
+                                    cache_write_ratio: number | null;
+                                    unit_prices: {
+                                        [key: string]: number;
+                                    };
+                                    size_ratios: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            }[];
+                            /** @description Records the import leaves as they are */
+                            unchanged: string[];
+                        };
                     };
                 };
             };
@@ -8402,6 +8862,19 @@ export interface operations {
                                 two_factor: boolean;
                                 /** @description How many passkeys they registered */
                                 passkeys: number;
+                                /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                                limits: {
+                                    /** @description Requests per minute; 0 or absent: no limit */
+                                    rpm?: number;
+                                    /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                    tpm?: number;
+                                    /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    day?: number;
+                                    /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    week?: number;
+                                    /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    month?: number;
+                                };
                             }[];
                             total: number;
                             page: number;
@@ -8439,6 +8912,19 @@ export interface operations {
                     group?: string;
                     /** @description 1 common user, 10 admin (only the root makes admins) */
                     role?: number;
+                    /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                        /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        day?: number;
+                        /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        week?: number;
+                        /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        month?: number;
+                    };
                     /** @description Starting quota (recorded as a top-up) */
                     quota?: number;
                 };
@@ -8486,6 +8972,19 @@ export interface operations {
                             two_factor: boolean;
                             /** @description How many passkeys they registered */
                             passkeys: number;
+                            /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                            limits: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                                /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                day?: number;
+                                /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                week?: number;
+                                /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                month?: number;
+                            };
                         };
                     };
                 };
@@ -8556,6 +9055,19 @@ export interface operations {
                                 two_factor: boolean;
                                 /** @description How many passkeys they registered */
                                 passkeys: number;
+                                /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                                limits: {
+                                    /** @description Requests per minute; 0 or absent: no limit */
+                                    rpm?: number;
+                                    /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                    tpm?: number;
+                                    /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    day?: number;
+                                    /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    week?: number;
+                                    /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                    month?: number;
+                                };
                             }[];
                             total: number;
                             page: number;
@@ -8627,6 +9139,19 @@ export interface operations {
                             two_factor: boolean;
                             /** @description How many passkeys they registered */
                             passkeys: number;
+                            /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                            limits: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                                /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                day?: number;
+                                /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                week?: number;
+                                /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                month?: number;
+                            };
                         };
                     };
                 };
@@ -8660,6 +9185,19 @@ export interface operations {
                     group?: string;
                     /** @description 1 common user, 10 admin (only the root makes admins) */
                     role?: number;
+                    /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                    limits?: {
+                        /** @description Requests per minute; 0 or absent: no limit */
+                        rpm?: number;
+                        /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                        tpm?: number;
+                        /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        day?: number;
+                        /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        week?: number;
+                        /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                        month?: number;
+                    };
                     /** @description The new quota; the difference is recorded as a top-up (or a deduction) */
                     quota?: number;
                 };
@@ -8707,6 +9245,19 @@ export interface operations {
                             two_factor: boolean;
                             /** @description How many passkeys they registered */
                             passkeys: number;
+                            /** @description Requests and tokens per minute, and spending caps per day, week and month */
+                            limits: {
+                                /** @description Requests per minute; 0 or absent: no limit */
+                                rpm?: number;
+                                /** @description Tokens (input and output) per minute; 0 or absent: no limit */
+                                tpm?: number;
+                                /** @description Most quota spent per day (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                day?: number;
+                                /** @description Most quota spent per week (from Monday) (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                week?: number;
+                                /** @description Most quota spent per month (in the budget_time_zone setting's calendar); 0 or absent: no cap */
+                                month?: number;
+                            };
                         };
                     };
                 };
@@ -8744,6 +9295,49 @@ export interface operations {
                         message: string;
                         /** @enum {unknown|null} */
                         data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_api_user_id_budgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            period: "day" | "week" | "month";
+                            limit: number;
+                            /** @description Spent in the period so far, calls in progress included */
+                            spent: number;
+                            left: number;
+                            /** @description ms: when the period ends and the budget starts again */
+                            resets_at: number;
+                        }[];
                     };
                 };
             };
