@@ -173,7 +173,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
       boundToLoopback: !lan,
       relay: createRelayRouter(relayRoutes),
       app,
-      metrics: metricsRoute({ metrics, catalog: store.catalog, secrets: opened.secrets, log }),
+      metrics: metricsRoute({ metrics, catalog: store.catalog, secrets: opened.secrets, counters: store.counters, log }),
       basePath: () => callSettings(store.catalog).base_path,
     });
 

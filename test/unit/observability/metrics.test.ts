@@ -62,6 +62,17 @@ describe('GET /metrics', () => {
     expect(options.text).not.toContain(METRICS_TOKEN);
   });
 
+  it('refuses an address that sent 10 wrong tokens (429, right token or not) until its window ends', async () => {
+    const gateway = await startGateway([]);
+    await enableMetrics(gateway);
+    const url = `${gateway.relay.origin}/metrics`;
+    for (let guess = 0; guess < 10; guess++) expect((await fetch(url, { headers: { authorization: `Bearer guess-${guess}` } })).status).toBe(401);
+    const blocked = await fetch(url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await blocked.text()).toContain('Too many wrong metrics tokens');
+  });
+
   it('counts a served call, its tokens, cost and latency by model, channel and family', async () => {
     const upstream = await fixedUsage();
     const gateway = await startGateway([{ type: OPENAI, upstream, models: ['gpt-4o'], name: 'main' }]);
