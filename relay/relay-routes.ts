@@ -47,6 +47,8 @@ export function relayRouteTable(deps: RelayDeps): RelayRoutes {
     ['POST /v1/audio/translations', transcriptionRoute(openaiTranscriptionCodec, 'translation', deps)],
     // The console's playground: chat completions as the signed-in user, no API key.
     ['POST /pg/chat/completions', chatRoute(openaiChatCodec, deps, (req) => authorizeConsoleSession(req, deps.store.catalog))],
+    ['POST /pg/images/generations', imagesRoute(openaiImagesCodec, 'generate', deps, (req) => authorizeConsoleSession(req, deps.store.catalog))],
+    ['POST /pg/audio/speech', speechRoute(openaiSpeechCodec, deps, (req) => authorizeConsoleSession(req, deps.store.catalog))],
   ]);
   const gemini = chatRoute(geminiCodec, deps);
   const lists = modelListRoutes(deps);

@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.js';
 import { RateLimitsSchema, givenLimits } from './limits-fields.js';
 import { BILLING_UNITS } from '../ir/usage.js';
 import type { BillingUnit, UnitCounts } from '../ir/usage.js';
+import { servedFamilies } from '../providers/channel-facts.js';
 import { storedSettings } from '../settings.js';
 import { ChannelStatus } from '../store/channels.js';
 import { groupsUsableBy } from '../store/groups.js';
@@ -80,6 +81,7 @@ const UsableModelSchema = Type.Object({
   supplier: Type.String(),
   tags: Type.Array(Type.String()),
   endpoints: Type.Array(Type.String()),
+  families: Type.Array(Type.String(), { description: 'The call families (chat, images, audio…) the channels serving it offer' }),
   context_length: Type.Integer(),
   max_output_tokens: Type.Integer(),
 });
@@ -213,6 +215,7 @@ export function modelRoutes(context: ManagementContext) {
         const usable = new Set(groupsUsableBy(groupRecords, user).map((g) => g.name));
         const described = new Map(models.map((m) => [m.name, m]));
         const served = new Map<string, Set<string>>();
+        const families = new Map<string, Set<string>>();
         for (const channel of channels) {
           if (channel.status !== ChannelStatus.enabled) continue;
           const groups = channel.groups.length > 0 ? channel.groups.filter((g) => usable.has(g)) : [...usable];
@@ -221,6 +224,9 @@ export function modelRoutes(context: ManagementContext) {
             let entry = served.get(name);
             if (!entry) served.set(name, (entry = new Set()));
             for (const group of groups) entry.add(group);
+            let offered = families.get(name);
+            if (!offered) families.set(name, (offered = new Set()));
+            for (const family of servedFamilies(channel)) offered.add(family);
           }
         }
         return [...served.keys()].sort().map((name) => {
@@ -232,6 +238,7 @@ export function modelRoutes(context: ManagementContext) {
             supplier: supplierName(suppliers, meta?.supplier_id ?? 0),
             tags: meta?.tags ?? [],
             endpoints: meta?.endpoints ?? [],
+            families: [...families.get(name)!].sort(),
             context_length: meta?.context_length ?? 0,
             max_output_tokens: meta?.max_output_tokens ?? 0,
           };

@@ -14,7 +14,7 @@ import type { Settings } from '../settings.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
 import type { AttemptLimits, FamilyPipeline } from './call-lifecycle.js';
-import type { RelayDeps } from './relay-deps.js';
+import type { Authorize, RelayDeps } from './relay-deps.js';
 import { failure, readWholeJson, sendUpstream, writeJson } from './send-upstream.js';
 import type { AttemptOutcome, SendOptions } from './send-upstream.js';
 
@@ -31,8 +31,8 @@ export interface ImagesCall {
 const MAX_IMAGE_TOKENS = 6240;
 
 /** Image generation (`generate`, a JSON body) or editing (`edit`, a multipart form) on the wire of `codec`. */
-export function imagesRoute(codec: ImagesCodec, operation: ImageRequest['operation'], deps: RelayDeps): RelayRouteHandler {
-  return callRoute(imagesFamily(codec, operation, () => callSettings(deps.store.catalog)), deps);
+export function imagesRoute(codec: ImagesCodec, operation: ImageRequest['operation'], deps: RelayDeps, authorize?: Authorize): RelayRouteHandler {
+  return callRoute(imagesFamily(codec, operation, () => callSettings(deps.store.catalog)), deps, authorize);
 }
 
 export function imagesFamily(codec: ImagesCodec, operation: ImageRequest['operation'], settings: () => Settings): FamilyPipeline<ImagesCall> {

@@ -9,7 +9,7 @@ import type { AudioAnswered } from './audio-answer.js';
 import { audioAdapterOf, audioRefusal } from './audio-channels.js';
 import { callRoute } from './call-lifecycle.js';
 import type { FamilyPipeline } from './call-lifecycle.js';
-import type { RelayDeps } from './relay-deps.js';
+import type { Authorize, RelayDeps } from './relay-deps.js';
 import { sendUpstream } from './send-upstream.js';
 
 /** A speech call: the IR request (what the relay reads) and the client's body (what the upstream is sent). */
@@ -28,8 +28,8 @@ const AUDIO_TYPES: Record<SpeechFormat, string> = {
   pcm: 'audio/pcm',
 };
 
-export function speechRoute(codec: SpeechCodec, deps: RelayDeps): RelayRouteHandler {
-  return callRoute(speechFamily(codec), deps);
+export function speechRoute(codec: SpeechCodec, deps: RelayDeps, authorize?: Authorize): RelayRouteHandler {
+  return callRoute(speechFamily(codec), deps, authorize);
 }
 
 /**

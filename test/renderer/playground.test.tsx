@@ -153,4 +153,29 @@ describe('PlaygroundPage', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('keep me');
     expect(screen.queryByRole('list', { name: 'Conversation' })).toBeNull();
   });
+
+  it('renders the answer as Markdown (code in a block, raw HTML left out), regenerates it, and offers only chat models, remembering the last', async () => {
+    localStorage.setItem('relaydesk.playground.model.chat', 'other-model');
+    stubRelay([() => textAnswer('# Title\n\n**bold** <img src=x onerror=alert(1)>\n\n```python\nprint(1)\n```'), () => textAnswer('Again')]).on('GET /api/models', [
+      { name: 'test-model', families: ['chat'] },
+      { name: 'other-model', families: ['chat', 'completions'] },
+      { name: 'painter', families: ['images'] },
+    ]);
+    render(<PlaygroundPage />);
+    await screen.findByRole('option', { name: 'test-model' });
+    expect(screen.queryByRole('option', { name: 'painter' })).toBeNull();
+    expect((screen.getByLabelText('Model') as HTMLSelectElement).value).toBe('other-model');
+    await send('hello');
+    const answer = await screen.findByTestId('pg-answer');
+    await waitFor(() => expect(within(answer).getByRole('heading', { name: 'Title' })).toBeTruthy());
+    expect(answer.querySelector('strong')?.textContent).toBe('bold');
+    expect(answer.querySelector('img')).toBeNull();
+    expect(within(answer).getByTestId('pg-codeblock').textContent).toContain('print(1)');
+    expect(within(answer).getByTestId('pg-codeblock').textContent).toContain('python');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await screen.findByText('Again');
+    expect(chatCalls[1]!.body.messages).toEqual([{ role: 'user', content: 'hello' }]);
+    expect(screen.getAllByRole('article', { name: 'Answer' })).toHaveLength(1);
+  });
 });

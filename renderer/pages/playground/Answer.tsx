@@ -1,5 +1,8 @@
-// The streamed answer: reasoning, text, tool calls, timings and usage.
+// The streamed answer: reasoning, text (Markdown, rendered), tool calls, timings and usage;
+// copy, and regenerate for the last answer.
 import type { ToolCallView, Usage } from '../../api/playground.js';
+import { CopyButton } from '../../components/CopyButton.js';
+import { Markdown } from './Markdown.js';
 
 export interface AnswerState {
   content: string;
@@ -24,7 +27,7 @@ function prettyJson(text: string): string {
 
 const seconds = (ms: number | null) => (ms === null ? '…' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
-export function Answer({ answer, running }: { answer: AnswerState; running: boolean }) {
+export function Answer({ answer, running, onRegenerate }: { answer: AnswerState; running: boolean; onRegenerate?: (() => void) | undefined }) {
   return (
     <article className="pg-turn pg-turn--assistant" aria-label="Answer" aria-busy={running}>
       {answer.reasoning && (
@@ -34,8 +37,18 @@ export function Answer({ answer, running }: { answer: AnswerState; running: bool
         </details>
       )}
       <div className="pg-text" data-testid="pg-answer" aria-live="polite">
-        {answer.content || (running ? 'Waiting for the first token…' : '')}
+        {answer.content ? <Markdown text={answer.content} /> : running ? 'Waiting for the first token…' : ''}
       </div>
+      {!running && (answer.content || onRegenerate) && (
+        <div className="pg-answer-actions">
+          {answer.content && <CopyButton text={answer.content} label="Copy" className="button--small" />}
+          {onRegenerate && (
+            <button type="button" className="button button--secondary button--small" onClick={onRegenerate}>
+              Regenerate
+            </button>
+          )}
+        </div>
+      )}
       {answer.tools.length > 0 && (
         <div className="pg-tools" data-testid="pg-tool-calls">
           <h3>Tool calls</h3>

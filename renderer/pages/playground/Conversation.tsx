@@ -3,14 +3,15 @@
 import { Answer } from './Answer.js';
 import type { Turn } from './conversation.js';
 
-export function Conversation({ turns, running }: { turns: Turn[]; running: boolean }) {
+/** `onRegenerate`: asks again for the last answer (offered on it, once it is complete). */
+export function Conversation({ turns, running, onRegenerate }: { turns: Turn[]; running: boolean; onRegenerate?: () => void }) {
   if (turns.length === 0) return null;
   return (
     <ol className="pg-conversation" aria-label="Conversation">
       {turns.map((turn, index) => (
         <li key={index}>
           {turn.role === 'assistant' ? (
-            <Answer answer={turn.answer} running={running && index === turns.length - 1} />
+            <Answer answer={turn.answer} running={running && index === turns.length - 1} onRegenerate={!running && index === turns.length - 1 ? onRegenerate : undefined} />
           ) : (
             <article className={`pg-turn pg-turn--${turn.role}`} aria-label={turn.role === 'user' ? 'You' : `Result of ${turn.name}`}>
               <p className="pg-turn__who">{turn.role === 'user' ? 'You' : `Result of ${turn.name || 'the tool call'}`}</p>

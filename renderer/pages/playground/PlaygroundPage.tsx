@@ -1,6 +1,8 @@
-// Try any model you may use, as a conversation, streamed through the relay. It calls as the
-// signed-in user (billed and logged to you as "Playground"), or with a pasted API key to see
-// that key's own limits at work; the key lives only in this page's memory.
+// Try any model you may use, as a conversation streamed through the relay (answers rendered
+// as Markdown, the composer pinned at the bottom, copy and regenerate, the request viewable as
+// code), or make images and speech in their own tabs. It calls as the signed-in user (billed
+// and logged to you as "Playground"), or with a pasted API key to see that key's own limits
+// at work; the key lives only in this page's memory. The last model of each tab is remembered.
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { chatBody, listModels, streamChat } from '../../api/playground.js';
@@ -8,7 +10,10 @@ import type { CallAs, UsableModel } from '../../api/playground.js';
 import { Alert } from '../../components/Alert.js';
 import { EMPTY_ANSWER } from './Answer.js';
 import type { AnswerState } from './Answer.js';
+import { CodeView } from './CodeView.js';
 import { Conversation } from './Conversation.js';
+import { MediaTab } from './MediaTab.js';
+import { modelsOf, rememberModel, rememberedModel, type PlaygroundTab } from './models.js';
 import { pendingToolCalls, toMessages } from './conversation.js';
 import type { Turn } from './conversation.js';
 import { ParamsPanel } from './ParamsPanel.js';
@@ -21,8 +26,16 @@ const STOPPED = 'Stopped.';
 
 type Models = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; models: UsableModel[] };
 
+const TABS: { id: PlaygroundTab; label: string }[] = [
+  { id: 'chat', label: 'Chat' },
+  { id: 'images', label: 'Image' },
+  { id: 'speech', label: 'Speech' },
+];
+
 export default function PlaygroundPage() {
-  const [models, setModels] = useState<Models>({ status: 'loading' });
+  const [tab, setTab] = useState<PlaygroundTab>('chat');
+  const [allModels, setModels] = useState<Models>({ status: 'loading' });
+  const models: Models = allModels.status === 'ready' ? { status: 'ready', models: modelsOf(allModels.models, 'chat') } : allModels;
   const [model, setModel] = useState('');
   const [key, setKey] = useState('');
   const [system, setSystem] = useState('');
@@ -42,7 +55,9 @@ export default function PlaygroundPage() {
       .then((list) => {
         if (!live) return;
         setModels({ status: 'ready', models: list });
-        setModel((current) => current || list[0]?.name || '');
+        const chat = modelsOf(list, 'chat');
+        const remembered = rememberedModel('chat');
+        setModel((current) => current || (chat.some((m) => m.name === remembered) ? remembered : chat[0]?.name) || '');
       })
       .catch((e: unknown) => live && setModels({ status: 'error', message: e instanceof Error ? e.message : String(e) }));
     return () => {
@@ -72,15 +87,24 @@ export default function PlaygroundPage() {
     setFormError(typeof added === 'string' ? added : '');
     if (typeof added === 'string' || Object.keys(errors).length > 0) return;
 
-    const asked = [...turns, ...added];
+    setPrompt('');
+    setToolResults({});
+    await run([...turns, ...added], params, () => {
+      if (added[0]?.role === 'user') setPrompt(added[0].content);
+      else setToolResults(Object.fromEntries(added.flatMap((t) => (t.role === 'tool' ? [[t.callId, t.content]] : []))));
+    });
+  };
+
+  /** Asks for the answer to `asked`; when nothing came back, the conversation is as it was and `giveBack` restores what was typed. */
+  const run = async (asked: Turn[], params: ReturnType<typeof toParams>['params'], giveBack: () => void) => {
+    const before = turns;
+    rememberModel('chat', model);
     const as: CallAs = key.trim() ? { kind: 'key', key: key.trim() } : { kind: 'session' };
     const controller = new AbortController();
     abortRef.current = controller;
     setRunning(true);
     setError('');
     setTurns([...asked, { role: 'assistant', answer: EMPTY_ANSWER }]);
-    setPrompt('');
-    setToolResults({});
     const update = (change: (a: AnswerState) => AnswerState) =>
       setTurns((all) => {
         const last = all.at(-1);
@@ -116,14 +140,28 @@ export default function PlaygroundPage() {
         update((a) => ({ ...a, totalMs: performance.now() - started }));
       } else {
         // Nothing came back: undo this turn and give the message back, so nothing typed is lost.
-        setTurns(turns);
-        if (added[0]?.role === 'user') setPrompt(added[0].content);
-        else setToolResults(Object.fromEntries(added.flatMap((t) => (t.role === 'tool' ? [[t.callId, t.content]] : []))));
+        setTurns(before);
+        giveBack();
       }
     } finally {
       setRunning(false);
       abortRef.current = null;
     }
+  };
+
+  /** Asks again for the last answer, with the parameters as they are now. */
+  const regenerate = () => {
+    const { params, errors } = toParams(paramForm);
+    setParamErrors(errors);
+    if (Object.keys(errors).length > 0 || turns.at(-1)?.role !== 'assistant') return;
+    setFormError('');
+    void run(turns.slice(0, -1), params, () => {});
+  };
+
+  /** The body the next send would post (for "view as code"): the conversation and the message typed so far. */
+  const nextBody = () => {
+    const typed: Turn[] = prompt.trim() ? [{ role: 'user', content: prompt }] : [];
+    return chatBody(model || 'MODEL', toMessages(system, [...turns, ...typed]), toParams(paramForm).params);
   };
 
   const startOver = () => {
@@ -137,19 +175,29 @@ export default function PlaygroundPage() {
     <section className="observe" aria-labelledby="playground-title">
       <div className="observe__head">
         <h1 id="playground-title">Playground</h1>
-        {turns.length > 0 && (
+        {tab === 'chat' && turns.length > 0 && (
           <button type="button" className="button button--secondary" onClick={startOver} disabled={running}>
             New conversation
           </button>
         )}
       </div>
-      <form className="pg" onSubmit={send} noValidate>
+      <div className="segmented pg-tabs" role="tablist" aria-label="What to try">
+        {TABS.map((t) => (
+          <button key={t.id} type="button" role="tab" id={`pg-tab-${t.id}`} aria-selected={tab === t.id} aria-pressed={tab === t.id} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tab !== 'chat' ? (
+        <MediaTab kind={tab} models={allModels} apiKey={key} />
+      ) : (
+      <form className="pg" onSubmit={send} noValidate role="tabpanel" aria-labelledby="pg-tab-chat">
         <div className="pg-main">
           <div className="pg-setup">
             <div className="field">
               <label htmlFor="pg-model">Model</label>
               {models.status === 'ready' && models.models.length > 0 ? (
-                <select id="pg-model" value={model} onChange={(e) => setModel(e.target.value)}>
+                <select id="pg-model" value={model} onChange={(e) => { setModel(e.target.value); rememberModel('chat', e.target.value); }}>
                   {models.models.map((m) => (
                     <option key={m.name} value={m.name}>
                       {m.name}
@@ -179,7 +227,8 @@ export default function PlaygroundPage() {
             <label htmlFor="pg-system">System prompt</label>
             <textarea id="pg-system" rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder="Optional instructions for the whole conversation" />
           </div>
-          <Conversation turns={turns} running={running} />
+          <Conversation turns={turns} running={running} onRegenerate={regenerate} />
+          <div className="pg-composer">
           {waitingCalls.length > 0 ? (
             waitingCalls.map((call) => (
               <div className="field" key={call.id}>
@@ -228,9 +277,12 @@ export default function PlaygroundPage() {
               </button>
             )}
           </div>
+          </div>
+          <CodeView kind="chat" body={nextBody} />
         </div>
         <ParamsPanel value={paramForm} errors={paramErrors} onChange={setParamForm} disabled={running} />
       </form>
+      )}
       {error && <Alert tone={error === STOPPED ? 'info' : 'error'}>{error}</Alert>}
     </section>
   );

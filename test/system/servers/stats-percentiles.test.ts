@@ -44,7 +44,7 @@ async function run(server: boolean) {
     expect(measure.p99).toBeLessThan(SLOW_MS * 20);
   }
   const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(Date.now());
-  const days = data.days.filter((day: { requests: number }) => day.requests > 0 || day.errors > 0);
+  const days = data.days.filter((day: { requests: number; errors: number }) => day.requests > 0 || day.errors > 0);
   // A call made as the day turned may fall on the next one; the counts add up either way.
   expect(days.map((day: { day: string }) => day.day)).toContain(today);
   expect(days.reduce((sum: number, day: { requests: number; calls: number }) => sum + day.requests, 0)).toBe(10);
