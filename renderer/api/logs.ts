@@ -1,6 +1,7 @@
 // Call and audit records: `/api/log/self` (own) or `/api/log/` (admins: everyone's).
 import { LogType } from '../../relay/store/logs/types.js';
 import { api, apiUrl } from './client.js';
+import { i18n } from '../i18n/index.js';
 import type { ApiData, ApiQuery } from './client.js';
 
 export type LogPage = ApiData<'/api/log/self', 'get'>;
@@ -10,16 +11,13 @@ export type RetryAttempt = LogView['retry_chain'][number];
 export type LogFilter = Omit<ApiQuery<'/api/log', 'get'>, 'p' | 'page_size'>;
 type OwnFilter = Omit<ApiQuery<'/api/log/self', 'get'>, 'p' | 'page_size'>;
 
-export const LOG_TYPES: { value: number; label: string }[] = [
-  { value: 0, label: 'All' },
-  { value: 2, label: 'Consume' },
-  { value: 5, label: 'Error' },
-  { value: 1, label: 'Top-up' },
-  { value: 6, label: 'Refund' },
-  { value: 3, label: 'Manage' },
-  { value: 4, label: 'System' },
-  { value: 7, label: 'Login' },
-];
+/** The record types in the order the filter offers them; 0 is every type. */
+export const LOG_TYPES = [0, 2, 5, 1, 6, 3, 4, 7] as const;
+
+/** A record type's name in the console's language ("Consume"; 0 "All"). */
+export function typeLabel(type: number): string {
+  return i18n.t(`logs:types.t${type}`);
+}
 
 /** Consume and error records are model calls; the others (top-up, manage, login…) have no tokens or timings. */
 export function isCall(record: Pick<LogView, 'type'>): boolean {
@@ -27,7 +25,7 @@ export function isCall(record: Pick<LogView, 'type'>): boolean {
 }
 
 export function typeName(type: number): string {
-  return LOG_TYPES.find((t) => t.value === type && t.value !== 0)?.label ?? String(type);
+  return type !== 0 && (LOG_TYPES as readonly number[]).includes(type) ? typeLabel(type) : String(type);
 }
 
 /** Type 0 ("All") is no filter. */

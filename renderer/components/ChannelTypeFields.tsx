@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { CheckboxField, SelectField } from './FormFields.js';
 import { Field } from './Field.js';
 import type { ChannelErrors, ChannelValues } from './channel-form.js';
-import { CALL_FAMILIES, DEFAULT_AZURE_API_VERSION, FAMILY_LABELS, hasCompletionsEndpoint, hasField, sameFamilies, typeFamilies, typeLabel, type CallFamily } from '../lib/channel-types.js';
+import { CALL_FAMILIES, DEFAULT_AZURE_API_VERSION, familyLabel, hasCompletionsEndpoint, hasField, sameFamilies, typeFamilies, typeLabel, type CallFamily } from '../lib/channel-types.js';
 
 interface Props {
   values: ChannelValues;
@@ -70,7 +70,7 @@ export function ChannelFamiliesField({ values, errors, set }: Props) {
         {CALL_FAMILIES.map((family) => (
           <label key={family} className="family-choices__item">
             <input type="checkbox" name="families" value={family} checked={served.includes(family)} onChange={(e) => toggle(family, e.currentTarget.checked)} />
-            {FAMILY_LABELS[family]}
+            {familyLabel(family)}
           </label>
         ))}
       </div>

@@ -4,6 +4,7 @@
 // call families served) come from the relay's own module, so the two never disagree.
 import { CALL_FAMILIES } from '../../relay/ir/call-family.js';
 import type { CallFamily } from '../../relay/ir/call-family.js';
+import { i18n } from '../i18n/index.js';
 import { BALANCE_SOURCES, COMPLETIONS_ENDPOINTS, ChannelType, DEFAULT_AZURE_API_VERSION, DEFAULT_BASE_URLS, servedFamilies } from '../../relay/providers/channel-facts.js';
 
 export { CALL_FAMILIES, ChannelType, DEFAULT_AZURE_API_VERSION };
@@ -91,20 +92,14 @@ export function needsBaseUrl(type: number): boolean {
   return channelType(type)?.baseUrl === '' && type !== ChannelType.advancedCustom;
 }
 
-export const FAMILY_LABELS: Record<CallFamily, string> = {
-  chat: 'Chat',
-  embeddings: 'Embeddings',
-  completions: 'Completions',
-  rerank: 'Rerank',
-  moderation: 'Moderation',
-  images: 'Images',
-  audio: 'Audio',
-  video: 'Video',
-};
+/** A call family by its label in the console's language ("Embeddings"). */
+export function familyLabel(family: CallFamily): string {
+  return i18n.t(`common:families.${family}`);
+}
 
 /** A logged family by its label ("Embeddings"); "–" for none (a record that is not a call). */
 export function familyName(family: string): string {
-  return family === '' ? '–' : (FAMILY_LABELS[family as CallFamily] ?? family);
+  return family === '' ? '–' : (CALL_FAMILIES as readonly string[]).includes(family) ? familyLabel(family as CallFamily) : family;
 }
 
 /** The call families a type serves unless its channel says otherwise. */

@@ -2,7 +2,7 @@
 // models (and the families it serves when not its type's), and its response time (or the outcome of a test just run).
 import type { ChannelView } from '../../api/channels.js';
 import { ChannelTypeBadge } from '../../components/ChannelTypeBadge.js';
-import { FAMILY_LABELS, ownFamilies, typeLabel } from '../../lib/channel-types.js';
+import { familyLabel, ownFamilies, typeLabel } from '../../lib/channel-types.js';
 
 export type TestState = { state: 'running' } | { state: 'ok'; ms: number } | { state: 'failed'; message: string };
 
@@ -56,7 +56,7 @@ export function ModelsCell({ channel }: { channel: Pick<ChannelView, 'type' | 'm
         </span>
       ))}
       {models.length > 3 && <span className="muted small">+{models.length - 3}</span>}
-      {families !== null && <span className="muted small channel-families">serves {families.map((f) => FAMILY_LABELS[f].toLowerCase()).join(', ')}</span>}
+      {families !== null && <span className="muted small channel-families">serves {families.map((f) => familyLabel(f).toLowerCase()).join(', ')}</span>}
     </span>
   );
 }

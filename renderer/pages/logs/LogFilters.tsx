@@ -1,10 +1,11 @@
 // The filter bar: time range, type, call family, key name, model, channel (everyone's records), group, request id.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { LOG_TYPES } from '../../api/logs.js';
+import { useTranslation } from 'react-i18next';
+import { LOG_TYPES, typeLabel } from '../../api/logs.js';
 import type { LogFilter } from '../../api/logs.js';
 import type { CallFamily } from '../../../relay/ir/call-family.js';
-import { CALL_FAMILIES, FAMILY_LABELS } from '../../lib/channel-types.js';
+import { CALL_FAMILIES, familyLabel } from '../../lib/channel-types.js';
 import { channelLabel, type ChannelOptions } from './channel-options.js';
 
 export interface FilterForm {
@@ -52,6 +53,7 @@ interface Props {
 
 export function LogFilters({ initial, channels, onApply }: Props) {
   const [form, setForm] = useState(initial);
+  const { t } = useTranslation('logs');
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,46 +66,46 @@ export function LogFilters({ initial, channels, onApply }: Props) {
     </label>
   );
   return (
-    <form className="filters" onSubmit={submit} aria-label="Log filters">
+    <form className="filters" onSubmit={submit} aria-label={t('filters.label')}>
       <label className="filter">
-        <span>Time range</span>
+        <span>{t('filters.range')}</span>
         <select value={form.range} onChange={(e) => set('range', e.target.value as FilterForm['range'])}>
-          <option value="1h">Last hour</option>
-          <option value="24h">Last 24 hours</option>
-          <option value="7d">Last 7 days</option>
-          <option value="30d">Last 30 days</option>
-          <option value="all">All time</option>
+          <option value="1h">{t('filters.lastHour')}</option>
+          <option value="24h">{t('filters.last24h')}</option>
+          <option value="7d">{t('filters.last7d')}</option>
+          <option value="30d">{t('filters.last30d')}</option>
+          <option value="all">{t('filters.allTime')}</option>
         </select>
       </label>
       <label className="filter">
-        <span>Type</span>
+        <span>{t('filters.type')}</span>
         <select value={form.type} onChange={(e) => set('type', Number(e.target.value))}>
-          {LOG_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
+          {LOG_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {typeLabel(type)}
             </option>
           ))}
         </select>
       </label>
       <label className="filter">
-        <span>Family</span>
+        <span>{t('filters.family')}</span>
         <select value={form.family} onChange={(e) => set('family', e.target.value as FilterForm['family'])}>
-          <option value="">All families</option>
+          <option value="">{t('filters.allFamilies')}</option>
           {CALL_FAMILIES.map((family) => (
             <option key={family} value={family}>
-              {FAMILY_LABELS[family]}
+              {familyLabel(family)}
             </option>
           ))}
         </select>
       </label>
-      {text('token_name', 'Key name')}
-      {text('model', 'Model')}
+      {text('token_name', t('filters.keyName'))}
+      {text('model', t('columns.model'))}
       {channels.status !== 'off' && <ChannelFilter options={channels} value={form.channel} onChange={(value) => set('channel', value)} />}
-      {text('group', 'Group')}
-      {text('request_id', 'Request ID')}
+      {text('group', t('filters.group'))}
+      {text('request_id', t('filters.requestId'))}
       <div className="filters__actions">
         <button type="submit" className="button button--primary button--small">
-          Apply filters
+          {t('filters.apply')}
         </button>
         <button
           type="button"
@@ -113,7 +115,7 @@ export function LogFilters({ initial, channels, onApply }: Props) {
             onApply(EMPTY_FORM);
           }}
         >
-          Clear
+          {t('filters.clear')}
         </button>
       </div>
     </form>
@@ -123,15 +125,16 @@ export function LogFilters({ initial, channels, onApply }: Props) {
 /** A select of the channels by name; an id field when they could not be listed. */
 function ChannelFilter({ options, value, onChange }: { options: ChannelOptions; value: string; onChange: (value: string) => void }) {
   const hintId = useId();
+  const { t } = useTranslation('logs');
   if (options.status === 'error') {
     return (
       <div className="filter">
         <label className="filter">
-          <span>Channel ID</span>
+          <span>{t('filters.channelId')}</span>
           <input value={value} onChange={(e) => onChange(e.target.value)} inputMode="numeric" autoComplete="off" aria-describedby={hintId} />
         </label>
         <small id={hintId} className="filter__hint">
-          Couldn't list the channels ({options.message}). Enter a channel's number instead.
+          {t('filters.channelsFailed', { reason: options.message })}
         </small>
       </div>
     );
@@ -139,9 +142,9 @@ function ChannelFilter({ options, value, onChange }: { options: ChannelOptions; 
   const channels = options.status === 'ready' ? options.channels : [];
   return (
     <label className="filter">
-      <span>Channel</span>
+      <span>{t('columns.channel')}</span>
       <select value={value} onChange={(e) => onChange(e.target.value)} disabled={options.status !== 'ready'}>
-        <option value="">{options.status === 'ready' ? 'All channels' : 'Loading channels…'}</option>
+        <option value="">{options.status === 'ready' ? t('filters.allChannels') : t('filters.loadingChannels')}</option>
         {/* A filter for a channel deleted since stays choosable. */}
         {value !== '' && !channels.some((c) => String(c.id) === value) && <option value={value}>{channelLabel(Number(value), options)}</option>}
         {channels.map((c) => (

@@ -1,6 +1,7 @@
 // The columns of the records table (the shared DataTable); a row's "Details" opens the drawer.
 import { isCall } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
+import type { TFunction } from 'i18next';
 import type { Column } from '../../components/DataTable.js';
 import { familyName } from '../../lib/channel-types.js';
 import { formatNumber, formatUsd } from '../../lib/money.js';
@@ -8,18 +9,18 @@ import { channelLabel, type ChannelOptions } from './channel-options.js';
 import { ms, outcome, whenParts } from './format.js';
 
 /** Everyone's records add who made the call and the channel that served it. */
-export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (record: LogView) => void): Column<LogView>[] {
+export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (record: LogView) => void, t: TFunction<'logs'>): Column<LogView>[] {
   const columns: (Column<LogView> | false)[] = [
-    { key: 'time', header: 'Time', render: (r) => <LogTime at={r.created_at} /> },
-    admin && { key: 'user', header: 'User', render: (r) => r.username },
-    { key: 'key', header: 'Key', render: (r) => r.token_name || '–' },
-    { key: 'model', header: 'Model', render: (r) => r.model || '–' },
-    { key: 'family', header: 'Family', render: (r) => <span data-testid="log-family">{familyName(r.family)}</span> },
-    admin && { key: 'channel', header: 'Channel', render: (r) => (r.channel_id ? channelLabel(r.channel_id, channels, r.channel_name) : '–') },
+    { key: 'time', header: t('columns.time'), render: (r) => <LogTime at={r.created_at} /> },
+    admin && { key: 'user', header: t('columns.user'), render: (r) => r.username },
+    { key: 'key', header: t('columns.key'), render: (r) => r.token_name || '–' },
+    { key: 'model', header: t('columns.model'), render: (r) => r.model || '–' },
+    { key: 'family', header: t('columns.family'), render: (r) => <span data-testid="log-family">{familyName(r.family)}</span> },
+    admin && { key: 'channel', header: t('columns.channel'), render: (r) => (r.channel_id ? channelLabel(r.channel_id, channels, r.channel_name) : '–') },
     // Top-ups, sign-ins and changes have no tokens, timings or stream, only an amount at most.
     {
       key: 'tokens',
-      header: 'Tokens in / out',
+      header: t('columns.tokens'),
       numeric: true,
       render: (r) =>
         isCall(r) ? (
@@ -30,12 +31,12 @@ export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (re
           '–'
         ),
     },
-    { key: 'cost', header: 'Cost', numeric: true, render: (r) => (isCall(r) || r.quota !== 0 ? <span data-testid="log-cost">{formatUsd(r.quota)}</span> : '–') },
-    { key: 'time-taken', header: 'First byte / total', numeric: true, render: (r) => (isCall(r) ? `${ms(r.first_byte_ms)} / ${ms(r.total_ms)}` : '–') },
-    { key: 'stream', header: 'Stream', render: (r) => (isCall(r) ? (r.is_stream ? 'Yes' : 'No') : '–') },
+    { key: 'cost', header: t('columns.cost'), numeric: true, render: (r) => (isCall(r) || r.quota !== 0 ? <span data-testid="log-cost">{formatUsd(r.quota)}</span> : '–') },
+    { key: 'time-taken', header: t('columns.timeTaken'), numeric: true, render: (r) => (isCall(r) ? `${ms(r.first_byte_ms)} / ${ms(r.total_ms)}` : '–') },
+    { key: 'stream', header: t('columns.stream'), render: (r) => (isCall(r) ? (r.is_stream ? t('columns.yes') : t('columns.no')) : '–') },
     {
       key: 'status',
-      header: 'Status',
+      header: t('columns.status'),
       render: (r) => (
         <span className={`log-status${r.error ? ' log-status--error' : ''}`} title={r.error || undefined} data-testid="log-status">
           {outcome(r)}
@@ -44,10 +45,10 @@ export function logColumns(admin: boolean, channels: ChannelOptions, onOpen: (re
     },
     {
       key: 'details',
-      header: 'Details',
+      header: t('columns.details'),
       render: (r) => (
-        <button type="button" className="button button--secondary button--small" onClick={() => onOpen(r)} aria-label={`Details of record ${r.id}`}>
-          Details
+        <button type="button" className="button button--secondary button--small" onClick={() => onOpen(r)} aria-label={t('columns.detailsOf', { id: r.id })}>
+          {t('columns.details')}
         </button>
       ),
     },

@@ -1,6 +1,7 @@
 // Call and audit records: filters, a paged table, a detail drawer and a CSV export.
 // Administrators can switch to everyone's records (`/api/log/`), filterable by channel.
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { exportUrl, listLogs } from '../../api/logs.js';
 import type { LogView } from '../../api/logs.js';
 import { DataTable } from '../../components/DataTable.js';
@@ -24,6 +25,7 @@ export default function LogsPage({ user }: PageProps) {
   const [open, setOpen] = useState<LogView | null>(null);
   const admin = mayChoose && everyone;
   const channels = useChannelOptions(admin);
+  const { t } = useTranslation('logs');
 
   // The time range ends when the page is loaded: Refresh moves it to now.
   const load = useCallback((page: number, pageSize: number) => listLogs(toFilter(form), page, pageSize, admin), [form, admin]);
@@ -33,7 +35,7 @@ export default function LogsPage({ user }: PageProps) {
   return (
     <section className="observe logs" aria-labelledby="logs-title">
       <div className="observe__head">
-        <h1 id="logs-title">Logs</h1>
+        <h1 id="logs-title">{t('common:nav.logs')}</h1>
         <div className="actions">
           {mayChoose && (
             <label className="toggle">
@@ -45,14 +47,14 @@ export default function LogsPage({ user }: PageProps) {
                   setPage(1);
                 }}
               />
-              <span>Everyone's records</span>
+              <span>{t('page.everyone')}</span>
             </label>
           )}
           <button type="button" className="button button--secondary button--small" onClick={() => void reload()}>
-            Refresh
+            {t('common:actions.refresh')}
           </button>
           <a className="button button--secondary button--small" href={exportUrl(toFilter(form), admin)} download>
-            Export CSV
+            {t('page.export')}
           </a>
         </div>
       </div>
@@ -65,14 +67,14 @@ export default function LogsPage({ user }: PageProps) {
         }}
       />
       <DataTable
-        caption="Call and audit records, newest first"
-        columns={logColumns(admin, channels, setOpen)}
+        caption={t('page.caption')}
+        columns={logColumns(admin, channels, setOpen, t)}
         rows={data?.items ?? null}
         rowKey={(record) => record.id}
         loading={loading}
-        error={error === null ? null : `Couldn't load the records: ${error}`}
+        error={error === null ? null : t('page.loadFailed', { reason: error })}
         onRetry={() => void reload()}
-        empty="No records match these filters. Widen the time range or clear the filters."
+        empty={t('page.empty')}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}

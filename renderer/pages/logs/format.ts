@@ -1,6 +1,8 @@
 // Times and outcomes as the logs show them; numbers and money come from lib/money.ts.
 import { typeName, type LogView } from '../../api/logs.js';
 import { LogType } from '../../../relay/store/logs/types.js';
+import { dateFormat } from '../../i18n/format.js';
+import { i18n } from '../../i18n/index.js';
 
 export function ms(value: number): string {
   if (!value) return '–';
@@ -9,12 +11,12 @@ export function ms(value: number): string {
 /** The day and the time of day apart, for a narrow table column: ["Nov 24", "03:55:42"]. */
 export function whenParts(msSinceEpoch: number): [string, string] {
   const date = new Date(msSinceEpoch);
-  return [date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }), date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })];
+  return [dateFormat({ month: 'short', day: 'numeric' }).format(date), dateFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date)];
 }
 
 /** "HTTP 502", or "No answer" for an attempt that got none (refused connection, timeout: the relay logs status 0). */
 export function attemptStatus(status: number | undefined): string {
-  return status ? `HTTP ${status}` : 'No answer';
+  return status ? `HTTP ${status}` : i18n.t('logs:outcome.noAnswer');
 }
 
 /**
@@ -37,8 +39,8 @@ export function shortError(error: string): string {
 export function outcome(record: Pick<LogView, 'type' | 'error' | 'retry_chain'>): string {
   if (record.type === LogType.error) {
     const last = lastAttempt(record);
-    const what = last?.status ? String(last.status) : record.error ? shortError(record.error) : last ? 'no answer' : '';
-    return what ? `Failed · ${what}` : 'Failed';
+    const what = last?.status ? String(last.status) : record.error ? shortError(record.error) : last ? i18n.t('logs:outcome.noAnswerLower') : '';
+    return what ? i18n.t('logs:outcome.failedWith', { what }) : i18n.t('logs:outcome.failed');
   }
   return record.error ? `${typeName(record.type)} · ${shortError(record.error)}` : typeName(record.type);
 }

@@ -81,6 +81,11 @@ export function keyUses(path: string): KeyUse[] {
       else if (literal(arg) !== null) fileAreas.add(literal(arg)!);
       else if (ts.isArrayLiteralExpression(arg)) for (const item of arg.elements) if (literal(item) !== null) fileAreas.add(literal(item)!);
     }
+    // A t handed in as a parameter: `t: TFunction<'logs'>`.
+    if (ts.isTypeReferenceNode(node) && node.typeName.getText() === 'TFunction') {
+      const arg = node.typeArguments?.[0];
+      if (arg !== undefined && ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) fileAreas.add(arg.literal.text);
+    }
   });
   const uses: KeyUse[] = [];
   const add = (node: ts.Node, text: string, prefixOnly: boolean) => {
