@@ -54,6 +54,11 @@ export function updateUser(id: number, body: UserEdit): Promise<AdminUserView> {
   return api.put('/api/user/{id}', body, { params: { id } });
 }
 
+/** What is left of a user's spending caps (day, week, month) now. */
+export function userBudgets(id: number): Promise<ApiData<'/api/user/{id}/budgets', 'get'>> {
+  return api.get('/api/user/{id}/budgets', { params: { id } });
+}
+
 /** One of the manage actions; answers the user after it (null after delete). */
 export function manageUser(id: number, action: ManageAction, quota?: number): Promise<AdminUserView | null> {
   return api.post('/api/user/manage', quota === undefined ? { id, action } : { id, action, quota });

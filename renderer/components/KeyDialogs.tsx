@@ -35,6 +35,7 @@ export function EditKeyDialog({ token, onClose, onSaved }: { token: TokenView; o
       busyLabel="Saving…"
       initial={valuesFromToken(token)}
       editing
+      budgetsLeft={token.budgets_left}
       onClose={onClose}
       onSubmit={async (values) => onSaved(await updateToken(tokenUpdateBody(token, values)))}
     />

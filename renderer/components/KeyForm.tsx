@@ -9,6 +9,8 @@ import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
 import { KeepBodiesField } from './KeepBodiesField.js';
+import { BudgetsLeft, LimitsFields, type BudgetLeft } from './LimitsFields.js';
+import { limitsErrors } from '../lib/limits-form.js';
 import { CheckboxField, SelectField, TextAreaField } from './FormFields.js';
 import { ModelAllowList, type UsableModels } from './ModelAllowList.js';
 
@@ -19,12 +21,14 @@ interface KeyFormProps {
   initial: KeyFormValues;
   /** Editing: checks let values the key already has stand (a past expiry). */
   editing: boolean;
+  /** Editing: what is left of the key's spending caps now. */
+  budgetsLeft?: readonly BudgetLeft[];
   /** Saves; a thrown error is shown in the dialog. `model` is one the key may call, for examples. */
   onSubmit: (values: KeyFormValues, model: string) => Promise<void>;
   onClose: () => void;
 }
 
-export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing, onSubmit, onClose }: KeyFormProps) {
+export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing, budgetsLeft = [], onSubmit, onClose }: KeyFormProps) {
   const formId = useId();
   const [values, setValues] = useState<KeyFormValues>(initial);
   const [attempted, setAttempted] = useState(false);
@@ -109,6 +113,8 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
         />
         <CheckboxField label="Balance queries" checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint="Lets the key read its account's balance (GET /v1/balance)." />
         <KeepBodiesField checked={values.logBodies} onChange={(on) => set('logBodies', on)} />
+        <LimitsFields values={values.limits} onChange={(limits) => set('limits', limits)} errors={attempted ? limitsErrors(values.limits) : {}} />
+        <BudgetsLeft budgets={budgetsLeft} />
       </form>
     </Dialog>
   );

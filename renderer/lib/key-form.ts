@@ -2,6 +2,7 @@
 // Quota is typed in US dollars and sent in quota units (renderer/lib/money.ts converts).
 import type { NewToken, TokenUpdate, TokenView } from '../api/tokens.js';
 import { dateInputValue } from './date-input.js';
+import { limitsBody, limitsErrors, limitsValuesOf, NO_LIMITS, type LimitsValues } from './limits-form.js';
 import { quotaToUsdInput, usdInputToQuota } from './money.js';
 
 export interface KeyFormValues {
@@ -18,11 +19,13 @@ export interface KeyFormValues {
   allowBalance: boolean;
   /** Keep the key's request and response bodies with its calls. */
   logBodies: boolean;
+  /** Requests and tokens per minute, spending caps per period. */
+  limits: LimitsValues;
 }
 
 export type KeyFormErrors = Partial<Record<keyof KeyFormValues, string>>;
 
-export const NEW_KEY_VALUES: KeyFormValues = { name: '', quotaUsd: '1', unlimited: true, expiry: '', models: [], ips: '', group: '', allowBalance: false, logBodies: false };
+export const NEW_KEY_VALUES: KeyFormValues = { name: '', quotaUsd: '1', unlimited: true, expiry: '', models: [], ips: '', group: '', allowBalance: false, logBodies: false, limits: NO_LIMITS };
 
 /** A date input's value for Unix seconds, in local time ('' for never). */
 function dateInput(seconds: number): string {
@@ -45,6 +48,7 @@ export function valuesFromToken(token: TokenView): KeyFormValues {
     group: token.group,
     allowBalance: token.allow_balance,
     logBodies: token.log_bodies,
+    limits: limitsValuesOf(token.limits),
   };
 }
 
@@ -99,6 +103,8 @@ export function validateKeyForm(values: KeyFormValues, initial: KeyFormValues | 
   }
   const badIp = splitList(values.ips).map(ipEntryError).find((error) => error !== null);
   if (badIp) errors.ips = badIp;
+  // Each limit field says what is wrong with it (limitsErrors): this only keeps the form from submitting.
+  if (Object.keys(limitsErrors(values.limits)).length > 0) errors.limits = 'invalid';
   return errors;
 }
 
@@ -112,6 +118,7 @@ function formFields(values: KeyFormValues) {
     group: values.group,
     allow_balance: values.allowBalance,
     log_bodies: values.logBodies,
+    limits: limitsBody(values.limits),
   };
 }
 

@@ -20,6 +20,7 @@ import { FALLBACK_MODEL } from '../lib/client-snippets.js';
 import { formatUsd } from '../lib/money.js';
 import type { PageProps } from './registry.js';
 import '../components/keys.css';
+import { BudgetsLeft } from '../components/LimitsFields.js';
 
 const PAGE_SIZE = 20;
 
@@ -103,6 +104,7 @@ export default function KeysPage({ user }: PageProps) {
       render: (t) => (
         <span className="keys-quota" data-testid="key-quota">
           {formatUsd(t.used_quota)} / {t.unlimited_quota ? <span className="badge">Unlimited</span> : formatUsd(t.remain_quota)}
+          <BudgetsLeft budgets={t.budgets_left} />
         </span>
       ),
     },

@@ -238,6 +238,8 @@ describe('CreateKeyDialog', () => {
     expect(within(screen.getByRole('list', { name: 'Picked models' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['claude-sonnet-4×', 'my-finetune×']);
     await userEvent.type(screen.getByRole('textbox', { name: 'Allowed IP addresses' }), '10.0.0.0/8{Enter}2001:db8::/32{Enter}::ffff:127.0.0.1');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Group' }), 'vip');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Requests per minute' }), '60');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Per day (USD)' }), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created, 'claude-sonnet-4'));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -250,6 +252,7 @@ describe('CreateKeyDialog', () => {
       group: 'vip',
       allow_balance: false,
       log_bodies: false,
+      limits: { rpm: 60, day: 500_000 },
     });
   });
 
@@ -306,6 +309,8 @@ const token: TokenView = {
   group: 'legacy',
   allow_balance: true,
   log_bodies: true,
+  limits: { tpm: 10_000, month: 2_500_000 },
+  budgets_left: [{ period: 'month', limit: 2_500_000, spent: 500_000, left: 2_000_000, resets_at: Date.UTC(2026, 11, 1) }],
 };
 
 describe('EditKeyDialog', () => {
@@ -323,6 +328,10 @@ describe('EditKeyDialog', () => {
     // The key's group stays selectable though it is not one of the user's.
     await waitFor(() => expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Group' }).value).toBe('legacy'));
     expect(within(screen.getByRole('list', { name: 'Picked models' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['gpt-4o×', 'retired-model×']);
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Tokens per minute' }).value).toBe('10000');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Per month (USD)' }).value).toBe('5');
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Per day (USD)' }).value).toBe('');
+    expect(within(dialog).getByTestId('budgets-left').textContent).toContain('This month $4.00 of $5.00 left');
 
     // The key expired long ago: saving without touching the date is allowed and keeps it.
     // The quota left is not sent back: calls made since the list loaded would be refunded.
@@ -340,7 +349,24 @@ describe('EditKeyDialog', () => {
       group: 'legacy',
       allow_balance: true,
       log_bodies: true,
+      limits: { tpm: 10_000, month: 2_500_000 },
     });
+  });
+
+  it('refuses a limit that is not a whole number, and clears a cap emptied', async () => {
+    const api = keyFormApi().on('PUT /api/token', token);
+    render(<EditKeyDialog token={token} onClose={() => {}} onSaved={() => {}} />);
+    const tpm = screen.getByRole('textbox', { name: 'Tokens per minute' });
+    await userEvent.clear(tpm);
+    await userEvent.type(tpm, '1.5k');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A whole number, or empty for no limit.')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await userEvent.clear(tpm);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Per month (USD)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ limits: {} });
   });
 
   it('does not count a quota retyped the same way (7.50 for 7.5) as a change', async () => {

@@ -26,6 +26,8 @@ function key(id: number, name: string, fields: Partial<TokenView> = {}): TokenVi
     group: '',
     allow_balance: false,
     log_bodies: false,
+    limits: {},
+    budgets_left: [],
     ...fields,
   };
 }
@@ -52,6 +54,14 @@ describe('API keys page', () => {
     expect(screen.getByRole('columnheader', { name: 'Used / left' })).toBeTruthy();
   });
 
+  it("shows what is left of a key's spending caps under its quota", async () => {
+    const capped = key(3, 'capped', { limits: { day: 500_000 }, budgets_left: [{ period: 'day', limit: 500_000, spent: 125_000, left: 375_000, resets_at: Date.UTC(2026, 10, 25) }] });
+    stubApi().on('GET /api/token', page([capped])).on('GET /api/user/self/groups', []).on('GET /api/models', []);
+    render(<KeysPage {...pageProps(ROLE.user)} />);
+    const row = await screen.findByRole('row', { name: /capped/ });
+    expect(within(row).getByTestId('budgets-left').textContent).toContain('Today $0.75 of $1.00 left');
+  });
+
   it('edits a key: the dialog comes filled in and Save sends the change, not the quota left', async () => {
     const api = keysApi().on('PUT /api/token', (call: Call) => ({ ...LAPTOP, ...(call.body as object) }));
     render(<KeysPage {...pageProps(ROLE.user)} />);
@@ -75,6 +85,7 @@ describe('API keys page', () => {
       group: '',
       allow_balance: false,
       log_bodies: false,
+      limits: {},
     });
     expect(screen.getByRole('row', { name: /work laptop/ })).toBeTruthy();
   });

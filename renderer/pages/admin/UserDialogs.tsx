@@ -3,14 +3,16 @@ import type { UserView } from '../../../relay/management/contract.js';
 import { Role } from '../../../relay/management/contract.js';
 import { listGroups } from '../../api/admin.js';
 import { forgetVerification, liveVerification, type Verification } from '../../api/two-factor.js';
-import { createUser, manageUser, setUserPassword, updateUser, type AdminUserView } from '../../api/users.js';
+import { createUser, manageUser, setUserPassword, updateUser, userBudgets, type AdminUserView } from '../../api/users.js';
 import { Alert } from '../../components/Alert.js';
 import { Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
 import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { SelectField } from '../../components/FormFields.js';
+import { BudgetsLeft, LimitsFields, type BudgetLeft } from '../../components/LimitsFields.js';
 import { VerifyDialog } from '../../components/VerifyDialog.js';
 import { messageOf } from '../../hooks/use-list.js';
+import { limitsBody, limitsErrors, limitsValuesOf } from '../../lib/limits-form.js';
 import { quotaToUsdInput, usdInputToQuota, QUOTA_PER_USD } from '../../lib/money.js';
 
 interface DialogProps<U> {
@@ -49,6 +51,8 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
   const [groups, setGroups] = useState<string[]>([user?.group ?? 'default']);
   const [role, setRole] = useState(String(user?.role ?? Role.common));
   const [balance, setBalance] = useState(quotaToUsdInput(user?.quota ?? 0));
+  const [limits, setLimits] = useState(limitsValuesOf(user?.limits));
+  const [budgetsLeft, setBudgetsLeft] = useState<BudgetLeft[]>([]);
   const [attempted, setAttempted] = useState(false);
   const { submitting, serverError, save } = useSave(onSaved);
 
@@ -56,7 +60,12 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
     listGroups(1, 100)
       .then((page) => setGroups((current) => [...new Set([...current, 'default', ...page.items.map((g) => g.name)])]))
       .catch(() => {});
-  }, []);
+    if (user) {
+      userBudgets(user.id)
+        .then(setBudgetsLeft)
+        .catch(() => setBudgetsLeft([]));
+    }
+  }, [user]);
 
   const quota = usdInputToQuota(balance);
   const errors = {
@@ -64,12 +73,14 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
     password: attempted && isNew && (password.length < 8 || password.length > 128) ? '8 to 128 characters.' : null,
     balance: attempted && quota === null ? 'An amount in USD, like 5 or 0.25.' : null,
   };
+  const limitErrors = attempted ? limitsErrors(limits) : {};
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
     if (errors.username || errors.password || quota === null || (isNew && (password.length < 8 || !/^[A-Za-z0-9_.-]{1,32}$/.test(username)))) return;
-    const fields = { display_name: displayName, email, group, role: Number(role) };
+    if (Object.keys(limitsErrors(limits)).length > 0) return;
+    const fields = { display_name: displayName, email, group, role: Number(role), limits: limitsBody(limits) };
     void save(async () => {
       if (isNew) {
         const made = await createUser({ username, password, ...fields, quota });
@@ -97,6 +108,8 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
         <SelectField label="Group" value={group} onChange={(e) => setGroup(e.currentTarget.value)} options={groups.map((name) => ({ value: name, label: name }))} />
         <SelectField label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value)} options={roles} />
         <Field label="Balance (USD)" inputMode="decimal" value={balance} onChange={(e) => setBalance(e.currentTarget.value)} error={errors.balance} hint="A change is recorded as a top-up (or a deduction)." />
+        <LimitsFields values={limits} onChange={setLimits} errors={limitErrors} />
+        <BudgetsLeft budgets={budgetsLeft} />
       </form>
     </Dialog>
   );

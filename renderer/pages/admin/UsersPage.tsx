@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { manageUser, listUsers, resetUserTwoFactor, type AdminUserView, type ManageAction } from '../../api/users.js';
 import { Role } from '../../../relay/management/contract.js';
 import { Alert } from '../../components/Alert.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
+import { LimitsSummary } from '../../components/LimitsFields.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { SearchForm } from '../../components/SearchForm.js';
@@ -25,6 +27,7 @@ export default function UsersPage({ user: me }: PageProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs | null>(null);
   const [busy, setBusy] = useState(false);
+  const limitsHeader = useTranslation('limits').t('column');
 
   const done = (message: string) => {
     setDialog(null);
@@ -74,6 +77,7 @@ export default function UsersPage({ user: me }: PageProps) {
     { key: 'group', header: 'Group', render: (u) => u.group },
     { key: 'quota', header: 'Balance', numeric: true, render: (u) => formatUsd(u.quota) },
     { key: 'used', header: 'Used', numeric: true, render: (u) => formatUsd(u.used_quota) },
+    { key: 'limits', header: limitsHeader, render: (u) => <LimitsSummary limits={u.limits} /> },
     { key: 'invited', header: 'Invited (earned)', numeric: true, render: (u) => (u.aff_count > 0 ? `${u.aff_count} (${formatUsd(u.aff_history_quota)})` : '0') },
     {
       key: 'actions',
