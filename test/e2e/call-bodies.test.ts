@@ -1,9 +1,18 @@
 // Request and response bodies in the log on the embedded store: files under the data folder's
 // bodies/ (never in the state file), swept by day. The scenario: test/helpers/call-bodies-scenario.ts.
-import { readdir, readFile, rename } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
+import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { callBodiesScenario } from '../helpers/call-bodies-scenario.js';
+import { startGateway } from '../helpers/gateway.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const upstreams: FakeUpstream[] = [];
+afterEach(async () => {
+  await Promise.all(upstreams.splice(0).map((u) => u.close()));
+});
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -24,4 +33,25 @@ describe('request and response bodies in the log (embedded store)', () => {
       };
     });
   }, 60_000);
+
+  it('answers and logs the call when its bodies cannot be kept', async () => {
+    // A file where the bodies folder should be: every write of bodies fails.
+    const dataDir = await tempDir();
+    await writeFile(join(dataDir, 'bodies'), 'not a folder');
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    const gateway = await startGateway([{ type: 1, upstream, models: ['gpt-4o-mini'] }], { log_bodies: true }, { dataDir });
+    const response = await fetch(`${gateway.relay.relayBaseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gateway.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'still answered' }] }),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).choices[0].message.content).toBe('Echo: still answered');
+    const requestId = response.headers.get('x-request-id')!;
+    await expect.poll(() => gateway.relay.logged.some((line) => line.includes(`call bodies of ${requestId} not kept`)), { timeout: 10_000 }).toBe(true);
+    const logged = await gateway.admin.call('GET', `/api/log?request_id=${requestId}&type=2`);
+    expect(logged.json.data.items).toHaveLength(1);
+    expect((await gateway.admin.call('GET', `/api/log/${logged.json.data.items[0].id}/bodies`)).json).toMatchObject({ success: true, data: null });
+  });
 });

@@ -1,4 +1,5 @@
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
+import type { RelayOptions } from '../../relay/index.js';
 import { ApiClient, setupAndLogin, startTestRelay } from './relay.js';
 import type { TestRelay } from './relay.js';
 
@@ -22,8 +23,8 @@ export interface ChannelSpec {
 }
 
 /** A relay with an owner, the given channels, and one API key. */
-export async function startGateway(channels: ChannelSpec[], token: Record<string, unknown> = {}): Promise<Gateway> {
-  const relay = await startTestRelay();
+export async function startGateway(channels: ChannelSpec[], token: Record<string, unknown> = {}, options: Partial<RelayOptions> = {}): Promise<Gateway> {
+  const relay = await startTestRelay(options);
   const admin = await setupAndLogin(relay);
   for (const channel of channels) await addChannel(admin, channel);
   const created = await admin.call('POST', '/api/token/', { name: 'test key', unlimited_quota: true, ...token });

@@ -16,7 +16,7 @@ export function fileBodyStore(dir: string): BodyStore {
     try {
       return JSON.parse(await fs.readFile(file, 'utf8')) as CallBodies;
     } catch (error) {
-      if (isNotFound(error) || error instanceof SyntaxError) return undefined; // gone, or cut by a crash
+      if (isMissing(error) || error instanceof SyntaxError) return undefined; // gone, or cut by a crash
       throw error;
     }
   };
@@ -25,7 +25,7 @@ export function fileBodyStore(dir: string): BodyStore {
     try {
       return (await fs.readdir(dir)).filter(isDayKey).sort().reverse();
     } catch (error) {
-      if (isNotFound(error)) return [];
+      if (isMissing(error)) return [];
       throw error;
     }
   };
@@ -61,4 +61,9 @@ export function fileBodyStore(dir: string): BodyStore {
       return removed;
     },
   };
+}
+
+/** Not there: no such file, or something other than a folder where the bodies' folder should be. */
+function isMissing(error: unknown): boolean {
+  return isNotFound(error) || (error as { code?: unknown } | null)?.code === 'ENOTDIR';
 }

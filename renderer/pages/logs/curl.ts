@@ -23,9 +23,11 @@ function keyHeader(path: string): string {
 }
 
 export function curlOf(kept: KeptRequest, origin: string): string {
-  const lines = [`curl ${kept.method === 'POST' ? '' : `-X ${kept.method} `}${quoted(origin.replace(/\/+$/, '') + kept.path)}`];
+  // A playground call (/pg/…, made with the console session) is the same call under /v1 with a key.
+  const path = kept.path.replace(/^\/pg\//, '/v1/');
+  const lines = [`curl ${kept.method === 'POST' ? '' : `-X ${kept.method} `}${quoted(origin.replace(/\/+$/, '') + path)}`];
   // Double quotes: the shell fills in the key from the environment.
-  lines.push(`-H "${keyHeader(kept.path)}"`);
+  lines.push(`-H "${keyHeader(path)}"`);
   for (const [name, value] of Object.entries(kept.headers)) lines.push(`-H ${quoted(`${name}: ${value}`)}`);
   if (kept.request) lines.push(`--data-raw ${quoted(kept.request)}`);
   return lines.join(' \\\n  ');

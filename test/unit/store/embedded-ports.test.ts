@@ -40,6 +40,7 @@ const openFresh: OpenPorts = async () => {
       models: createStateModelStore(state),
       videoTasks: createStateVideoTaskStore(state),
       logs,
+      bodies: fileBodyStore(join(dir, 'bodies')),
       stats,
       quotaBook: new QuotaBook(state, journal),
       secrets: createMemorySecretStore(),
