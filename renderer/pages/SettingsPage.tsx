@@ -1,17 +1,33 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+// Settings (root): every relay option from the relay's own metadata, in sections with a side
+// index; one save bar at the bottom appears with the first change, counts what is unsaved,
+// and saves everything at once (checked first, all or nothing) or discards it.
+import { useCallback, useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { listOptions, saveOptions, type OptionValue, type OptionView } from '../api/options.js';
 import { Alert } from '../components/Alert.js';
 import { Field } from '../components/Field.js';
 import { SelectField } from '../components/FormFields.js';
 import { Switch } from '../components/Switch.js';
+import { QUOTA_PER_USD, quotaToUsdInput } from '../lib/money.js';
+import './settings.css';
 
 /** Draft values as typed: text for inputs, booleans for switches. */
 type Draft = Record<string, string | boolean>;
 
+/** An amount of quota (`…_quota`, 500 000 = 1 USD): shown and typed in US dollars. */
+function isAmount(option: OptionView): boolean {
+  return option.type === 'integer' && option.key.endsWith('_quota');
+}
+
 function toDraft(option: OptionView): string | boolean {
   if (option.type === 'boolean') return option.value === true;
   if (option.type === 'secret') return '';
+  if (isAmount(option) && typeof option.value === 'number') return quotaToUsdInput(option.value);
   return option.value === null ? '' : String(option.value);
+}
+
+/** The setting's name in words; amounts say their currency. */
+function labelOf(option: OptionView): string {
+  return isAmount(option) ? `${humanize(option.key)} (USD)` : humanize(option.key);
 }
 
 /** Words of setting names that are written in capitals. */
@@ -30,6 +46,14 @@ function humanize(key: string): string {
 function check(option: OptionView, draft: string | boolean): { error: string } | { value: OptionValue } {
   if (option.type === 'boolean') return { value: draft === true };
   const text = String(draft).trim();
+  if (isAmount(option)) {
+    const usd = Number(text);
+    if (text === '' || !Number.isFinite(usd)) return { error: 'Enter an amount in US dollars.' };
+    const quota = Math.round(usd * QUOTA_PER_USD);
+    if (option.min !== undefined && quota < option.min) return { error: `At least $${quotaToUsdInput(option.min)}.` };
+    if (option.max !== undefined && quota > option.max) return { error: `At most $${quotaToUsdInput(option.max)}.` };
+    return { value: quota };
+  }
   if (option.type === 'integer' || option.type === 'number') {
     if (text === '') return { error: 'Enter a number.' };
     const number = Number(text);
@@ -50,14 +74,14 @@ function check(option: OptionView, draft: string | boolean): { error: string } |
   return { value: text };
 }
 
-/** Settings (root): every relay option, grouped, from the relay's own metadata. */
+/** The relay's settings (root only). */
 export default function SettingsPage() {
   const [options, setOptions] = useState<OptionView[] | null>(null);
   const [draft, setDraft] = useState<Draft>({});
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState<string | null>(null);
-  const [messages, setMessages] = useState<Record<string, { tone: 'error' | 'success'; text: string }>>({});
-  const [attempted, setAttempted] = useState<Record<string, boolean>>({});
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [attempted, setAttempted] = useState(false);
 
   const load = useCallback(async () => {
     setError(null);
@@ -73,6 +97,17 @@ export default function SettingsPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const changed = (option: OptionView) => (option.type === 'secret' ? draft[option.key] !== '' : draft[option.key] !== toDraft(option));
+  const unsaved = options === null ? [] : options.filter(changed);
+
+  // Leaving the page (closing, reloading) with unsaved changes asks first.
+  useEffect(() => {
+    if (unsaved.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved.length]);
 
   if (error !== null)
     return (
@@ -96,103 +131,154 @@ export default function SettingsPage() {
 
   const groups = [...new Set(options.map((o) => o.group))];
 
-  const changed = (option: OptionView) => (option.type === 'secret' ? draft[option.key] !== '' : draft[option.key] !== toDraft(option));
-
-  async function save(group: string, event: FormEvent<HTMLFormElement>) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setAttempted((current) => ({ ...current, [group]: true }));
-    const inGroup = options!.filter((o) => o.group === group && changed(o));
+    setAttempted(true);
     const values: Record<string, OptionValue> = {};
-    for (const option of inGroup) {
+    for (const option of unsaved) {
       const result = check(option, draft[option.key] ?? '');
       if ('error' in result) {
-        setMessages((current) => ({ ...current, [group]: { tone: 'error', text: `Fix the highlighted setting${inGroup.length > 1 ? 's' : ''} first.` } }));
+        setMessage({ tone: 'error', text: `Fix the highlighted setting${unsaved.length > 1 ? 's' : ''} first.` });
         return;
       }
       values[option.key] = result.value;
     }
-    if (inGroup.length === 0) {
-      setMessages((current) => ({ ...current, [group]: { tone: 'success', text: 'Nothing changed.' } }));
-      return;
-    }
-    setSaving(group);
+    if (unsaved.length === 0) return;
+    setSaving(true);
     try {
       await saveOptions(values);
-      const restart = inGroup.filter((o) => o.restart).map((o) => humanize(o.key));
+      const restart = unsaved.filter((o) => o.restart).map((o) => humanize(o.key));
       await load();
-      setMessages((current) => ({ ...current, [group]: { tone: 'success', text: restart.length > 0 ? `Saved. ${restart.join(', ')}: applies at the next start.` : 'Saved.' } }));
+      setAttempted(false);
+      setMessage({ tone: 'success', text: restart.length > 0 ? `Saved. ${restart.join(', ')}: applies at the next start.` : 'Saved.' });
     } catch (caught) {
-      setMessages((current) => ({ ...current, [group]: { tone: 'error', text: caught instanceof Error ? caught.message : 'Could not save.' } }));
+      setMessage({ tone: 'error', text: caught instanceof Error ? caught.message : 'Could not save.' });
     } finally {
-      setSaving(null);
+      setSaving(false);
     }
   }
 
+  const discard = () => {
+    setDraft(Object.fromEntries(options.map((o) => [o.key, toDraft(o)])));
+    setAttempted(false);
+    setMessage(null);
+  };
+
   return (
-    <div className="page page--narrow">
+    <div className="page settings-page">
       <div className="page__header">
         <div>
           <h1>Settings</h1>
-          <p className="lead">How this relay behaves. Only the owner sees this page.</p>
+          <p className="lead">How this relay behaves. Only the owner sees this page. Amounts are in US dollars.</p>
         </div>
       </div>
-      {groups.map((group) => {
-        const inGroup = options.filter((o) => o.group === group);
-        const message = messages[group];
-        return (
-          <section key={group} className="card" aria-labelledby={`settings-${group}`}>
-            <h2 id={`settings-${group}`}>{humanize(group)}</h2>
-            <form className="form form--dialog settings-form" onSubmit={(event) => void save(group, event)} noValidate>
-              {inGroup.map((option) => {
-                const value = draft[option.key] ?? '';
-                const result = attempted[group] && changed(option) ? check(option, value) : null;
-                const fieldError = result !== null && 'error' in result ? result.error : undefined;
-                const hint = `${option.description}${option.restart ? ' (Applies at the next start.)' : ''}`;
-                const set = (next: string | boolean) => setDraft((current) => ({ ...current, [option.key]: next }));
-                if (option.type === 'boolean')
-                  return (
-                    <div key={option.key} className="setting-switch">
-                      <Switch checked={value === true} label={humanize(option.key)} showLabel onChange={set} />
-                      <p className="field__hint">{hint}</p>
-                    </div>
-                  );
-                if (option.type === 'enum')
-                  return (
-                    <SelectField
-                      key={option.key}
-                      label={humanize(option.key)}
-                      value={String(value)}
-                      onChange={(e) => set(e.currentTarget.value)}
-                      options={(option.values ?? []).map((v) => ({ value: v, label: v }))}
-                      hint={hint}
-                    />
-                  );
-                return (
-                  <Field
-                    key={option.key}
-                    label={humanize(option.key)}
-                    type={option.type === 'secret' ? 'password' : 'text'}
-                    inputMode={option.type === 'integer' || option.type === 'number' ? 'decimal' : undefined}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder={option.type === 'secret' ? (option.set ? 'Stored — type to replace' : 'Not set') : undefined}
-                    value={String(value)}
-                    onChange={(e) => set(e.currentTarget.value)}
-                    error={fieldError}
-                    hint={hint}
-                  />
-                );
-              })}
-              {message !== undefined && <Alert tone={message.tone}>{message.text}</Alert>}
-              <div className="actions">
-                <button type="submit" className="button button--primary" disabled={saving !== null}>
-                  {saving === group ? 'Saving…' : `Save ${humanize(group).toLowerCase()}`}
-                </button>
+      <div className="settings-layout">
+        <nav className="settings-index" aria-label="Settings sections">
+          <ul>
+            {groups.map((group) => {
+              const count = unsaved.filter((o) => o.group === group).length;
+              return (
+                <li key={group}>
+                  <a href={`#settings-${slug(group)}`} onClick={(event) => jumpTo(event, group)}>
+                    {humanize(group)}
+                    {count > 0 && <span className="settings-index__dot" aria-label={`${count} unsaved`} title={`${count} unsaved`} />}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <form className="settings-sections" onSubmit={(event) => void save(event)} noValidate>
+          {groups.map((group) => (
+            <section key={group} id={`settings-${slug(group)}`} className="card settings-section" aria-labelledby={`settings-${slug(group)}-title`}>
+              <h2 id={`settings-${slug(group)}-title`}>{humanize(group)}</h2>
+              <div className="form form--dialog settings-form">
+                {options
+                  .filter((o) => o.group === group)
+                  .map((option) => {
+                    const value = draft[option.key] ?? '';
+                    const result = attempted && changed(option) ? check(option, value) : null;
+                    const fieldError = result !== null && 'error' in result ? result.error : undefined;
+                    const hint = `${option.description}${option.restart ? ' (Applies at the next start.)' : ''}`;
+                    const set = (next: string | boolean) => {
+                      setDraft((current) => ({ ...current, [option.key]: next }));
+                      setMessage(null);
+                    };
+                    if (option.type === 'boolean')
+                      return (
+                        <div key={option.key} className="setting-switch">
+                          <Switch checked={value === true} label={labelOf(option)} showLabel onChange={set} />
+                          <p className="field__hint">{hint}</p>
+                        </div>
+                      );
+                    if (option.type === 'enum')
+                      return (
+                        <SelectField
+                          key={option.key}
+                          label={labelOf(option)}
+                          value={String(value)}
+                          onChange={(e) => set(e.currentTarget.value)}
+                          options={(option.values ?? []).map((v) => ({ value: v, label: v }))}
+                          hint={hint}
+                        />
+                      );
+                    return (
+                      <Field
+                        key={option.key}
+                        label={labelOf(option)}
+                        type={option.type === 'secret' ? 'password' : 'text'}
+                        inputMode={option.type === 'integer' || option.type === 'number' ? 'decimal' : undefined}
+                        autoComplete="off"
+                        spellCheck={false}
+                        placeholder={option.type === 'secret' ? (option.set ? 'Stored — type to replace' : 'Not set') : undefined}
+                        value={String(value)}
+                        onChange={(e) => set(e.currentTarget.value)}
+                        error={fieldError}
+                        hint={hint}
+                      />
+                    );
+                  })}
               </div>
-            </form>
-          </section>
-        );
-      })}
+            </section>
+          ))}
+          {(unsaved.length > 0 || message !== null) && (
+            <div className="settings-savebar" role="region" aria-label="Unsaved changes">
+              <span className="settings-savebar__text" data-testid="settings-unsaved">
+                {unsaved.length > 0 ? `${unsaved.length} unsaved ${unsaved.length === 1 ? 'change' : 'changes'}: ${unsaved.map((o) => humanize(o.key)).join(', ')}` : ''}
+              </span>
+              {message !== null && (
+                <Alert tone={message.tone}>
+                  {message.text}
+                </Alert>
+              )}
+              {unsaved.length > 0 && (
+                <div className="actions">
+                  <button type="button" className="button button--secondary" onClick={discard} disabled={saving}>
+                    Discard
+                  </button>
+                  <button type="submit" className="button button--primary" disabled={saving}>
+                    {saving ? 'Saving…' : 'Save changes'}
+                  </button>
+                </div>
+              )}
+            </div>
+          )}
+        </form>
+      </div>
     </div>
   );
+}
+
+/** "rate limits" → "rate-limits", for the sections' ids and the index's links. */
+function slug(group: string): string {
+  return group.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/** The index scrolls to its section (and into its first field) without touching the console's URL. */
+function jumpTo(event: MouseEvent<HTMLAnchorElement>, group: string): void {
+  const section = document.getElementById(`settings-${slug(group)}`);
+  if (!section) return;
+  event.preventDefault();
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  section.querySelector<HTMLElement>('input, select, textarea, button')?.focus({ preventScroll: true });
 }

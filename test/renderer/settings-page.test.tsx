@@ -11,6 +11,7 @@ const options = [
   { key: 'api_rate_limit', group: 'rate limits', type: 'integer', value: 360, default: 360, description: 'Calls per window.', min: 0, max: 1000000 },
   { key: 'lan_access', group: 'network', type: 'boolean', value: false, default: false, description: 'Listen on every interface.', restart: true },
   { key: 'smtp_password', group: 'email', type: 'secret', value: null, default: null, description: 'SMTP password.', set: true },
+  { key: 'new_user_quota', group: 'registration', type: 'integer', value: 250_000, default: 0, description: 'Quota for new users.', min: 0, max: 1e12 },
 ];
 
 function page() {
@@ -33,19 +34,36 @@ describe('SettingsPage', () => {
     const field = await screen.findByLabelText('Retry times');
     await userEvent.clear(field);
     await userEvent.type(field, '11');
-    await userEvent.click(screen.getByRole('button', { name: 'Save routing' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('At most 10.')).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
-  it('saves only what changed in the group, and says when it applies at the next start', async () => {
+  it('lists the sections in a side index, and shows the save bar only once something changed', async () => {
+    page();
+    const index = await screen.findByRole('navigation', { name: 'Settings sections' });
+    expect(within(index).getAllByRole('link').map((link) => link.textContent)).toEqual(['Routing', 'Timeouts', 'Rate limits', 'Network', 'Email', 'Registration']);
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+    await userEvent.click(screen.getByRole('switch', { name: 'LAN access' }));
+    expect(screen.getByTestId('settings-unsaved').textContent).toBe('1 unsaved change: LAN access');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'LAN access' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('saves every change of every section at once, amounts typed in US dollars, and says when it applies at the next start', async () => {
     const api = page();
     const field = await screen.findByLabelText('Connect timeout seconds');
     await userEvent.clear(field);
     await userEvent.type(field, '20');
-    await userEvent.click(screen.getByRole('button', { name: 'Save timeouts' }));
+    const amount = screen.getByLabelText<HTMLInputElement>('New user quota (USD)');
+    expect(amount.value).toBe('0.5');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2');
+    expect(screen.getByTestId('settings-unsaved').textContent).toBe('2 unsaved changes: Connect timeout seconds, New user quota');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(/applies at the next start/)).toBeTruthy();
-    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ values: { connect_timeout_seconds: 20 } });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ values: { connect_timeout_seconds: 20, new_user_quota: 1_000_000 } });
   });
 
   it('never shows a secret setting, only whether it is stored', async () => {
