@@ -18,6 +18,8 @@ export type ChannelUpdate = ApiBody<'/api/channel', 'put'>;
 export type TestResult = ApiData<'/api/channel/test/{id}', 'get'>;
 export type BalanceResult = ApiData<'/api/channel/update_balance/{id}', 'get'>;
 export type FetchModelsRequest = ApiBody<'/api/channel/fetch_models', 'post'>;
+export type SpeedTestRequest = ApiBody<'/api/channel/speed_test', 'post'>;
+export type SpeedTestResult = ApiData<'/api/channel/speed_test', 'post'>[number];
 
 export function listChannels(page: number, pageSize: number): Promise<Paged<ChannelView>> {
   return api.get('/api/channel', { query: { p: page, page_size: pageSize, sort: 'id' } });
@@ -45,6 +47,11 @@ export function updateBalance(id: number): Promise<BalanceResult> {
 
 export function fetchModels(body: FetchModelsRequest): Promise<string[]> {
   return api.post('/api/channel/fetch_models', body);
+}
+
+/** Times the type's model list at each candidate base URL, fastest first. */
+export function speedTest(body: SpeedTestRequest): Promise<SpeedTestResult[]> {
+  return api.post('/api/channel/speed_test', body);
 }
 
 /** A channel's keys: their states, never the keys (a hint at most). */

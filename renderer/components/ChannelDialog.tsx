@@ -1,6 +1,7 @@
 // The add/edit channel dialog, shared by the Channels page and the first-run wizard. The form
 // follows the type: its default address, key hint and the fields only it has.
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from './FormDialogFooter.js';
 import { createChannel, fetchModels, updateChannel, type ChannelView } from '../api/channels.js';
 import { AdvancedCustomEditor, advancedCustomOf, routesError, routesFromJson, type RouteDraft } from './AdvancedCustomEditor.js';
@@ -8,6 +9,7 @@ import { Alert } from './Alert.js';
 import { ChannelBehaviourFields, ChannelFamiliesField, ChannelTypeFields, KeyModeField } from './ChannelTypeFields.js';
 import { initialValues, isMultiKey, toBody, toModels, validate, type ChannelValues } from './channel-form.js';
 import { Dialog } from './Dialog.js';
+import { EndpointSpeedTest } from './EndpointSpeedTest.js';
 import { Field } from './Field.js';
 import { jsonObjectError, SelectField, TextAreaField } from './FormFields.js';
 import { ModelPicker } from './ModelPicker.js';
@@ -25,6 +27,7 @@ function baseUrlHint(type: number): string {
 /** Adds a channel (`channel` null) or edits one; Fetch models lists what the upstream serves. */
 export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelView | null; onClose: () => void; onSaved: (message: string) => void }) {
   const formId = useId();
+  const { t } = useTranslation('speed');
   const isNew = channel === null;
   const [values, setValues] = useState<ChannelValues>(() => initialValues(channel));
   const [routes, setRoutes] = useState<RouteDraft[]>(() => routesFromJson(channel?.settings?.advanced_custom));
@@ -35,6 +38,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
   const [fetched, setFetched] = useState<string[] | null>(null);
   const [fetching, setFetching] = useState(false);
   const [fetchError, setFetchError] = useState<string | null>(null);
+  const [speedOpen, setSpeedOpen] = useState(false);
   const errors = attempted ? validate(values, isNew) : {};
   const type = Number(values.type);
   const isAdvanced = type === ChannelType.advancedCustom;
@@ -74,16 +78,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
     }
     setFetching(true);
     try {
-      const listed = await fetchModels({
-        type,
-        base_url: values.baseUrl.trim(),
-        ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
-        ...(channel !== null && values.keys.trim() === '' ? { channel_id: channel.id } : {}),
-        header_override: values.headers.trim(),
-        proxy: values.proxy.trim(),
-        ...(isAdvanced ? { advanced_custom: advancedCustomOf(routes) } : {}),
-        ...(hasField(type, 'api_version') ? { api_version: values.apiVersion.trim() } : {}),
-      });
+      const listed = await fetchModels({ ...upstreamRequest(), base_url: values.baseUrl.trim() });
       setFetched(listed);
       if (listed.length === 0) setFetchError('The upstream listed no models.');
     } catch (caught) {
@@ -91,6 +86,19 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
     } finally {
       setFetching(false);
     }
+  }
+
+  /** The channel as the form has it, for requests to its upstream (fetch models, speed test): the typed key, else the saved channel's. */
+  function upstreamRequest() {
+    return {
+      type,
+      ...(values.keys.trim() !== '' ? { key: values.keys } : {}),
+      ...(channel !== null && values.keys.trim() === '' ? { channel_id: channel.id } : {}),
+      header_override: values.headers.trim(),
+      proxy: values.proxy.trim(),
+      ...(isAdvanced ? { advanced_custom: advancedCustomOf(routes) } : {}),
+      ...(hasField(type, 'api_version') ? { api_version: values.apiVersion.trim() } : {}),
+    };
   }
 
   function toggleModel(model: string, on: boolean) {
@@ -150,6 +158,21 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           error={errors.baseUrl}
           hint={baseUrlHint(type)}
         />
+        {speedOpen ? (
+          <EndpointSpeedTest
+            request={upstreamRequest()}
+            current={values.baseUrl.trim() || typeInfo?.baseUrl || ''}
+            needsKey={isNew && type !== ChannelType.ollama && values.keys.trim() === ''}
+            onUse={(baseUrl) => set('baseUrl', baseUrl)}
+            onClose={() => setSpeedOpen(false)}
+          />
+        ) : (
+          <div className="actions">
+            <button type="button" className="button button--secondary button--small" onClick={() => setSpeedOpen(true)}>
+              {t('open')}
+            </button>
+          </div>
+        )}
         <ChannelTypeFields values={values} errors={errors} set={set} />
         {isAdvanced && <AdvancedCustomEditor routes={routes} onChange={setRoutes} error={routeError} />}
         <TextAreaField
