@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../i18n/format.js';
 import { payByCard, type TopUpInfo } from '../../api/money.js';
 import { Alert } from '../../components/Alert.js';
 import { Field } from '../../components/Field.js';
@@ -6,7 +8,7 @@ import { messageOf } from '../../hooks/use-list.js';
 
 function moneyText(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+    return numberFormat({ style: 'currency', currency: currency.toUpperCase() }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency.toUpperCase()}`;
   }
@@ -23,10 +25,11 @@ export function CardTopUpCard({ info, onStarted }: { info: TopUpInfo | null; onS
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
+  const { t } = useTranslation('money');
 
   const usd = Number(amount);
   const valid = amount.trim() !== '' && Number.isFinite(usd) && info !== null && usd >= info.min_usd;
-  const fieldError = attempted && !valid && info !== null ? `At least ${info.min_usd} USD.` : null;
+  const fieldError = attempted && !valid && info !== null ? t('card.atLeast', { min: info.min_usd }) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,11 +39,11 @@ export function CardTopUpCard({ info, onStarted }: { info: TopUpInfo | null; onS
     setBusy(true);
     try {
       const payment = await payByCard(usd);
-      setOpened(`The payment page opened: pay ${moneyText(payment.money, payment.currency)} there. Your balance rises once the payment is confirmed; the top-up shows as pending below until then.`);
+      setOpened(t('card.opened', { amount: moneyText(payment.money, payment.currency) }));
       onStarted();
       window.location.assign(payment.url);
     } catch (caught) {
-      setError(messageOf(caught, 'Could not start the payment.'));
+      setError(messageOf(caught, t('card.failed')));
     } finally {
       setBusy(false);
     }
@@ -48,32 +51,32 @@ export function CardTopUpCard({ info, onStarted }: { info: TopUpInfo | null; onS
 
   return (
     <section className="card" aria-labelledby="card-title">
-      <h2 id="card-title">Pay by card</h2>
+      <h2 id="card-title">{t('card.title')}</h2>
       {info === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('common:app.loadingPage')}</p>
       ) : info.providers.length === 0 ? (
         <p className="muted" data-testid="card-off">
-          Card top-up is not set up on this relay: an administrator sets the Stripe keys in Settings (billing). You can still redeem a code.
+          {t('card.off')}
         </p>
       ) : (
         <>
           <p className="muted">
-            1 USD of quota costs {moneyText(info.unit_price, info.currency)}; the least one payment buys is {info.min_usd} USD. You pay on Stripe's page.
+            {t('card.lead', { price: moneyText(info.unit_price, info.currency), min: info.min_usd })}
           </p>
           {error !== null && <Alert tone="error">{error}</Alert>}
           {opened !== null && <Alert tone="info">{opened}</Alert>}
           <form className="form" onSubmit={(event) => void submit(event)} noValidate>
             <Field
-              label="Amount (USD of quota)"
+              label={t('card.amount')}
               inputMode="decimal"
               value={amount}
               onChange={(e) => setAmount(e.currentTarget.value)}
               error={fieldError}
-              hint={valid ? `You pay ${moneyText(Math.round(usd * info.unit_price * 100) / 100, info.currency)}.` : undefined}
+              hint={valid ? t('card.youPay', { amount: moneyText(Math.round(usd * info.unit_price * 100) / 100, info.currency) }) : undefined}
             />
             <div className="actions">
               <button type="submit" className="button button--primary" disabled={busy}>
-                {busy ? 'Starting…' : 'Pay by card'}
+                {busy ? t('card.starting') : t('card.title')}
               </button>
             </div>
           </form>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { transferInvitation, type Invitation } from '../../api/money.js';
 import { Alert } from '../../components/Alert.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { Field } from '../../components/Field.js';
 import { messageOf } from '../../hooks/use-list.js';
-import { formatUsd, quotaToUsdInput, usdInputToQuota } from '../../lib/money.js';
+import { formatUsd, quotaToUsdInput, usdInputToQuota, formatNumber } from '../../lib/money.js';
 
 /** The registration link that credits this user (the registration page reads `aff`). */
 export function invitationLink(code: string): string {
@@ -17,12 +18,13 @@ export function InvitationCard({ invitation, onMoved }: { invitation: Invitation
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('money');
 
   if (invitation === null) {
     return (
       <section className="card" aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite people</h2>
-        <p className="muted">Loading…</p>
+        <h2 id="invite-title">{t('invite.title')}</h2>
+        <p className="muted">{t('common:app.loadingPage')}</p>
       </section>
     );
   }
@@ -31,11 +33,11 @@ export function InvitationCard({ invitation, onMoved }: { invitation: Invitation
   const quota = usdInputToQuota(typed);
   const problem =
     quota === null
-      ? 'A dollar amount, like 1.5.'
+      ? t('invite.dollarAmount')
       : quota < invitation.min_transfer
-        ? `At least ${formatUsd(invitation.min_transfer)}.`
+        ? t('invite.atLeast', { amount: formatUsd(invitation.min_transfer) })
         : quota > invitation.aff_quota
-          ? `At most ${formatUsd(invitation.aff_quota)}, what you have.`
+          ? t('invite.atMost', { amount: formatUsd(invitation.aff_quota) })
           : null;
   const canMove = invitation.aff_quota >= invitation.min_transfer;
 
@@ -49,9 +51,9 @@ export function InvitationCard({ invitation, onMoved }: { invitation: Invitation
       await transferInvitation(quota);
       setAmount(null);
       setAttempted(false);
-      onMoved(`Moved ${formatUsd(quota)} of invitation rewards into your balance.`);
+      onMoved(t('invite.moved', { amount: formatUsd(quota) }));
     } catch (caught) {
-      setError(messageOf(caught, 'Could not move the rewards.'));
+      setError(messageOf(caught, t('invite.failed')));
     } finally {
       setBusy(false);
     }
@@ -59,43 +61,43 @@ export function InvitationCard({ invitation, onMoved }: { invitation: Invitation
 
   return (
     <section className="card" aria-labelledby="invite-title">
-      <h2 id="invite-title">Invite people</h2>
+      <h2 id="invite-title">{t('invite.title')}</h2>
       <p className="muted">
         {invitation.reward_quota > 0
-          ? `Each person who registers with your link earns you ${formatUsd(invitation.reward_quota)} of invitation rewards, which you can move into your balance.`
-          : 'Invitation rewards are off on this relay, but your link still lets people register where registration is by invitation.'}
+          ? t('invite.rewardOn', { amount: formatUsd(invitation.reward_quota) })
+          : t('invite.rewardOff')}
       </p>
       <div className="copy-row">
-        <input className="copy-row__value copy-row__input" readOnly value={link} aria-label="Your invitation link" data-testid="invitation-link" onFocus={(e) => e.currentTarget.select()} />
-        <CopyButton text={link} label="Copy link" />
+        <input className="copy-row__value copy-row__input" readOnly value={link} aria-label={t('invite.link')} data-testid="invitation-link" onFocus={(e) => e.currentTarget.select()} />
+        <CopyButton text={link} label={t('invite.copy')} />
       </div>
       <dl className="facts" data-testid="invitation-facts">
-        <dt>Registered with it</dt>
-        <dd>{invitation.aff_count.toLocaleString()}</dd>
-        <dt>Rewards to move</dt>
+        <dt>{t('invite.registered')}</dt>
+        <dd>{formatNumber(invitation.aff_count)}</dd>
+        <dt>{t('invite.toMove')}</dt>
         <dd data-testid="invitation-rewards">{formatUsd(invitation.aff_quota)}</dd>
-        <dt>Earned in all</dt>
+        <dt>{t('invite.earned')}</dt>
         <dd>{formatUsd(invitation.aff_history_quota)}</dd>
       </dl>
       {error !== null && <Alert tone="error">{error}</Alert>}
       {canMove ? (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <Field
-            label="Move to balance (USD)"
+            label={t('invite.moveLabel')}
             inputMode="decimal"
             value={typed}
             onChange={(e) => setAmount(e.currentTarget.value)}
             error={attempted ? problem : null}
-            hint={`At least ${formatUsd(invitation.min_transfer)} at a time.`}
+            hint={t('invite.atATime', { amount: formatUsd(invitation.min_transfer) })}
           />
           <div className="actions">
             <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Moving…' : 'Move to balance'}
+              {busy ? t('invite.moving') : t('invite.move')}
             </button>
           </div>
         </form>
       ) : (
-        <p className="muted">Rewards can be moved into your balance from {formatUsd(invitation.min_transfer)} on.</p>
+        <p className="muted">{t('invite.from', { amount: formatUsd(invitation.min_transfer) })}</p>
       )}
     </section>
   );

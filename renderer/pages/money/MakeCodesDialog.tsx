@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { createRedemptions } from '../../api/money.js';
 import { Alert } from '../../components/Alert.js';
 import { CopyButton } from '../../components/CopyButton.js';
@@ -19,15 +21,15 @@ interface Values {
   expiry: string;
 }
 
-function check(values: Values) {
+function check(values: Values, t: TFunction<'money'>) {
   const quota = usdInputToQuota(values.usd);
   const count = Number(values.count);
   const expires = expirySeconds(values.expiry);
   return {
-    name: values.name.trim() === '' ? 'Name the batch.' : values.name.trim().length > 64 ? 'At most 64 characters.' : null,
-    usd: quota === null || quota < 1 ? 'A dollar amount above 0, like 5.' : null,
-    count: !Number.isInteger(count) || count < 1 || count > MAX_COUNT ? `A whole number from 1 to ${MAX_COUNT}.` : null,
-    expiry: values.expiry === '' ? null : Number.isNaN(expires) ? 'Pick a date.' : expires * 1000 <= Date.now() ? 'Pick a date in the future, or leave it empty for never.' : null,
+    name: values.name.trim() === '' ? t('make.nameIt') : values.name.trim().length > 64 ? t('make.nameTooLong') : null,
+    usd: quota === null || quota < 1 ? t('make.dollars') : null,
+    count: !Number.isInteger(count) || count < 1 || count > MAX_COUNT ? t('make.count', { max: MAX_COUNT }) : null,
+    expiry: values.expiry === '' ? null : Number.isNaN(expires) ? t('make.pickDate') : expires * 1000 <= Date.now() ? t('make.future') : null,
     body: { name: values.name.trim(), quota: quota ?? 0, count, expired_time: Math.max(0, expires) },
   };
 }
@@ -39,7 +41,8 @@ export function MakeCodesDialog({ onClose, onMade }: { onClose: () => void; onMa
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const checked = check(values);
+  const { t } = useTranslation('money');
+  const checked = check(values, t);
   const shown = attempted ? checked : null;
 
   const set = (key: keyof Values) => (event: { currentTarget: HTMLInputElement }) => {
@@ -56,22 +59,22 @@ export function MakeCodesDialog({ onClose, onMade }: { onClose: () => void; onMa
     try {
       onMade(await createRedemptions(checked.body), checked.body.name);
     } catch (caught) {
-      setServerError(messageOf(caught, 'Could not make the codes.'));
+      setServerError(messageOf(caught, t('make.failed')));
     } finally {
       setSubmitting(false);
     }
   }
 
   return (
-    <Dialog open title="Make redemption codes" onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Make codes" busyLabel="Making…" />}>
+    <Dialog open title={t('make.title')} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={t('codes.make')} busyLabel={t('make.making')} />}>
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
-        <Field label="Name" value={values.name} onChange={set('name')} error={shown?.name} hint="Shown in the list and in the redeemer's log." autoFocus />
+        <Field label={t('codes.columns.name')} value={values.name} onChange={set('name')} error={shown?.name} hint={t('make.nameHint')} autoFocus />
         <div className="form-row">
-          <Field label="Each adds (USD)" inputMode="decimal" value={values.usd} onChange={set('usd')} error={shown?.usd} />
-          <Field label="How many" inputMode="numeric" value={values.count} onChange={set('count')} error={shown?.count} hint={`Up to ${MAX_COUNT} at a time.`} />
+          <Field label={t('make.eachAdds')} inputMode="decimal" value={values.usd} onChange={set('usd')} error={shown?.usd} />
+          <Field label={t('make.howMany')} inputMode="numeric" value={values.count} onChange={set('count')} error={shown?.count} hint={t('make.upTo', { max: MAX_COUNT })} />
         </div>
-        <Field label="Expires after" type="date" min={dateInputValue(Date.now())} value={values.expiry} onChange={set('expiry')} error={shown?.expiry} hint="Empty: never expires." />
+        <Field label={t('make.expires')} type="date" min={dateInputValue(Date.now())} value={values.expiry} onChange={set('expiry')} error={shown?.expiry} hint={t('make.expiresHint')} />
       </form>
     </Dialog>
   );
@@ -81,14 +84,15 @@ export function MakeCodesDialog({ onClose, onMade }: { onClose: () => void; onMa
 export function NewCodesDialog({ codes, name, onClose }: { codes: string[]; name: string; onClose: () => void }) {
   const id = useId();
   const text = codes.join('\n');
+  const { t } = useTranslation('money');
   return (
     <Dialog
       open
-      title={codes.length === 1 ? 'Your new code' : `Your ${codes.length} new codes`}
+      title={t('make.newCodes', { count: codes.length })}
       onClose={onClose}
       footer={
         <button type="button" className="button button--primary" onClick={onClose}>
-          Done
+          {t('make.done')}
         </button>
       }
     >
@@ -98,10 +102,10 @@ export function NewCodesDialog({ codes, name, onClose }: { codes: string[]; name
         </label>
         <textarea id={id} className="mono" readOnly rows={Math.min(codes.length, 10)} value={text} spellCheck={false} data-testid="new-codes" onFocus={(e) => e.currentTarget.select()} />
         <div>
-          <CopyButton text={text} label={codes.length === 1 ? 'Copy code' : 'Copy all'} />
+          <CopyButton text={text} label={codes.length === 1 ? t('make.copyOne') : t('make.copyAll')} />
         </div>
         <p className="token__warning" role="status">
-          Copy them now: they won't be shown again.
+          {t('make.copyNow')}
         </p>
       </div>
     </Dialog>

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { formatPrice } from '../../api/admin.js';
 import { getPricing, type ModelPricing, type Pricing } from '../../api/pricing.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
@@ -11,11 +13,11 @@ import '../../components/keys.css';
 
 /** How each unit kind other than tokens is priced, as a phrase after the price. */
 const PER_UNIT: Record<string, string> = {
-  request: 'per call',
-  search_unit: 'per search',
-  image: 'per image',
-  second: 'per second',
-  character: 'per 1M characters',
+  request: 'money:pricing.per.request',
+  search_unit: 'money:pricing.per.search_unit',
+  image: 'money:pricing.per.image',
+  second: 'money:pricing.per.second',
+  character: 'money:pricing.per.character',
 };
 
 function tokenPrice(model: ModelPricing, unit: string) {
@@ -27,7 +29,7 @@ function tokenPrice(model: ModelPricing, unit: string) {
 
 /** Every price that is not per token: "$0.04 per image", with the sizes that cost more or less. */
 function otherPrices(model: ModelPricing, unpriced: Pricing['unpriced_models']) {
-  if (model.source === 'none') return <span className="muted">{unpriced === 'free' ? 'Not priced: calls are free' : 'Not priced: calls are refused'}</span>;
+  if (model.source === 'none') return <span className="muted">{unpriced === 'free' ? i18n.t('money:pricing.notPricedFree') : i18n.t('money:pricing.notPricedRefused')}</span>;
   const others = model.prices.filter((p) => PER_UNIT[p.unit] !== undefined);
   const sizes = Object.entries(model.size_ratios);
   if (others.length === 0) return <span className="muted">—</span>;
@@ -35,10 +37,10 @@ function otherPrices(model: ModelPricing, unpriced: Pricing['unpriced_models']) 
     <div className="stack">
       {others.map((p) => (
         <span key={p.unit}>
-          {formatPrice(p.usd)} {PER_UNIT[p.unit]}
+          {formatPrice(p.usd)} {i18n.t(PER_UNIT[p.unit]!)}
         </span>
       ))}
-      {sizes.length > 0 && <span className="muted small">{sizes.map(([size, ratio]) => `×${ratio} at ${size}`).join(', ')}</span>}
+      {sizes.length > 0 && <span className="muted small">{sizes.map(([size, ratio]) => i18n.t('money:pricing.sizeRatio', { ratio, size })).join(', ')}</span>}
     </div>
   );
 }
@@ -51,6 +53,7 @@ export default function PricingPage({ user }: PageProps) {
   const [loading, setLoading] = useState(true);
   const [filter, setFilter] = useState('');
   const [attempt, setAttempt] = useState(0);
+  const { t } = useTranslation('money');
 
   useEffect(() => {
     let live = true;
@@ -58,12 +61,12 @@ export default function PricingPage({ user }: PageProps) {
     setError(null);
     getPricing(group)
       .then((answer) => live && setPricing(answer))
-      .catch((caught: unknown) => live && setError(messageOf(caught, 'Could not load the prices.')))
+      .catch((caught: unknown) => live && setError(messageOf(caught, t('pricing.loadFailed'))))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [group, attempt]);
+  }, [group, attempt, t]);
 
   const rows = useMemo(() => {
     const text = filter.trim().toLowerCase();
@@ -71,45 +74,45 @@ export default function PricingPage({ user }: PageProps) {
   }, [pricing, filter]);
 
   const columns: Column<ModelPricing>[] = [
-    { key: 'model', header: 'Model', render: (m) => <code>{m.model}</code> },
-    { key: 'input', header: 'Input', numeric: true, render: (m) => tokenPrice(m, 'input_token') },
-    { key: 'output', header: 'Output', numeric: true, render: (m) => tokenPrice(m, 'output_token') },
-    { key: 'cached', header: 'Cached input', numeric: true, render: (m) => tokenPrice(m, 'cached_input_token') },
-    { key: 'cache-write', header: 'Cache write', numeric: true, render: (m) => tokenPrice(m, 'cache_write_input_token') },
-    { key: 'other', header: 'Other units', render: (m) => otherPrices(m, pricing?.unpriced_models ?? 'free') },
+    { key: 'model', header: t('pricing.columns.model'), render: (m) => <code>{m.model}</code> },
+    { key: 'input', header: t('pricing.columns.input'), numeric: true, render: (m) => tokenPrice(m, 'input_token') },
+    { key: 'output', header: t('pricing.columns.output'), numeric: true, render: (m) => tokenPrice(m, 'output_token') },
+    { key: 'cached', header: t('pricing.columns.cached'), numeric: true, render: (m) => tokenPrice(m, 'cached_input_token') },
+    { key: 'cache-write', header: t('pricing.columns.cacheWrite'), numeric: true, render: (m) => tokenPrice(m, 'cache_write_input_token') },
+    { key: 'other', header: t('pricing.columns.other'), render: (m) => otherPrices(m, pricing?.unpriced_models ?? 'free') },
   ];
 
   return (
     <div className="page">
-      <PageHeader title="Pricing" lead="The models you can call and what they cost. Token prices are per million tokens, in US dollars, with your group's ratio applied." />
+      <PageHeader title={t('common:nav.pricing')} lead={t('pricing.lead')} />
 
       <div className="keys-search">
         {pricing !== null && pricing.groups.length > 1 && (
           <SelectField
-            label="Prices for the group"
+            label={t('pricing.group')}
             value={group}
             onChange={(e) => setGroup(e.currentTarget.value)}
             options={pricing.groups.map((g) => ({ value: g.name, label: `${g.name} (×${g.ratio})${g.description ? ` — ${g.description}` : ''}` }))}
-            hint="Your keys may use any of these groups."
+            hint={t('pricing.groupHint')}
           />
         )}
-        <Field label="Find a model" type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" spellCheck={false} />
+        <Field label={t('pricing.find')} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} autoComplete="off" spellCheck={false} />
       </div>
       {pricing !== null && (
         <p className="muted" data-testid="pricing-group">
-          Group {pricing.group}: every price is ×{pricing.group_ratio} of the list price.
+          {t('pricing.ratio', { group: pricing.group, ratio: pricing.group_ratio })}
         </p>
       )}
 
       <DataTable
-        caption="Model prices"
+        caption={t('pricing.caption')}
         columns={columns}
         rows={rows}
         rowKey={(m) => m.model}
         loading={loading}
         error={error}
         onRetry={() => setAttempt((n) => n + 1)}
-        empty={pricing?.data.length === 0 ? <>No model is served to this group yet.</> : <>No model matches “{filter}”.</>}
+        empty={pricing?.data.length === 0 ? t('pricing.noneServed') : t('pricing.noMatch', { filter })}
         dense
       />
     </div>

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { deleteRedemption, deleteSpentRedemptions, listRedemptions, RedemptionStatus, setRedemptionEnabled, type RedemptionView } from '../../api/money.js';
 import { Alert } from '../../components/Alert.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
@@ -13,11 +14,11 @@ import { MakeCodesDialog, NewCodesDialog } from './MakeCodesDialog.js';
 
 const PAGE_SIZE = 20;
 
-function statusOf(code: RedemptionView): { label: string; tone: 'ok' | 'warn' | 'off' } {
-  if (code.status === RedemptionStatus.used) return { label: 'Used', tone: 'off' };
-  if (code.expired) return { label: 'Expired', tone: 'warn' };
-  if (code.status === RedemptionStatus.disabled) return { label: 'Disabled', tone: 'off' };
-  return { label: 'Unused', tone: 'ok' };
+function statusOf(code: RedemptionView): { key: 'used' | 'expired' | 'disabled' | 'unused'; tone: 'ok' | 'warn' | 'off' } {
+  if (code.status === RedemptionStatus.used) return { key: 'used', tone: 'off' };
+  if (code.expired) return { key: 'expired', tone: 'warn' };
+  if (code.status === RedemptionStatus.disabled) return { key: 'disabled', tone: 'off' };
+  return { key: 'unused', tone: 'ok' };
 }
 
 /** Redemption codes (admin): made in batches and shown once, searched, disabled, deleted. */
@@ -32,6 +33,7 @@ export default function RedemptionsPage() {
   const [toDelete, setToDelete] = useState<RedemptionView | 'spent' | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { t } = useTranslation('money');
 
   async function toggle(code: RedemptionView, enabled: boolean) {
     setNotice(null);
@@ -40,7 +42,7 @@ export default function RedemptionsPage() {
       const updated = await setRedemptionEnabled(code.id, enabled);
       setData((current) => (current === null ? current : { ...current, items: current.items.map((c) => (c.id === updated.id ? updated : c)) }));
     } catch (caught) {
-      setFailure(messageOf(caught, 'Could not change the code.'));
+      setFailure(messageOf(caught, t('codes.changeFailed')));
     }
   }
 
@@ -51,54 +53,54 @@ export default function RedemptionsPage() {
     try {
       if (toDelete === 'spent') {
         const removed = await deleteSpentRedemptions();
-        setNotice(`Deleted ${removed} used or expired ${removed === 1 ? 'code' : 'codes'}.`);
+        setNotice(t('codes.deletedSpent', { count: removed }));
       } else {
         await deleteRedemption(toDelete.id);
-        setNotice(`Deleted the code …${toDelete.key_hint} of “${toDelete.name}”.`);
+        setNotice(t('codes.deletedOne', { hint: toDelete.key_hint, name: toDelete.name }));
       }
       setToDelete(null);
       await reload();
     } catch (caught) {
-      setDeleteError(messageOf(caught, 'Could not delete.'));
+      setDeleteError(messageOf(caught, t('codes.deleteFailed')));
     } finally {
       setBusy(false);
     }
   }
 
   const columns: Column<RedemptionView>[] = [
-    { key: 'name', header: 'Name', render: (c) => <strong>{c.name}</strong> },
-    { key: 'code', header: 'Code', render: (c) => <code data-testid="code-hint">…{c.key_hint}</code> },
-    { key: 'quota', header: 'Adds', numeric: true, render: (c) => formatUsd(c.quota) },
+    { key: 'name', header: t('codes.columns.name'), render: (c) => <strong>{c.name}</strong> },
+    { key: 'code', header: t('codes.columns.code'), render: (c) => <code data-testid="code-hint">…{c.key_hint}</code> },
+    { key: 'quota', header: t('codes.columns.adds'), numeric: true, render: (c) => formatUsd(c.quota) },
     {
       key: 'status',
-      header: 'Status',
+      header: t('codes.columns.status'),
       render: (c) => {
         const status = statusOf(c);
         return (
           <div className="status-cell">
-            {c.status !== RedemptionStatus.used && <Switch checked={c.status === RedemptionStatus.enabled} label={`Enable code …${c.key_hint}`} onChange={(on) => void toggle(c, on)} />}
-            <span className={`status status--${status.tone}`}>{status.label}</span>
+            {c.status !== RedemptionStatus.used && <Switch checked={c.status === RedemptionStatus.enabled} label={t('codes.enable', { hint: c.key_hint })} onChange={(on) => void toggle(c, on)} />}
+            <span className={`status status--${status.tone}`}>{t(`codes.status.${status.key}`)}</span>
           </div>
         );
       },
     },
-    { key: 'created', header: 'Made', render: (c) => formatWhen(c.created_time * 1000) },
-    { key: 'expires', header: 'Expires', render: (c) => (c.expired_time === 0 ? 'Never' : formatWhen(c.expired_time * 1000)) },
-    { key: 'redeemed', header: 'Redeemed', render: (c) => (c.redeemed_by === 0 ? <span className="muted">—</span> : `by user ${c.redeemed_by}, ${formatWhen(c.redeemed_time * 1000)}`) },
+    { key: 'created', header: t('codes.columns.made'), render: (c) => formatWhen(c.created_time * 1000) },
+    { key: 'expires', header: t('codes.columns.expires'), render: (c) => (c.expired_time === 0 ? t('codes.never') : formatWhen(c.expired_time * 1000)) },
+    { key: 'redeemed', header: t('codes.columns.redeemed'), render: (c) => (c.redeemed_by === 0 ? <span className="muted">—</span> : t('codes.redeemedBy', { user: c.redeemed_by, when: formatWhen(c.redeemed_time * 1000) })) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('codes.columns.actions'),
       render: (c) => (
         <button
           type="button"
           className="button button--ghost-danger button--small"
-          aria-label={`Delete code …${c.key_hint}`}
+          aria-label={t('codes.deleteOne', { hint: c.key_hint })}
           onClick={() => {
             setDeleteError(null);
             setToDelete(c);
           }}
         >
-          Delete
+          {t('common:actions.delete')}
         </button>
       ),
     },
@@ -107,8 +109,8 @@ export default function RedemptionsPage() {
   return (
     <div className="page">
       <PageHeader
-        title="Redemption codes"
-        lead="Codes add quota to whoever redeems them, once. Each code is shown only when it is made."
+        title={t('common:nav.redemptions')}
+        lead={t('codes.lead')}
         action={
           <div className="actions">
             <button
@@ -119,10 +121,10 @@ export default function RedemptionsPage() {
                 setToDelete('spent');
               }}
             >
-              Delete used and expired
+              {t('codes.deleteSpent')}
             </button>
             <button type="button" className="button button--primary" onClick={() => setMaking(true)}>
-              Make codes
+              {t('codes.make')}
             </button>
           </div>
         }
@@ -132,9 +134,9 @@ export default function RedemptionsPage() {
       {failure !== null && <Alert tone="error">{failure}</Alert>}
 
       <SearchForm
-        landmark="Redemption codes"
-        noun="codes"
-        placeholder="A name, or an id"
+        landmark={t('common:nav.redemptions')}
+        noun={t('codes.noun')}
+        placeholder={t('codes.placeholder')}
         search={search}
         onSearch={(text) => {
           setNotice(null);
@@ -144,14 +146,14 @@ export default function RedemptionsPage() {
       />
 
       <DataTable
-        caption="Redemption codes"
+        caption={t('common:nav.redemptions')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(c) => c.id}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={search === '' ? <>No codes yet. Make some to hand out quota.</> : <>No code matches “{search}”.</>}
+        empty={search === '' ? t('codes.none') : t('codes.noMatch', { search })}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -174,18 +176,18 @@ export default function RedemptionsPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title={toDelete === 'spent' ? 'Delete every used or expired code?' : 'Delete this code?'}
-        confirmLabel="Delete"
+        title={toDelete === 'spent' ? t('codes.confirmSpent') : t('codes.confirmOne')}
+        confirmLabel={t('common:actions.delete')}
         busy={busy}
         error={deleteError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       >
         {toDelete === 'spent' ? (
-          <p>Codes already redeemed or past their expiry are removed. Their top-up records stay.</p>
+          <p>{t('codes.spentText')}</p>
         ) : (
           <p>
-            The code …{toDelete?.key_hint} of <strong>{toDelete?.name}</strong> is removed{toDelete !== null && toDelete.status !== RedemptionStatus.used ? ' and can no longer be redeemed' : ''}. Its top-up records stay.
+            <Trans t={t} i18nKey={toDelete !== null && toDelete.status !== RedemptionStatus.used ? 'codes.oneTextUnused' : 'codes.oneText'} values={{ hint: toDelete?.key_hint, name: toDelete?.name }} components={{ strong: <strong /> }} />
           </p>
         )}
       </ConfirmDialog>

@@ -1,4 +1,5 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { completeTopUp, listTopUps, type TopUpFilter, type TopUpView } from '../../api/money.js';
 import { Alert } from '../../components/Alert.js';
 import { DataTable } from '../../components/DataTable.js';
@@ -8,13 +9,11 @@ import { SelectField, TextAreaField } from '../../components/FormFields.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { messageOf, useList } from '../../hooks/use-list.js';
 import { formatUsd } from '../../lib/money.js';
-import { TOP_UP_SOURCE, TOP_UP_STATUS, topUpColumns } from './top-up-columns.js';
+import { sourceLabel, statusLabel, TOP_UP_SOURCES, TOP_UP_STATUS, topUpColumns } from './top-up-columns.js';
 import '../../components/keys.css';
 
 const PAGE_SIZE = 20;
 
-const STATUS_CHOICES = [{ value: '', label: 'Every status' }, ...Object.entries(TOP_UP_STATUS).map(([value, status]) => ({ value, label: status.label }))];
-const SOURCE_CHOICES = [{ value: '', label: 'Every source' }, ...Object.entries(TOP_UP_SOURCE).map(([value, label]) => ({ value, label }))];
 
 /** Every user's top-ups (admin), by status and source; a pending payment can be completed by hand. */
 export default function TopUpsPage() {
@@ -23,11 +22,14 @@ export default function TopUpsPage() {
   const { page, setPage, data, loading, error, reload } = useList(load, PAGE_SIZE, 'top-ups');
   const [notice, setNotice] = useState<string | null>(null);
   const [completing, setCompleting] = useState<TopUpView | null>(null);
+  const { t: tr } = useTranslation('money');
+  const statusChoices = [{ value: '', label: tr('topUps.everyStatus') }, ...Object.keys(TOP_UP_STATUS).map((value) => ({ value, label: statusLabel(value) }))];
+  const sourceChoices = [{ value: '', label: tr('topUps.everySource') }, ...TOP_UP_SOURCES.map((value) => ({ value, label: sourceLabel(value) }))];
 
-  const columns = topUpColumns([{ key: 'user', header: 'User ID', numeric: true, render: (t) => t.user_id }], (t) =>
+  const columns = topUpColumns([{ key: 'user', header: tr('topUps.userId'), numeric: true, render: (t) => t.user_id }], (t) =>
     t.source === 'payment' && t.status === 'pending' ? (
-      <button type="button" className="button button--secondary button--small" aria-label={`Complete top-up ${t.id} by hand`} onClick={() => setCompleting(t)}>
-        Complete by hand
+      <button type="button" className="button button--secondary button--small" aria-label={tr('topUps.completeOne', { id: t.id })} onClick={() => setCompleting(t)}>
+        {tr('topUps.complete')}
       </button>
     ) : null,
   );
@@ -40,24 +42,24 @@ export default function TopUpsPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Top-ups" lead="Every credit to a user's quota: redeemed codes, card payments, moved invitation rewards." />
+      <PageHeader title={tr('common:nav.topups')} lead={tr('topUps.lead')} />
 
       {notice !== null && <Alert tone="success">{notice}</Alert>}
 
-      <div className="keys-search" role="group" aria-label="Filter top-ups">
-        <SelectField label="Status" value={filter.status ?? ''} onChange={(e) => choose('status', e.currentTarget.value)} options={STATUS_CHOICES} />
-        <SelectField label="Source" value={filter.source ?? ''} onChange={(e) => choose('source', e.currentTarget.value)} options={SOURCE_CHOICES} />
+      <div className="keys-search" role="group" aria-label={tr('topUps.filter')}>
+        <SelectField label={tr('topUps.columns.status')} value={filter.status ?? ''} onChange={(e) => choose('status', e.currentTarget.value)} options={statusChoices} />
+        <SelectField label={tr('topUps.columns.source')} value={filter.source ?? ''} onChange={(e) => choose('source', e.currentTarget.value)} options={sourceChoices} />
       </div>
 
       <DataTable
-        caption="Top-ups"
+        caption={tr('common:nav.topups')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(t) => t.id}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={<>No top-ups {filter.status || filter.source ? 'match these filters' : 'yet'}.</>}
+        empty={filter.status || filter.source ? tr('topUps.noneMatch') : tr('topUps.none')}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -71,7 +73,7 @@ export default function TopUpsPage() {
           onClose={() => setCompleting(null)}
           onDone={(done) => {
             setCompleting(null);
-            setNotice(`Top-up ${done.id} completed: ${formatUsd(done.quota)} credited to user ${done.user_id}.`);
+            setNotice(tr('topUps.completed', { id: done.id, amount: formatUsd(done.quota), user: done.user_id }));
             void reload();
           }}
         />
@@ -86,7 +88,8 @@ function CompleteDialog({ topUp, onClose, onDone }: { topUp: TopUpView; onClose:
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const problem = note.trim() === '' ? 'Say why, for the log (e.g. paid by bank transfer, checked in Stripe).' : note.length > 500 ? 'At most 500 characters.' : null;
+  const { t } = useTranslation('money');
+  const problem = note.trim() === '' ? t('topUps.sayWhy') : note.length > 500 ? t('topUps.tooLong') : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,20 +100,20 @@ function CompleteDialog({ topUp, onClose, onDone }: { topUp: TopUpView; onClose:
     try {
       onDone(await completeTopUp(topUp.id, note));
     } catch (caught) {
-      setServerError(messageOf(caught, 'Could not complete the top-up.'));
+      setServerError(messageOf(caught, t('topUps.failed')));
     } finally {
       setSubmitting(false);
     }
   }
 
   return (
-    <Dialog open title={`Complete top-up ${topUp.id} by hand`} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Complete and credit" busyLabel="Completing…" />}>
+    <Dialog open title={t('topUps.completeOne', { id: topUp.id })} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={t('topUps.completeAndCredit')} busyLabel={t('topUps.completing')} />}>
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
         <p className="dialog__text">
-          User {topUp.user_id} gets {formatUsd(topUp.quota)} at once{topUp.reference !== '' ? ` for payment ${topUp.reference}` : ''}. A later confirmation from the provider adds nothing more.
+          {topUp.reference !== '' ? t('topUps.getsForPayment', { user: topUp.user_id, amount: formatUsd(topUp.quota), reference: topUp.reference }) : t('topUps.gets', { user: topUp.user_id, amount: formatUsd(topUp.quota) })}
         </p>
-        <TextAreaField label="Reason" value={note} onChange={(e) => setNote(e.currentTarget.value)} error={attempted ? problem : null} rows={3} autoFocus />
+        <TextAreaField label={t('topUps.reason')} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={attempted ? problem : null} rows={3} autoFocus />
       </form>
     </Dialog>
   );

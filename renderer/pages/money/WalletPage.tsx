@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { getInvitation, getTopUpInfo, listOwnTopUps, redeemCode, type Invitation, type TopUpInfo } from '../../api/money.js';
 import { getSelf } from '../../api/user.js';
 import { Alert } from '../../components/Alert.js';
@@ -6,7 +8,7 @@ import { DataTable } from '../../components/DataTable.js';
 import { Field } from '../../components/Field.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { messageOf, useList, useReloadWhile } from '../../hooks/use-list.js';
-import { formatUsd } from '../../lib/money.js';
+import { formatNumber, formatUsd } from '../../lib/money.js';
 import type { PageProps } from '../registry.js';
 import { CardTopUpCard } from './CardTopUpCard.js';
 import { InvitationCard } from './InvitationCard.js';
@@ -19,8 +21,8 @@ const FOLLOW_MS = 3000;
 /** What Stripe's return address (`/wallet?payment=done|cancelled`) means, said once. */
 function returnNotice(): { tone: 'info' | 'warn'; text: string } | null {
   const payment = new URLSearchParams(window.location.search).get('payment');
-  if (payment === 'done') return { tone: 'info', text: 'Payment made. Your balance rises as soon as Stripe confirms it, usually within a minute.' };
-  if (payment === 'cancelled') return { tone: 'warn', text: 'Payment cancelled: nothing was charged.' };
+  if (payment === 'done') return { tone: 'info', text: i18n.t('money:wallet.paid') };
+  if (payment === 'cancelled') return { tone: 'warn', text: i18n.t('money:wallet.cancelled') };
   return null;
 }
 
@@ -32,6 +34,7 @@ export default function WalletPage({ user }: PageProps) {
   const [info, setInfo] = useState<TopUpInfo | null>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const { t } = useTranslation('money');
   const history = useList(listOwnTopUps, PAGE_SIZE, 'top-ups');
 
   const refresh = useCallback(async () => {
@@ -40,9 +43,9 @@ export default function WalletPage({ user }: PageProps) {
       if (self !== null) setBalance(self.quota);
       setInvitation(aff);
     } catch (caught) {
-      setLoadError(messageOf(caught, 'Could not load your wallet.'));
+      setLoadError(messageOf(caught, t('wallet.loadFailed')));
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     // The return address is read once: a reload does not repeat the notice.
@@ -50,8 +53,8 @@ export default function WalletPage({ user }: PageProps) {
     void refresh();
     getTopUpInfo()
       .then(setInfo)
-      .catch((caught: unknown) => setLoadError(messageOf(caught, 'Could not load how to top up.')));
-  }, [back, refresh]);
+      .catch((caught: unknown) => setLoadError(messageOf(caught, t('wallet.infoFailed'))));
+  }, [back, refresh, t]);
 
   const { reload } = history;
   const pending = history.data?.items.some(isOpen) ?? false;
@@ -70,18 +73,18 @@ export default function WalletPage({ user }: PageProps) {
 
   return (
     <div className="page page--narrow">
-      <PageHeader title="Wallet" lead="Your balance pays for your calls. Top it up with a code or a card, and invite people." />
+      <PageHeader title={t('common:nav.wallet')} lead={t('wallet.lead')} />
 
       {back !== null && <Alert tone={back.tone}>{back.text}</Alert>}
       {loadError !== null && <Alert tone="error">{loadError}</Alert>}
       {notice !== null && <Alert tone="success">{notice}</Alert>}
 
       <section className="card" aria-labelledby="balance-title">
-        <h2 id="balance-title">Balance</h2>
+        <h2 id="balance-title">{t('profile:account.balance')}</h2>
         <p className="stat" data-testid="wallet-balance">
           {formatUsd(balance)}
         </p>
-        <p className="muted">Quota is counted in units: 500,000 units are 1 USD.</p>
+        <p className="muted">{t('profile:account.units', { units: formatNumber(500_000) })}</p>
       </section>
 
       <RedeemCard onRedeemed={changed} />
@@ -92,17 +95,17 @@ export default function WalletPage({ user }: PageProps) {
 
       <section className="stack" aria-labelledby="history-title">
         <h2 id="history-title" className="section-title">
-          Top-up history
+          {t('wallet.history')}
         </h2>
         <DataTable
-          caption="Your top-ups"
+          caption={t('wallet.yourTopUps')}
           columns={topUpColumns()}
           rows={history.data?.items ?? null}
           rowKey={(t) => t.id}
           loading={history.loading}
           error={history.error}
           onRetry={() => void reload()}
-          empty={<>No top-ups yet.</>}
+          empty={t('wallet.noTopUps')}
           page={history.page}
           pageSize={PAGE_SIZE}
           total={history.data?.total ?? 0}
@@ -118,6 +121,7 @@ function RedeemCard({ onRedeemed }: { onRedeemed: (message: string) => void }) {
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('money');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -129,9 +133,9 @@ function RedeemCard({ onRedeemed }: { onRedeemed: (message: string) => void }) {
       const added = await redeemCode(code);
       setCode('');
       setAttempted(false);
-      onRedeemed(`Added ${formatUsd(added)} to your balance.`);
+      onRedeemed(t('redeem.added', { amount: formatUsd(added) }));
     } catch (caught) {
-      setError(messageOf(caught, 'Could not redeem the code.'));
+      setError(messageOf(caught, t('redeem.failed')));
     } finally {
       setBusy(false);
     }
@@ -139,21 +143,21 @@ function RedeemCard({ onRedeemed }: { onRedeemed: (message: string) => void }) {
 
   return (
     <section className="card" aria-labelledby="redeem-title">
-      <h2 id="redeem-title">Redeem a code</h2>
+      <h2 id="redeem-title">{t('redeem.title')}</h2>
       {error !== null && <Alert tone="error">{error}</Alert>}
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <Field
-          label="Redemption code"
+          label={t('redeem.code')}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
-          error={attempted && code.trim() === '' ? 'Paste the code you were given.' : null}
+          error={attempted && code.trim() === '' ? t('redeem.paste') : null}
           autoComplete="off"
           spellCheck={false}
           className="mono"
         />
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Redeeming…' : 'Redeem'}
+            {busy ? t('redeem.redeeming') : t('redeem.redeem')}
           </button>
         </div>
       </form>

@@ -2,53 +2,45 @@
 import type { ReactNode } from 'react';
 import type { TopUpSource, TopUpStatus, TopUpView } from '../../api/money.js';
 import type { Column } from '../../components/DataTable.js';
+import { formatDateTime, numberFormat } from '../../i18n/format.js';
+import { i18n } from '../../i18n/index.js';
 import { formatUsd } from '../../lib/money.js';
 
-export const TOP_UP_STATUS: Record<TopUpStatus, { label: string; tone: 'ok' | 'warn' | 'off' }> = {
-  pending: { label: 'Pending', tone: 'warn' },
-  crediting: { label: 'Crediting', tone: 'warn' },
-  done: { label: 'Credited', tone: 'ok' },
-  failed: { label: 'Failed', tone: 'off' },
-  expired: { label: 'Expired', tone: 'off' },
-};
+/** Each status's tone; its name is `money:topUps.status.<status>`. */
+export const TOP_UP_STATUS: Record<TopUpStatus, 'ok' | 'warn' | 'off'> = { pending: 'warn', crediting: 'warn', done: 'ok', failed: 'off', expired: 'off' };
+export const TOP_UP_SOURCES: readonly TopUpSource[] = ['redemption', 'payment', 'invitation', 'admin'];
 
-export const TOP_UP_SOURCE: Record<TopUpSource, string> = {
-  redemption: 'Redemption code',
-  payment: 'Card payment',
-  invitation: 'Invitation rewards',
-  admin: 'Administrator',
-};
+export function statusLabel(status: string): string {
+  return status in TOP_UP_STATUS ? i18n.t(`money:topUps.status.${status}`) : status;
+}
+export function sourceLabel(source: string): string {
+  return (TOP_UP_SOURCES as readonly string[]).includes(source) ? i18n.t(`money:topUps.source.${source}`) : source;
+}
 
 /** Still waiting for its payment: the wallet follows it until it ends. */
 export function isOpen(topUp: TopUpView): boolean {
   return topUp.status === 'pending' || topUp.status === 'crediting';
 }
 
-function when(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 function paid(t: TopUpView): string {
-  return t.money > 0 ? `${t.money.toLocaleString(undefined, { maximumFractionDigits: 2 })} ${t.currency.toUpperCase()}` : '—';
+  return t.money > 0 ? `${numberFormat({ maximumFractionDigits: 2 }).format(t.money)} ${t.currency.toUpperCase()}` : '—';
 }
 
 /** Date, source, quota, paid, status and note; `extra` columns (the user, actions) go after the date. */
 export function topUpColumns(extra: Column<TopUpView>[] = [], actions?: (t: TopUpView) => ReactNode): Column<TopUpView>[] {
+  const h = (key: string) => i18n.t(`money:topUps.columns.${key}`);
   return [
-    { key: 'date', header: 'Date', render: (t) => when(t.created_at) },
+    { key: 'date', header: h('date'), render: (t) => formatDateTime(t.created_at) },
     ...extra,
-    { key: 'source', header: 'Source', render: (t) => TOP_UP_SOURCE[t.source as TopUpSource] ?? t.source },
-    { key: 'quota', header: 'Amount', numeric: true, render: (t) => formatUsd(t.quota) },
-    { key: 'paid', header: 'Paid', numeric: true, render: paid },
+    { key: 'source', header: h('source'), render: (t) => sourceLabel(t.source) },
+    { key: 'quota', header: h('amount'), numeric: true, render: (t) => formatUsd(t.quota) },
+    { key: 'paid', header: h('paid'), numeric: true, render: paid },
     {
       key: 'status',
-      header: 'Status',
-      render: (t) => {
-        const status = TOP_UP_STATUS[t.status as TopUpStatus] ?? { label: t.status, tone: 'off' as const };
-        return <span className={`status status--${status.tone}`}>{status.label}</span>;
-      },
+      header: h('status'),
+      render: (t) => <span className={`status status--${TOP_UP_STATUS[t.status as TopUpStatus] ?? 'off'}`}>{statusLabel(t.status)}</span>,
     },
-    { key: 'note', header: 'Note', render: (t) => (t.note === '' ? <span className="muted">—</span> : t.note) },
-    ...(actions ? [{ key: 'actions', header: 'Actions', render: actions }] : []),
+    { key: 'note', header: h('note'), render: (t) => (t.note === '' ? <span className="muted">—</span> : t.note) },
+    ...(actions ? [{ key: 'actions', header: h('actions'), render: actions }] : []),
   ];
 }
