@@ -10,9 +10,11 @@ interface LimitsFieldsProps {
   values: LimitsValues;
   onChange: (values: LimitsValues) => void;
   errors: LimitsErrors;
+  /** A model's or group's limits: rate limits only, counted for each user calling. */
+  each?: 'model' | 'group';
 }
 
-export function LimitsFields({ values, onChange, errors }: LimitsFieldsProps) {
+export function LimitsFields({ values, onChange, errors, each }: LimitsFieldsProps) {
   const { t } = useTranslation('limits');
   const field = (name: keyof LimitsValues, label: string, inputMode: 'numeric' | 'decimal') => (
     <Field
@@ -32,13 +34,15 @@ export function LimitsFields({ values, onChange, errors }: LimitsFieldsProps) {
           {field('rpm', t('rpm'), 'numeric')}
           {field('tpm', t('tpm'), 'numeric')}
         </div>
-        <p className="field__hint">{t('rateHint')}</p>
+        <p className="field__hint">{each ? `${t(`each.${each}`)} ${t('rateHint')}` : t('rateHint')}</p>
       </fieldset>
-      <fieldset className="form-section" data-testid="spending-caps">
-        <legend>{t('budgetTitle')}</legend>
-        <div className="form-row form-row--3">{BUDGET_PERIODS.map((period) => field(period, t(`budget.${period}`), 'decimal'))}</div>
-        <p className="field__hint">{t('budgetHint')}</p>
-      </fieldset>
+      {each === undefined && (
+        <fieldset className="form-section" data-testid="spending-caps">
+          <legend>{t('budgetTitle')}</legend>
+          <div className="form-row form-row--3">{BUDGET_PERIODS.map((period) => field(period, t(`budget.${period}`), 'decimal'))}</div>
+          <p className="field__hint">{t('budgetHint')}</p>
+        </fieldset>
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { createGroup, deleteGroup, listGroups, updateGroup, type GroupView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
@@ -8,6 +9,8 @@ import { DataTable, type Column } from '../../components/DataTable.js';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
 import { CheckboxField } from '../../components/FormFields.js';
+import { LimitsFields, LimitsSummary } from '../../components/LimitsFields.js';
+import { limitsBody, limitsErrors, limitsValuesOf } from '../../lib/limits-form.js';
 import { messageOf, useList } from '../../hooks/use-list.js';
 
 const PAGE_SIZE = 20;
@@ -18,6 +21,7 @@ export default function GroupsPage() {
   const { page, setPage, data, loading, error, reload } = useList(listGroups, PAGE_SIZE, 'groups');
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<GroupView | 'new' | null>(null);
+  const limitsHeader = useTranslation('limits').t('column');
   const [toDelete, setToDelete] = useState<GroupView | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -55,6 +59,7 @@ export default function GroupsPage() {
       header: 'Users may pick',
       render: (g) => <span className={`status status--${g.selectable ? 'ok' : 'off'}`}>{g.selectable ? 'Yes' : 'No'}</span>,
     },
+    { key: 'limits', header: limitsHeader, render: (g) => <LimitsSummary limits={g.limits} /> },
     { key: 'channels', header: 'Channels', numeric: true, render: (g) => g.channels },
     { key: 'users', header: 'Users', numeric: true, render: (g) => g.users },
     { key: 'tokens', header: 'Keys', numeric: true, render: (g) => g.tokens },
@@ -139,6 +144,7 @@ function GroupDialog({ group, onClose, onSaved }: { group: GroupView | null; onC
   const [ratio, setRatio] = useState(group === null ? '1' : String(group.ratio));
   const [description, setDescription] = useState(group?.description ?? '');
   const [selectable, setSelectable] = useState(group?.selectable ?? false);
+  const [limits, setLimits] = useState(() => limitsValuesOf(group?.limits));
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -156,9 +162,10 @@ function GroupDialog({ group, onClose, onSaved }: { group: GroupView | null; onC
     setServerError(null);
     const nameOk = !isNew || GROUP_NAME.test(name.trim());
     if (!nameOk || ratio.trim() === '' || !Number.isFinite(ratioNumber) || ratioNumber < 0 || ratioNumber > 1000 || description.length > 500) return;
+    if (Object.keys(limitsErrors(limits)).length > 0) return;
     setSubmitting(true);
     try {
-      const body = { name: name.trim(), ratio: ratioNumber, description: description.trim(), selectable };
+      const body = { name: name.trim(), ratio: ratioNumber, description: description.trim(), selectable, limits: limitsBody(limits) };
       if (isNew) await createGroup(body);
       else await updateGroup(body);
       onSaved(isNew ? `Created the group “${body.name}”.` : `Saved the group “${body.name}”.`);
@@ -189,6 +196,7 @@ function GroupDialog({ group, onClose, onSaved }: { group: GroupView | null; onC
         />
         <Field label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
         <CheckboxField label="Users may pick this group for their keys" checked={selectable} onChange={setSelectable} />
+        <LimitsFields values={limits} onChange={setLimits} errors={attempted ? limitsErrors(limits) : {}} each="group" />
       </form>
     </Dialog>
   );

@@ -6,10 +6,12 @@ import { Alert } from '../../../components/Alert.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { Field } from '../../../components/Field.js';
 import { SelectField, TextAreaField } from '../../../components/FormFields.js';
+import { LimitsFields } from '../../../components/LimitsFields.js';
 import { messageOf } from '../../../hooks/use-list.js';
 import { initialValues, NUMBER, toBody, validate, type Mode, type Values } from './model-form.js';
 import { BuiltInPriceNote } from './BuiltInPriceNote.js';
 import { UnitPriceFields } from './UnitPriceFields.js';
+import { limitsBody, limitsErrors, limitsValuesOf } from '../../../lib/limits-form.js';
 import { clean } from '../../../lib/money.js';
 import { inheritedPrice, type PricedRecord } from './price.js';
 
@@ -35,6 +37,7 @@ export function ModelDialog({
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const errors = attempted ? validate(values) : {};
+  const [limits, setLimits] = useState(() => limitsValuesOf(model?.limits));
   const [policy, setPolicy] = useState<UnpricedPolicy | null>(null);
 
   // What a model without a price costs, to say so before it is saved without one.
@@ -57,10 +60,10 @@ export function ModelDialog({
     event.preventDefault();
     setAttempted(true);
     setServerError(null);
-    if (Object.keys(validate(values)).length > 0) return;
+    if (Object.keys(validate(values)).length > 0 || Object.keys(limitsErrors(limits)).length > 0) return;
     setSubmitting(true);
     try {
-      const body = toBody(values);
+      const body = { ...toBody(values), limits: limitsBody(limits) };
       if (model === null) await createModelMeta(body);
       else await updateModelMeta({ ...body, id: model.id });
       // onSaved closes the dialog: nothing is set after it.
@@ -134,6 +137,7 @@ export function ModelDialog({
           <Field label="Price per call (USD)" inputMode="decimal" value={values.perCall} onChange={(e) => set('perCall', e.currentTarget.value)} error={errors.perCall} hint="Charged for each call, whatever its length." />
         )}
         {values.mode === 'default' && <BuiltInPriceNote name={values.name} price={inherited} policy={policy} />}
+        <LimitsFields values={limits} onChange={setLimits} errors={attempted ? limitsErrors(limits) : {}} each="model" />
       </form>
     </Dialog>
   );
