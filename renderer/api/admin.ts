@@ -59,6 +59,14 @@ export function updateModelMeta(body: ApiBody<'/api/models/meta', 'put'>): Promi
   return api.put('/api/models/meta', body);
 }
 
+export type PriceImportDiff = ApiData<'/api/models/prices/import', 'post'>;
+export type PriceEntry = ApiBody<'/api/models/prices/import', 'post'>['models'][number];
+
+/** A price catalogue's diff against the model records (`apply` false), or the diff saved (`apply` true). */
+export function importPrices(models: PriceEntry[], apply: boolean): Promise<PriceImportDiff> {
+  return api.post('/api/models/prices/import', { models, apply });
+}
+
 export async function deleteModelMeta(id: number): Promise<void> {
   await api.delete('/api/models/meta/{id}', { params: { id } });
 }

@@ -1,5 +1,6 @@
 // Models and pricing (admin): the page; the dialog, prices and missing-models list are in ./models/.
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deleteModelMeta, listAll, listGroups, listMissingModels, listModelMeta, listSuppliers, type GroupView, type ModelMeta, type SupplierView } from '../../api/admin.js';
 import type { Paged } from '../../api/tokens.js';
 import { Alert } from '../../components/Alert.js';
@@ -10,6 +11,7 @@ import { Field } from '../../components/Field.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { messageOf, useList } from '../../hooks/use-list.js';
 import { MissingModels } from './models/MissingModels.js';
+import { PriceImportDialog } from './models/PriceImportDialog.js';
 import { ModelDialog } from './models/ModelDialog.js';
 import { priceOf, tokens } from './models/price.js';
 import { GroupPrices, PriceSource, PriceText } from './models/PriceText.js';
@@ -34,6 +36,8 @@ export default function ModelsPage() {
   const [toDelete, setToDelete] = useState<ModelMeta | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const { t } = useTranslation('prices');
 
   const loadMissing = useCallback(async () => {
     setMissingError(null);
@@ -153,9 +157,14 @@ export default function ModelsPage() {
         title="Models and pricing"
         lead="Describe the models your channels serve and set what a call costs. Prices are in USD per million tokens, per unit (search units, images, minutes, characters) or per call."
         action={
-          <button type="button" className="button button--primary" onClick={() => setEditing({ name: '' })}>
-            Describe a model
-          </button>
+          <div className="actions">
+            <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>
+              {t('open')}
+            </button>
+            <button type="button" className="button button--primary" onClick={() => setEditing({ name: '' })}>
+              Describe a model
+            </button>
+          </div>
         }
       />
 
@@ -202,6 +211,19 @@ export default function ModelsPage() {
           onClose={() => setEditing(null)}
           onSaved={(message) => {
             setEditing(null);
+            setNotice(message);
+            void reload();
+            void loadMissing();
+            void loadRecords();
+          }}
+        />
+      )}
+
+      {importing && (
+        <PriceImportDialog
+          onClose={() => setImporting(false)}
+          onApplied={(message) => {
+            setImporting(false);
             setNotice(message);
             void reload();
             void loadMissing();
