@@ -119,15 +119,20 @@ describe.each(STORES)('secrets stay secret ($name store)', (store) => {
     const made = await ann.call('POST', '/api/token/', { name: 'app', unlimited_quota: true });
     secrets.apiKey = made.json.data.key.replace(/^sk-/, '');
     expect(rec.revealed()).toContain(secrets.apiKey);
+    // Every call's bodies kept, the request holding the caller's own key (in a system message: the fake echoes only the user's).
+    expect((await root.call('PUT', '/api/option', { key: 'log_bodies_all', value: true })).json.success).toBe(true);
     for (const stream of [false, true]) {
-      const call = await fetch(`${relay.origin}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer sk-${secrets.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'user', content: 'hi' }] }) });
+      const call = await fetch(`${relay.origin}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer sk-${secrets.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', stream, messages: [{ role: 'system', content: `my key is sk-${secrets.apiKey}` }, { role: 'user', content: 'hi' }] }) });
       rec.answers.push(`${[...call.headers].join('\n')}\n${await call.text()}`);
       expect(call.status, rec.answers.at(-1)).toBe(200);
     }
     await ann.call('GET', '/api/token/?p=1&page_size=10');
     await root.call('GET', `/api/channel/${channelId}`);
     await root.call('GET', '/api/log/?p=1&page_size=50');
-    await ann.call('GET', '/api/log/self?p=1&page_size=50');
+    const annLogs = await ann.call('GET', '/api/log/self?p=1&page_size=50');
+    for (const record of annLogs.json.data.items.filter((r: { type: number }) => r.type === 2)) {
+      await expect.poll(async () => (await ann.call('GET', `/api/log/${record.id}/bodies`)).json?.data?.request ?? '', { timeout: 10_000 }).toContain('[redacted]');
+    }
     const reveal = await root.call('POST', `/api/channel/${channelId}/key`, { password: PASSWORD });
     expect(reveal.json?.data?.key, reveal.text).toBe(secrets.channelKey);
     rec.revealed();
