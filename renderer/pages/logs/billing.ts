@@ -25,7 +25,7 @@ export type Bill =
   | { kind: 'no-facts' };
 
 /** The `other` keys the bill reads; the drawer shows the remaining ones as they are. */
-export const BILL_KEYS = new Set(['model_ratio', 'completion_ratio', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'model_price', 'group_ratio', 'unit_prices', 'size', 'size_ratio', 'unpriced']);
+export const BILL_KEYS = new Set(['model_ratio', 'completion_ratio', 'cache_ratio', 'cache_creation_tokens', 'cache_creation_ratio', 'cache_creation_tokens_1h', 'cache_creation_ratio_1h', 'model_price', 'group_ratio', 'unit_prices', 'size', 'size_ratio', 'unpriced']);
 
 export function billOf(record: LogView): Bill {
   const other = record.other ?? {};
@@ -64,7 +64,10 @@ export function billOf(record: LogView): Bill {
   const written = Math.min(num(other.cache_creation_tokens) ?? 0, record.prompt_tokens - cached);
   const lines = [perToken('Input', record.prompt_tokens - cached - written, 1)];
   if (cached > 0) lines.push(perToken('Cached input', cached, num(other.cache_ratio) ?? 1));
-  if (written > 0) lines.push(perToken('Cache writes', written, num(other.cache_creation_ratio) ?? 1));
+  // Anthropic's 1-hour writes are a part of the writes, at their own ratio.
+  const forAnHour = Math.min(num(other.cache_creation_tokens_1h) ?? 0, written);
+  if (written - forAnHour > 0) lines.push(perToken(forAnHour > 0 ? 'Cache writes (5 min)' : 'Cache writes', written - forAnHour, num(other.cache_creation_ratio) ?? 1));
+  if (forAnHour > 0) lines.push(perToken('Cache writes (1 h)', forAnHour, num(other.cache_creation_ratio_1h) ?? 1));
   const reasoning = record.reasoning_tokens > 0 ? ` (${record.reasoning_tokens} reasoning)` : '';
   lines.push(perToken(`Output${reasoning}`, record.completion_tokens, num(other.completion_ratio) ?? 1), ...unitLines);
   return priced(lines, groupRatio);
