@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { equalsConstantTime } from '../auth/secret-token.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { callSettings, secretNameOfOption } from '../settings.js';
 import type { CallCatalog, RateCounters } from '../store/ports.js';
@@ -47,19 +47,13 @@ async function answer(deps: MetricsRouteDeps, req: IncomingMessage, res: ServerR
     return plain(res, 429, `Too many wrong metrics tokens from this address: try again in ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) });
   }
   const presented = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
-  if (!presented || !sameSecret(presented, token)) {
+  if (!presented || !equalsConstantTime(presented, token)) {
     if (presented) await deps.counters.take([{ ...guesses[0]!, limit: Number.MAX_SAFE_INTEGER, amount: 1 }], TOKEN_GUESS_WINDOW_MS);
     return plain(res, 401, 'GET /metrics needs the metrics token: Authorization: Bearer <metrics_token>.', challenge);
   }
   const text = await deps.metrics.registry.metrics();
   res.writeHead(200, { 'content-type': deps.metrics.registry.contentType, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
   res.end(req.method === 'HEAD' ? undefined : text);
-}
-
-/** Compared by their digests: in constant time, whatever their lengths. */
-function sameSecret(presented: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
 }
 
 function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
