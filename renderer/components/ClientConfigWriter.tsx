@@ -2,6 +2,9 @@
 // user is the owner, write a client's configuration files directly, with undo. Shown for one
 // client at a time (the open setup tab); stays mounted across tabs so outcomes are kept.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatList } from '../i18n/format.js';
+import { i18n } from '../i18n/index.js';
 import type { UserView } from '../../relay/management/contract.js';
 import {
   getClientFiles,
@@ -17,16 +20,14 @@ import { isRoot } from '../lib/roles.js';
 import { Alert } from './Alert.js';
 import './keys.css';
 
-const andList = new Intl.ListFormat('en', { type: 'conjunction' });
-
 function writtenText(result: ClientWriteResult): string {
   const backups = result.files.flatMap((file) => (file.backup ? [file.backup] : []));
-  const saved = backups.length === 0 ? '' : ` The previous ${backups.length === 1 ? 'version is' : 'versions are'} saved as ${andList.format(backups)}.`;
-  return `Written to ${andList.format(result.files.map((file) => file.path))}.${saved}`;
+  const written = i18n.t('keys:writer.written', { files: formatList(result.files.map((file) => file.path)) });
+  return backups.length === 0 ? written : `${written} ${i18n.t('keys:writer.backedUp', { count: backups.length, files: formatList(backups) })}`;
 }
 
 function undoneText(result: ClientUndoResult): string {
-  return result.files.map((file) => (file.action === 'restored' ? `Restored the previous ${file.path}.` : `Removed ${file.path} (Relaydesk had created it).`)).join(' ');
+  return result.files.map((file) => i18n.t(file.action === 'restored' ? 'keys:writer.restored' : 'keys:writer.removed', { file: file.path })).join(' ');
 }
 
 interface Outcome {
@@ -40,6 +41,7 @@ export function ClientConfigWriter({ apiKey, client, user }: { apiKey: string; c
   const [files, setFiles] = useState<ClientFileStatus[] | null>(null);
   const [busy, setBusy] = useState<ClientSetupId | null>(null);
   const [outcomes, setOutcomes] = useState<Partial<Record<ClientSetupId, Outcome>>>({});
+  const { t } = useTranslation('keys');
 
   useEffect(() => {
     if (!offered) return;
@@ -75,7 +77,7 @@ export function ClientConfigWriter({ apiKey, client, user }: { apiKey: string; c
         [client]: { tone: 'success', text: writtenText(result), detail: result.note },
       }));
     } catch (caught) {
-      setOutcomes((o) => ({ ...o, [client]: { tone: 'error', text: caught instanceof Error ? caught.message : 'Could not write the file.' } }));
+      setOutcomes((o) => ({ ...o, [client]: { tone: 'error', text: caught instanceof Error ? caught.message : t('writer.writeFailed') } }));
     } finally {
       setBusy(null);
       await refresh();
@@ -88,7 +90,7 @@ export function ClientConfigWriter({ apiKey, client, user }: { apiKey: string; c
       const result = await undoClientFile(client);
       setOutcomes((o) => ({ ...o, [client]: { tone: 'info', text: undoneText(result) } }));
     } catch (caught) {
-      setOutcomes((o) => ({ ...o, [client]: { tone: 'error', text: caught instanceof Error ? caught.message : 'Could not undo.' } }));
+      setOutcomes((o) => ({ ...o, [client]: { tone: 'error', text: caught instanceof Error ? caught.message : t('writer.undoFailed') } }));
     } finally {
       setBusy(null);
       await refresh();
@@ -99,18 +101,18 @@ export function ClientConfigWriter({ apiKey, client, user }: { apiKey: string; c
   if (file === undefined) return null;
   const outcome = outcomes[file.client];
   return (
-    <section className="client-writer" data-testid="client-config-writer" aria-label={`Write the ${file.label} configuration to this computer`}>
+    <section className="client-writer" data-testid="client-config-writer" aria-label={t('writer.label', { client: file.label })}>
       <div data-testid={`client-writer-${file.client}`}>
         <p className="client-writer__files">
-          The relay runs on this computer: Relaydesk can write this into{' '}
+          {t('writer.into')}{' '}
           {file.files.map((f, index) => (
             <span key={f.path}>
-              {index > 0 && ' and '}
+              {index > 0 && ` ${t('writer.and')} `}
               <code>{f.path}</code>
-              {!f.exists && <span className="muted"> (not there yet)</span>}
+              {!f.exists && <span className="muted"> {t('writer.notThere')}</span>}
             </span>
           ))}
-          , backing up what is there.
+          {t('writer.backingUp')}
         </p>
         <div className="client-writer__actions">
           <button
@@ -118,13 +120,13 @@ export function ClientConfigWriter({ apiKey, client, user }: { apiKey: string; c
             className="button button--secondary button--small"
             disabled={busy !== null}
             onClick={() => void write(file.client)}
-            aria-label={`${busy === file.client ? 'Working…' : 'Write to this computer'} (${file.label})`}
+            aria-label={`${busy === file.client ? t('common:dialog.working') : t('writer.write')} (${file.label})`}
           >
-            {busy === file.client ? 'Working…' : 'Write to this computer'}
+            {busy === file.client ? t('common:dialog.working') : t('writer.write')}
           </button>
           {file.can_undo && (
-            <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void undo(file.client)} aria-label={`Undo (${file.label})`}>
-              Undo
+            <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void undo(file.client)} aria-label={`${t('writer.undo')} (${file.label})`}>
+              {t('writer.undo')}
             </button>
           )}
         </div>

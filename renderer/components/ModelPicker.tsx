@@ -1,5 +1,7 @@
 // The models an upstream listed (Fetch models), as checkboxes that add to or remove from the
 // channel's model list.
+import { useTranslation } from 'react-i18next';
+
 interface Props {
   fetched: string[];
   selected: ReadonlySet<string>;
@@ -9,17 +11,18 @@ interface Props {
 }
 
 export function ModelPicker({ fetched, selected, onToggle, onSelectAll, onClear }: Props) {
+  const { t } = useTranslation('channels');
   return (
     <fieldset className="picker">
       <legend>
-        The upstream serves {fetched.length} model{fetched.length === 1 ? '' : 's'}: pick the ones to relay
+        {t('picker.serves', { count: fetched.length })}
       </legend>
       <div className="actions">
         <button type="button" className="button button--secondary button--small" onClick={onSelectAll}>
-          Select all
+          {t('picker.selectAll')}
         </button>
         <button type="button" className="button button--secondary button--small" onClick={onClear}>
-          Clear
+          {t('picker.clear')}
         </button>
       </div>
       <div className="picker__list">

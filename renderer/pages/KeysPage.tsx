@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatDate } from '../i18n/format.js';
 import {
   deleteToken,
   isKeySearch,
@@ -24,12 +26,8 @@ import { BudgetsLeft } from '../components/LimitsFields.js';
 
 const PAGE_SIZE = 20;
 
-const STATUS_TEXT: Record<number, string> = { 1: 'Enabled', 2: 'Disabled', 3: 'Expired', 4: 'Quota used up' };
-
-function formatExpiry(seconds: number): string {
-  if (seconds === -1) return 'Never';
-  return new Date(seconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+/** Key statuses with a name: `keys:status.s<status>`. */
+const NAMED_STATUSES = [1, 2, 3, 4];
 
 /** API keys: the signed-in user's (admins: everyone's), masked. The full key shows once, at creation. */
 export default function KeysPage({ user }: PageProps) {
@@ -45,6 +43,8 @@ export default function KeysPage({ user }: PageProps) {
   const [toRegenerate, setToRegenerate] = useState<TokenView | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const { t: tr } = useTranslation('keys');
+  const formatExpiry = (seconds: number) => (seconds === -1 ? tr('never') : formatDate(seconds * 1000));
 
 
   /** Shows a changed key in place, without reloading the page of keys. */
@@ -59,7 +59,7 @@ export default function KeysPage({ user }: PageProps) {
       const updated = await setTokenStatus(token.id, enabled);
       showUpdated(updated);
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : 'Could not change the key.');
+      setFailure(caught instanceof Error ? caught.message : tr('changeFailed'));
     }
   }
 
@@ -69,11 +69,11 @@ export default function KeysPage({ user }: PageProps) {
     setActionError(null);
     try {
       await deleteToken(toDelete.id);
-      setNotice(`Deleted the key “${toDelete.name}”.`);
+      setNotice(tr('deleted', { name: toDelete.name }));
       setToDelete(null);
       await reload();
     } catch (caught) {
-      setActionError(caught instanceof Error ? caught.message : 'Could not delete the key.');
+      setActionError(caught instanceof Error ? caught.message : tr('deleteFailed'));
     } finally {
       setBusy(false);
     }
@@ -89,50 +89,50 @@ export default function KeysPage({ user }: PageProps) {
       setToRegenerate(null);
       await reload();
     } catch (caught) {
-      setActionError(caught instanceof Error ? caught.message : 'Could not regenerate the key.');
+      setActionError(caught instanceof Error ? caught.message : tr('regenerateFailed'));
     } finally {
       setBusy(false);
     }
   }
 
   const columns: Column<TokenView>[] = [
-    { key: 'name', header: 'Name', render: (t) => <strong>{t.name}</strong> },
-    { key: 'key', header: 'Key', render: (t) => <code className="keys-hint" data-testid="key-hint">{t.key_hint}</code> },
+    { key: 'name', header: tr('columns.name'), render: (t) => <strong>{t.name}</strong> },
+    { key: 'key', header: tr('columns.key'), render: (t) => <code className="keys-hint" data-testid="key-hint">{t.key_hint}</code> },
     {
       key: 'quota',
-      header: 'Used / left',
+      header: tr('columns.quota'),
       render: (t) => (
         <span className="keys-quota" data-testid="key-quota">
-          {formatUsd(t.used_quota)} / {t.unlimited_quota ? <span className="badge">Unlimited</span> : formatUsd(t.remain_quota)}
+          {formatUsd(t.used_quota)} / {t.unlimited_quota ? <span className="badge">{tr('unlimited')}</span> : formatUsd(t.remain_quota)}
           <BudgetsLeft budgets={t.budgets_left} />
         </span>
       ),
     },
-    { key: 'expiry', header: 'Expires', render: (t) => formatExpiry(t.expired_time) },
-    { key: 'group', header: 'Group', render: (t) => (t.group === '' ? <span className="muted">Your group</span> : t.group) },
+    { key: 'expiry', header: tr('columns.expires'), render: (t) => formatExpiry(t.expired_time) },
+    { key: 'group', header: tr('columns.group'), render: (t) => (t.group === '' ? <span className="muted">{tr('yourGroup')}</span> : t.group) },
     {
       key: 'status',
-      header: 'Status',
+      header: tr('columns.status'),
       render: (t) => (
         <div className="status-cell">
-          <Switch checked={t.status !== 2} label={`Enable key ${t.name}`} onChange={(on) => void toggle(t, on)} />
-          <span className={`status status--${t.status === 1 ? 'ok' : t.status === 2 ? 'off' : 'warn'}`}>{STATUS_TEXT[t.status] ?? `Status ${t.status}`}</span>
+          <Switch checked={t.status !== 2} label={tr('enable', { name: t.name })} onChange={(on) => void toggle(t, on)} />
+          <span className={`status status--${t.status === 1 ? 'ok' : t.status === 2 ? 'off' : 'warn'}`}>{NAMED_STATUSES.includes(t.status) ? tr(`status.s${t.status}`) : tr('status.other', { status: t.status })}</span>
         </div>
       ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: tr('columns.actions'),
       render: (t) => (
         <div className="row-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(t)} aria-label={`Edit key ${t.name}`}>
-            Edit
+          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(t)} aria-label={tr('editOne', { name: t.name })}>
+            {tr('common:actions.edit')}
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={() => { setActionError(null); setToRegenerate(t); }} aria-label={`Regenerate key ${t.name}`}>
-            Regenerate
+          <button type="button" className="button button--secondary button--small" onClick={() => { setActionError(null); setToRegenerate(t); }} aria-label={tr('regenerateOne', { name: t.name })}>
+            {tr('regenerate')}
           </button>
-          <button type="button" className="button button--ghost-danger button--small" onClick={() => { setActionError(null); setToDelete(t); }} aria-label={`Delete key ${t.name}`}>
-            Delete
+          <button type="button" className="button button--ghost-danger button--small" onClick={() => { setActionError(null); setToDelete(t); }} aria-label={tr('deleteOne', { name: t.name })}>
+            {tr('common:actions.delete')}
           </button>
         </div>
       ),
@@ -142,11 +142,11 @@ export default function KeysPage({ user }: PageProps) {
   return (
     <div className="page keys-page">
       <PageHeader
-        title="API keys"
-        lead="Keys let clients call this relay. Each key is shown once, when it is made."
+        title={tr('common:nav.keys')}
+        lead={tr('lead')}
         action={
           <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            Create key
+            {tr('create')}
           </button>
         }
       />
@@ -155,9 +155,9 @@ export default function KeysPage({ user }: PageProps) {
       {failure !== null && <Alert tone="error">{failure}</Alert>}
 
       <SearchForm
-        landmark="API keys"
-        noun="keys"
-        placeholder="A name, or a key (sk-…)"
+        landmark={tr('common:nav.keys')}
+        noun={tr('noun')}
+        placeholder={tr('placeholder')}
         search={search}
         // A searched key does not stay on screen.
         forget={isKeySearch}
@@ -169,14 +169,14 @@ export default function KeysPage({ user }: PageProps) {
       />
 
       <DataTable
-        caption="API keys"
+        caption={tr('common:nav.keys')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(t) => t.id}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={search === '' ? <>No keys yet. Create one to connect a client.</> : isKeySearch(search) ? <>No key matches that key.</> : <>No key matches “{search}”.</>}
+        empty={search === '' ? tr('none') : isKeySearch(search) ? tr('noKeyMatch') : tr('noMatch', { search })}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -203,7 +203,7 @@ export default function KeysPage({ user }: PageProps) {
           onSaved={(updated) => {
             setEditing(null);
             setFailure(null);
-            setNotice(`Saved the key “${updated.name}”.`);
+            setNotice(tr('saved', { name: updated.name }));
             showUpdated(updated);
           }}
         />
@@ -213,29 +213,29 @@ export default function KeysPage({ user }: PageProps) {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this key?"
-        confirmLabel="Delete key"
+        title={tr('confirmDelete')}
+        confirmLabel={tr('deleteKey')}
         busy={busy}
         error={actionError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       >
         <p>
-          Clients using <strong>{toDelete?.name}</strong> ({toDelete?.key_hint}) stop working at once. This cannot be undone.
+          <Trans t={tr} i18nKey="deleteText" values={{ name: toDelete?.name, hint: toDelete?.key_hint }} components={{ strong: <strong /> }} />
         </p>
       </ConfirmDialog>
 
       <ConfirmDialog
         open={toRegenerate !== null}
-        title="Regenerate this key?"
-        confirmLabel="Regenerate"
+        title={tr('confirmRegenerate')}
+        confirmLabel={tr('regenerate')}
         busy={busy}
         error={actionError}
         onConfirm={() => void confirmRegenerate()}
         onCancel={() => setToRegenerate(null)}
       >
         <p>
-          A new key replaces <strong>{toRegenerate?.name}</strong> ({toRegenerate?.key_hint}); the old one stops working at once.
+          <Trans t={tr} i18nKey="regenerateText" values={{ name: toRegenerate?.name, hint: toRegenerate?.key_hint }} components={{ strong: <strong /> }} />
         </p>
       </ConfirmDialog>
     </div>

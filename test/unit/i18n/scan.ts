@@ -111,7 +111,8 @@ export function keyUses(path: string): KeyUse[] {
 }
 
 // Names, not words: the same in every language.
-const NAMES = /\b(Relaydesk|OpenAI|Anthropic|Claude|Gemini|GitHub|JSON|CSV|URL|API|curl|Python|JavaScript|USD|ID|TOTP|PostgreSQL|Redis)\b/g;
+const NAMES =
+  /\b(Claude Code|Codex CLI|Gemini CLI|Azure OpenAI|Relaydesk|OpenAI|Anthropic|Claude|Gemini|GitHub|DeepSeek|OpenRouter|Ollama|Cohere|Jina|Stripe|JSON|CSV|URL|API|SDK|HTTP|curl|Python|JavaScript|USD|ID|TOTP|PostgreSQL|Redis)\b/g;
 /** Props whose string values people read. */
 const READ_PROPS = new Set(['label', 'title', 'lead', 'hint', 'placeholder', 'aria-label', 'alt', 'description', 'heading', 'summary', 'confirmLabel', 'submitLabel', 'emptyText', 'empty']);
 /** Calls whose string arguments end up on screen. */
