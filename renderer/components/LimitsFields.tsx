@@ -2,7 +2,8 @@
 // or a user, as form fields; and what is left of each cap now (relay/billing/period-budgets.ts).
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../i18n/format.js';
-import { BUDGET_PERIODS, type BudgetPeriod, type CallerLimits, type LimitsErrors, type LimitsValues } from '../lib/limits-form.js';
+import type { ApiData } from '../api/client.js';
+import { BUDGET_PERIODS, type CallerLimits, type LimitsErrors, type LimitsValues } from '../lib/limits-form.js';
 import { formatNumber, formatUsd } from '../lib/money.js';
 import { Field } from './Field.js';
 
@@ -47,13 +48,8 @@ export function LimitsFields({ values, onChange, errors, each }: LimitsFieldsPro
   );
 }
 
-export interface BudgetLeft {
-  period: BudgetPeriod;
-  limit: number;
-  spent: number;
-  left: number;
-  resets_at: number;
-}
+/** One cap's period now, as the relay answers it (a key's `budgets_left`, GET /api/user/:id/budgets). */
+export type BudgetLeft = ApiData<'/api/user/{id}/budgets', 'get'>[number];
 
 /** What is left of each cap: "Today: $0.40 of $1.00 left, starts again Nov 25, 00:00". */
 export function BudgetsLeft({ budgets }: { budgets: readonly BudgetLeft[] }) {

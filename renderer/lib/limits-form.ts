@@ -1,10 +1,10 @@
 // The rate limits and spending caps of a key or user as a form types them: requests and tokens
 // per minute as whole numbers, the day, week and month caps in US dollars ('' for none), sent as
 // the relay's `limits` (relay/management/limits-fields.ts; caps in quota units).
+import { BUDGET_PERIODS } from '../../relay/billing/budget-periods.js';
 import { quotaToUsdInput, usdInputToQuota } from './money.js';
 
-export const BUDGET_PERIODS = ['day', 'week', 'month'] as const;
-export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
+export { BUDGET_PERIODS };
 
 export interface CallerLimits {
   rpm?: number;
