@@ -157,6 +157,25 @@ describe('GET /metrics', () => {
     expect(total(samples, 'relaydesk_call_errors_total', { status: '401' })).toBe(1);
   });
 
+  it('counts a stream the upstream cut after the answer began: served (200), and an error', async () => {
+    const upstream = await startFakeOpenAIChat();
+    upstreams.push(upstream);
+    upstream.inject({ kind: 'reset-after-chunks', afterChunks: 2, times: 1 });
+    const gateway = await startGateway([{ type: OPENAI, upstream, models: ['gpt-4o'], name: 'cut' }]);
+    await enableMetrics(gateway);
+    const response = await fetch(`${gateway.relay.relayBaseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gateway.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'repeat 20' }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('error');
+    await expect.poll(async () => total(await scrape(gateway), 'relaydesk_calls_total', { model: 'gpt-4o', status: '200' }), { timeout: 10_000 }).toBe(1);
+    const samples = await scrape(gateway);
+    expect(total(samples, 'relaydesk_call_errors_total', { model: 'gpt-4o', channel: 'cut', status: '502', kind: 'upstream' })).toBe(1);
+    expect(total(samples, 'relaydesk_open_streams')).toBe(0);
+  });
+
   it('shows a stream open while it runs, and closed after', async () => {
     const upstream = await startFakeOpenAIChat({ chunkDelayMs: 150 });
     upstreams.push(upstream);
