@@ -2,6 +2,7 @@
 // user has a key (each step links to where it is done), then the relay's health: channels up,
 // cooling down and disabled (administrators), and today's calls, spend and errors.
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { UserView } from '../../api/user.js';
 import { listChannels, type ChannelView } from '../../api/channels.js';
 import { getUsage } from '../../api/stats.js';
@@ -57,6 +58,7 @@ async function loadFacts(admin: boolean): Promise<Facts> {
 }
 
 export function StartOrHealth({ user }: { user: Pick<UserView, 'role'> }) {
+  const { t } = useTranslation('operators');
   const admin = isAdmin(user);
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
@@ -69,8 +71,8 @@ export function StartOrHealth({ user }: { user: Pick<UserView, 'role'> }) {
     };
   }, [admin]);
 
-  if (state.status === 'loading') return <p className="loading">Checking the relay…</p>;
-  if (state.status === 'error') return <Alert tone="error">Couldn't read the relay's state: {state.message}</Alert>;
+  if (state.status === 'loading') return <p className="loading">{t('overview.checking')}</p>;
+  if (state.status === 'error') return <Alert tone="error">{t('overview.failed', { message: state.message })}</Alert>;
   const { facts } = state;
   const hasChannel = facts.channels === null || facts.channels.total > 0;
   if (!hasChannel || facts.keys === 0) return <Checklist facts={facts} />;
@@ -78,16 +80,17 @@ export function StartOrHealth({ user }: { user: Pick<UserView, 'role'> }) {
 }
 
 function Checklist({ facts }: { facts: Facts }) {
+  const { t } = useTranslation('operators');
   const steps = [
     ...(facts.channels !== null
-      ? [{ id: 'channel', done: facts.channels.total > 0, text: 'Add a channel: an upstream provider and its key', link: '/channels', action: 'Go to Channels' }]
+      ? [{ id: 'channel', done: facts.channels.total > 0, text: t('overview.stepChannel'), link: '/channels', action: t('overview.stepChannelAction') }]
       : []),
-    { id: 'key', done: facts.keys > 0, text: 'Create an API key for your clients', link: '/keys', action: 'Go to API keys' },
-    { id: 'call', done: false, text: 'Send a first call from the playground, or point a client at the base URL below', link: '/playground', action: 'Open the playground' },
+    { id: 'key', done: facts.keys > 0, text: t('overview.stepKey'), link: '/keys', action: t('overview.stepKeyAction') },
+    { id: 'call', done: false, text: t('overview.stepCall'), link: '/playground', action: t('overview.stepCallAction') },
   ];
   return (
     <section className="card" aria-labelledby="start-title" data-testid="getting-started">
-      <h2 id="start-title">Getting started</h2>
+      <h2 id="start-title">{t('overview.startTitle')}</h2>
       <ol className="checklist">
         {steps.map((step) => (
           <li key={step.id} className={step.done ? 'checklist__step checklist__step--done' : 'checklist__step'} data-testid={`step-${step.id}`}>
@@ -96,7 +99,7 @@ function Checklist({ facts }: { facts: Facts }) {
             </span>
             <span>
               {step.text}
-              <span className="visually-hidden">{step.done ? ' (done)' : ' (to do)'}</span>
+              <span className="visually-hidden">{step.done ? t('overview.done') : t('overview.toDo')}</span>
             </span>
             {!step.done && (
               <Link to={step.link} className="button button--secondary button--small">
@@ -111,23 +114,24 @@ function Checklist({ facts }: { facts: Facts }) {
 }
 
 function Health({ facts }: { facts: Facts }) {
+  const { t } = useTranslation('operators');
   const figures: { id: string; label: string; value: string; tone?: string }[] = [];
   if (facts.channels !== null) {
     figures.push(
-      { id: 'channels-up', label: 'Channels up', value: `${formatNumber(facts.channels.up)} of ${formatNumber(facts.channels.total)}`, tone: facts.channels.up > 0 ? 'ok' : 'warn' },
-      { id: 'channels-cooling', label: 'Cooling down', value: formatNumber(facts.channels.cooling), ...(facts.channels.cooling > 0 ? { tone: 'warn' } : {}) },
-      { id: 'channels-disabled', label: 'Disabled', value: formatNumber(facts.channels.disabled), ...(facts.channels.disabled > 0 ? { tone: 'off' } : {}) },
+      { id: 'channels-up', label: t('overview.channelsUp'), value: t('overview.channelsUpValue', { up: formatNumber(facts.channels.up), total: formatNumber(facts.channels.total) }), tone: facts.channels.up > 0 ? 'ok' : 'warn' },
+      { id: 'channels-cooling', label: t('overview.coolingDown'), value: formatNumber(facts.channels.cooling), ...(facts.channels.cooling > 0 ? { tone: 'warn' } : {}) },
+      { id: 'channels-disabled', label: t('overview.disabled'), value: formatNumber(facts.channels.disabled), ...(facts.channels.disabled > 0 ? { tone: 'off' } : {}) },
     );
   }
   const { today } = facts;
   figures.push(
-    { id: 'today-calls', label: 'Calls today', value: formatNumber(today.requests + today.errors) },
-    { id: 'today-spend', label: 'Spent today (USD)', value: formatUsd(today.quota) },
-    { id: 'today-errors', label: 'Errors today', value: `${formatNumber(today.errors)} (${formatRate(errorRate(today))})`, ...(today.errors > 0 ? { tone: 'warn' } : {}) },
+    { id: 'today-calls', label: t('overview.callsToday'), value: formatNumber(today.requests + today.errors) },
+    { id: 'today-spend', label: t('overview.spentToday'), value: formatUsd(today.quota) },
+    { id: 'today-errors', label: t('overview.errorsToday'), value: t('overview.errorsValue', { count: formatNumber(today.errors), rate: formatRate(errorRate(today)) }), ...(today.errors > 0 ? { tone: 'warn' } : {}) },
   );
   return (
     <section className="card" aria-labelledby="health-title" data-testid="health">
-      <h2 id="health-title">Health</h2>
+      <h2 id="health-title">{t('overview.healthTitle')}</h2>
       <dl className="health">
         {figures.map((figure) => (
           <div key={figure.id} className={figure.tone ? `health__item health__item--${figure.tone}` : 'health__item'} data-testid={figure.id}>
@@ -137,14 +141,7 @@ function Health({ facts }: { facts: Facts }) {
         ))}
       </dl>
       <p className="muted">
-        More in the <Link to="/dashboard">dashboard</Link>
-        {facts.channels !== null && (
-          <>
-            {' '}
-            and under <Link to="/channels">Channels</Link>
-          </>
-        )}
-        .
+        <Trans t={t} i18nKey={facts.channels !== null ? 'overview.moreDashboardChannels' : 'overview.moreDashboard'} components={{ dashboard: <Link to="/dashboard" />, channels: <Link to="/channels" /> }} />
       </p>
     </section>
   );

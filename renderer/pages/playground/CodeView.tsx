@@ -1,6 +1,7 @@
 // "View as curl / Python / JavaScript": the request the playground would send, as code for a
 // client of the relay's /v1 routes. The API key stays a placeholder (an environment variable).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton.js';
 import { CODE_LANGUAGES, KEY_VARIABLE, requestCode, type CodeLanguage, type RequestKind } from './request-code.js';
 
@@ -16,6 +17,7 @@ function storedLanguage(): CodeLanguage {
 }
 
 export function CodeView({ kind, body }: { kind: RequestKind; body: () => Record<string, unknown> }) {
+  const { t } = useTranslation('operators');
   const [open, setOpen] = useState(false);
   const [language, setLanguage] = useState<CodeLanguage>(storedLanguage);
   const choose = (next: CodeLanguage) => {
@@ -29,25 +31,23 @@ export function CodeView({ kind, body }: { kind: RequestKind; body: () => Record
   const code = open ? requestCode(language, kind, `${window.location.origin}/v1`, body()) : '';
   return (
     <details className="pg-codeview" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>View as curl / Python / JavaScript</summary>
+      <summary>{t('code.summary')}</summary>
       {open && (
         <>
           <div className="pg-codeview__bar">
-            <div className="segmented" role="group" aria-label="Language">
+            <div className="segmented" role="group" aria-label={t('code.language')}>
               {CODE_LANGUAGES.map((l) => (
                 <button key={l.id} type="button" aria-pressed={language === l.id} onClick={() => choose(l.id)}>
                   {l.label}
                 </button>
               ))}
             </div>
-            <CopyButton text={code} label="Copy" className="button--small" />
+            <CopyButton text={code} label={t('code.copy')} className="button--small" />
           </div>
           <pre className="pg-code pg-codeview__code" data-testid="pg-request-code">
             {code}
           </pre>
-          <p className="field__hint">
-            Set {KEY_VARIABLE} to one of your API keys first; the key is never shown here.
-          </p>
+          <p className="field__hint">{t('code.hint', { variable: KEY_VARIABLE })}</p>
         </>
       )}
     </details>

@@ -2,6 +2,7 @@
 // leaves raw HTML out, rehype-sanitize (GitHub's rules) fences what it renders, remark-gfm
 // adds tables, task lists and strikethrough. Fenced code gets its language and a copy button.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -14,22 +15,25 @@ function textOf(node: ReactNode): string {
   return '';
 }
 
-const COMPONENTS: Components = {
-  pre({ children }) {
-    const code = Array.isArray(children) ? children[0] : children;
-    const className = code && typeof code === 'object' && 'props' in code ? String((code as { props: { className?: string } }).props.className ?? '') : '';
-    const language = /language-([\w+#.-]+)/.exec(className)?.[1] ?? '';
-    const text = textOf(children).replace(/\n$/, '');
-    return (
-      <div className="pg-codeblock" data-testid="pg-codeblock">
-        <div className="pg-codeblock__bar">
-          <span>{language || 'code'}</span>
-          <CopyButton text={text} label="Copy code" className="button--small" />
-        </div>
-        <pre>{children}</pre>
+function CodeBlock({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('operators');
+  const code = Array.isArray(children) ? children[0] : children;
+  const className = code && typeof code === 'object' && 'props' in code ? String((code as { props: { className?: string } }).props.className ?? '') : '';
+  const language = /language-([\w+#.-]+)/.exec(className)?.[1] ?? '';
+  const text = textOf(children).replace(/\n$/, '');
+  return (
+    <div className="pg-codeblock" data-testid="pg-codeblock">
+      <div className="pg-codeblock__bar">
+        <span>{language || t('markdown.code')}</span>
+        <CopyButton text={text} label={t('markdown.copyCode')} className="button--small" />
       </div>
-    );
-  },
+      <pre>{children}</pre>
+    </div>
+  );
+}
+
+const COMPONENTS: Components = {
+  pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
   // Links open elsewhere, without handing this page to them.
   a({ children, href }) {
     return (

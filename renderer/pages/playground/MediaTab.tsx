@@ -2,6 +2,8 @@
 // a text (/v1/audio/speech), offered only the models of their family. As the chat: called as
 // the signed-in user (/pg/…), or with the pasted API key as a client would (/v1/…).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import type { UsableModel } from '../../api/playground.js';
 import { Alert } from '../../components/Alert.js';
 import { CodeView } from './CodeView.js';
@@ -23,7 +25,7 @@ async function post(path: string, apiKey: string, body: Record<string, unknown>,
     signal,
   });
   if (!response.ok) {
-    let message = `The relay answered HTTP ${response.status}.`;
+    let message = i18n.t('operators:media.httpError', { status: response.status });
     try {
       const parsed = (await response.json()) as { error?: { message?: string }; message?: string };
       message = parsed.error?.message || parsed.message || message;
@@ -36,6 +38,7 @@ async function post(path: string, apiKey: string, body: Record<string, unknown>,
 }
 
 export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; models: Models; apiKey: string }) {
+  const { t } = useTranslation('operators');
   const offered = models.status === 'ready' ? modelsOf(models.models, kind) : [];
   const [model, setModel] = useState('');
   const [text, setText] = useState('');
@@ -60,8 +63,8 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!model) return setError('Pick a model.');
-    if (!text.trim()) return setError(kind === 'images' ? 'Describe the image.' : 'Write the text to speak.');
+    if (!model) return setError(t('media.pickModel'));
+    if (!text.trim()) return setError(kind === 'images' ? t('media.describeImage') : t('media.writeText'));
     rememberModel(kind, model);
     const controller = new AbortController();
     abortRef.current = controller;
@@ -79,7 +82,7 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
         setResult({ kind: 'speech', url: URL.createObjectURL(await response.blob()) });
       }
     } catch (e) {
-      setError(e instanceof DOMException && e.name === 'AbortError' ? 'Stopped.' : e instanceof Error ? e.message : String(e));
+      setError(e instanceof DOMException && e.name === 'AbortError' ? t('media.stopped') : e instanceof Error ? e.message : String(e));
     } finally {
       setRunning(false);
       abortRef.current = null;
@@ -91,7 +94,7 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
     <form className="pg-main pg-media" onSubmit={submit} noValidate role="tabpanel" aria-labelledby={`pg-tab-${kind}`}>
       <div className="pg-setup">
         <div className="field">
-          <label htmlFor={id('model')}>Model</label>
+          <label htmlFor={id('model')}>{t('media.model')}</label>
           <select id={id('model')} value={model} onChange={(e) => setModel(e.target.value)} disabled={offered.length === 0}>
             {offered.map((m) => (
               <option key={m.name} value={m.name}>
@@ -100,14 +103,14 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
             ))}
           </select>
           <span className="field__hint">
-            {models.status === 'loading' && 'Loading the models you may use…'}
-            {models.status === 'error' && `Couldn't load the models (${models.message}).`}
-            {models.status === 'ready' && offered.length === 0 && `No channel serves you a ${kind === 'images' ? 'image' : 'speech'} model yet.`}
+            {models.status === 'loading' && t('media.loadingModels')}
+            {models.status === 'error' && t('media.modelsFailed', { message: models.message })}
+            {models.status === 'ready' && offered.length === 0 && (kind === 'images' ? t('media.noImageModel') : t('media.noSpeechModel'))}
           </span>
         </div>
         {kind === 'images' ? (
           <div className="field">
-            <label htmlFor={id('size')}>Size</label>
+            <label htmlFor={id('size')}>{t('media.size')}</label>
             <select id={id('size')} value={size} onChange={(e) => setSize(e.target.value)}>
               {SIZES.map((s) => (
                 <option key={s}>{s}</option>
@@ -116,7 +119,7 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
           </div>
         ) : (
           <div className="field">
-            <label htmlFor={id('voice')}>Voice</label>
+            <label htmlFor={id('voice')}>{t('media.voice')}</label>
             <select id={id('voice')} value={voice} onChange={(e) => setVoice(e.target.value)}>
               {VOICES.map((v) => (
                 <option key={v}>{v}</option>
@@ -126,17 +129,17 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
         )}
       </div>
       <div className="field">
-        <label htmlFor={id('text')}>{kind === 'images' ? 'Prompt' : 'Text to speak'}</label>
+        <label htmlFor={id('text')}>{kind === 'images' ? t('media.prompt') : t('media.textToSpeak')}</label>
         <textarea id={id('text')} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
       </div>
-      {error && <Alert tone={error === 'Stopped.' ? 'info' : 'error'}>{error}</Alert>}
+      {error && <Alert tone={error === t('media.stopped') ? 'info' : 'error'}>{error}</Alert>}
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={running}>
-          {running ? 'Working…' : kind === 'images' ? 'Generate image' : 'Generate speech'}
+          {running ? t('media.working') : kind === 'images' ? t('media.generateImage') : t('media.generateSpeech')}
         </button>
         {running && (
           <button type="button" className="button button--secondary" onClick={() => abortRef.current?.abort()}>
-            Stop
+            {t('media.stop')}
           </button>
         )}
       </div>
@@ -145,7 +148,7 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
           {result.images.map((image, index) =>
             image.link ? (
               <a key={index} href={image.src} target="_blank" rel="noopener noreferrer">
-                Open image {index + 1} (hosted by the provider)
+                {t('media.openImage', { number: index + 1 })}
               </a>
             ) : (
               <figure key={index}>
@@ -160,7 +163,7 @@ export function MediaTab({ kind, models, apiKey }: { kind: 'images' | 'speech'; 
         <div className="pg-speech">
           <audio controls src={result.url} data-testid="pg-audio" />
           <a href={result.url} download="speech.mp3">
-            Download
+            {t('media.download')}
           </a>
         </div>
       )}

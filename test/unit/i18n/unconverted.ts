@@ -35,6 +35,5 @@ export const UNCONVERTED: readonly string[] = [
   'pages/logs/LogDrawer.tsx',
   'pages/logs/billing.ts',
   'pages/dashboard/',
-  'pages/overview/',
   'pages/playground/',
 ];
