@@ -49,6 +49,12 @@ function add(counts: Map<string, number>, key: string, by = 1): void {
   counts.set(key, (counts.get(key) ?? 0) + by);
 }
 
+/** The two label values a series' count is kept under (`status kind`, `outcome status`). */
+function halves(key: string): [string, string] {
+  const space = key.indexOf(' ');
+  return [key.slice(0, space), key.slice(space + 1)];
+}
+
 /**
  * This relay instance's Prometheus metrics (prom-client, a registry of its own): what its calls
  * did, counted as they end, and the channels' health, read from the catalog and the cooldowns
@@ -82,7 +88,10 @@ export class RelayMetrics implements CallObserver {
       for (const [status, n] of s.calls) put({ ...s.labels, status }, n);
     });
     counter('relaydesk_call_errors_total', 'Model calls that failed, or whose stream broke after the answer began, by error status and kind.', [...CALL_LABELS, 'status', 'kind'], (s, put) => {
-      for (const [key, n] of s.errors) put({ ...s.labels, status: key.slice(0, key.indexOf(' ')), kind: key.slice(key.indexOf(' ') + 1) }, n);
+      for (const [key, n] of s.errors) {
+        const [status, kind] = halves(key);
+        put({ ...s.labels, status, kind }, n);
+      }
     });
     counter('relaydesk_tokens_total', 'Tokens of served calls: input (cached included), output (reasoning included) and cached input.', [...CALL_LABELS, 'type'], (s, put) => {
       TOKEN_TYPES.forEach((type, index) => s.tokens[index]! > 0 && put({ ...s.labels, type }, s.tokens[index]!));
@@ -91,7 +100,10 @@ export class RelayMetrics implements CallObserver {
       if (s.costUsd > 0) put(s.labels, s.costUsd);
     });
     counter('relaydesk_upstream_attempts_total', 'Attempts sent upstream, by outcome (ok or error) and the upstream status (0: no answer).', [...CALL_LABELS, 'outcome', 'status'], (s, put) => {
-      for (const [key, n] of s.attempts) put({ ...s.labels, outcome: key.slice(0, key.indexOf(' ')), status: key.slice(key.indexOf(' ') + 1) }, n);
+      for (const [key, n] of s.attempts) {
+        const [outcome, status] = halves(key);
+        put({ ...s.labels, outcome, status }, n);
+      }
     });
     this.callDuration = new Histogram({ name: 'relaydesk_call_duration_seconds', help: 'Whole calls, from the request to the end of the answer.', labelNames: ['model', 'family', 'status'], buckets: DURATION_BUCKETS, registers });
     this.attemptDuration = new Histogram({ name: 'relaydesk_upstream_duration_seconds', help: 'Upstream attempts, from sending to the end of the answer (or the failure).', labelNames: [...CALL_LABELS, 'outcome'], buckets: DURATION_BUCKETS, registers });
