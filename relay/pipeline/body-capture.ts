@@ -72,9 +72,11 @@ function teeAnswer(res: ServerResponse, limit: number): { kept(): Buffer; total(
   let total = 0;
   const take = (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+    const coding = typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8';
+    // Past the cap only counted: a long stream is not copied.
+    if (kept >= limit) return void (total += typeof chunk === 'string' ? Buffer.byteLength(chunk, coding) : (chunk as Uint8Array).byteLength);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, coding) : Buffer.from(chunk as Uint8Array);
     total += bytes.length;
-    if (kept >= limit) return;
     const part = bytes.length > limit - kept ? bytes.subarray(0, limit - kept) : bytes;
     chunks.push(part);
     kept += part.length;

@@ -47,7 +47,7 @@ describe('request and response bodies in the log (embedded store)', () => {
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'still answered' }] }),
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).choices[0].message.content).toBe('Echo: still answered');
+    expect(((await response.json()) as any).choices[0].message.content).toBe('Echo: still answered');
     const requestId = response.headers.get('x-request-id')!;
     await expect.poll(() => gateway.relay.logged.some((line) => line.includes(`call bodies of ${requestId} not kept`)), { timeout: 10_000 }).toBe(true);
     const logged = await gateway.admin.call('GET', `/api/log?request_id=${requestId}&type=2`);

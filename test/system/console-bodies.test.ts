@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
@@ -76,6 +76,10 @@ afterAll(async () => {
   await upstream?.close();
 });
 
+async function rolesOf(turns: Locator): Promise<(string | null)[]> {
+  return Promise.all((await turns.all()).map((turn) => turn.getAttribute('data-role')));
+}
+
 /** Opens a call's drawer: `newest` the latest call, else the oldest. */
 async function openRecord(newest: boolean) {
   await page.goto(`${origin}/logs`);
@@ -92,7 +96,7 @@ describe('the log drawer shows kept bodies', () => {
   it('lays out a chat call as a conversation with its tool call and result, and copies it as curl without the key', async () => {
     const drawer = await openRecord(true);
     const turns = drawer.getByTestId('log-conversation').locator('li');
-    expect(await turns.evaluateAll((items) => items.map((item) => item.getAttribute('data-role')))).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(await rolesOf(turns)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
     expect(await turns.nth(0).textContent()).toContain('You are terse.');
     expect(await turns.nth(2).getByTestId('log-tool-call').textContent()).toContain('get_weather');
     expect(await turns.nth(3).textContent()).toContain('call_1');
@@ -102,7 +106,7 @@ describe('the log drawer shows kept bodies', () => {
 
     await drawer.getByRole('button', { name: 'Copy as curl' }).click();
     await drawer.getByRole('button', { name: 'Copied' }).waitFor();
-    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    const curl = String(await page.evaluate('navigator.clipboard.readText()'));
     expect(curl).toContain(`${origin}/v1/chat/completions`);
     expect(curl).toContain('$RELAYDESK_KEY');
     expect(curl).not.toContain(apiKey);
@@ -115,7 +119,7 @@ describe('the log drawer shows kept bodies', () => {
   it("assembles a streamed Anthropic answer's tool call from its events", async () => {
     const drawer = await openRecord(false);
     const turns = drawer.getByTestId('log-conversation').locator('li');
-    expect(await turns.evaluateAll((items) => items.map((item) => item.getAttribute('data-role')))).toEqual(['user', 'assistant']);
+    expect(await rolesOf(turns)).toEqual(['user', 'assistant']);
     const call = turns.nth(1).getByTestId('log-tool-call');
     expect(await call.textContent()).toContain('get_weather');
     expect(await call.textContent()).toContain('Paris');
