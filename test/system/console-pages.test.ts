@@ -318,13 +318,12 @@ describe('console pages', () => {
     await page.screenshot({ path: join(resultsDir, 'console-pages-keys.png'), fullPage: true });
   });
 
-  it('shows the relay settings to the owner, checked before saving', async () => {
+  it('shows the relay settings to the owner, in sections, with no save bar until something changes', async () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
     await heading('Settings');
-    const form = page.locator('form.settings-form').first();
-    await form.waitFor();
-    await form.getByRole('button', { name: /^Save / }).click();
-    await form.getByText('Nothing changed.').waitFor();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link').first().waitFor();
+    expect(await page.locator('section.settings-section').count()).toBeGreaterThan(3);
+    expect(await page.getByRole('region', { name: 'Unsaved changes' }).count()).toBe(0);
     await page.screenshot({ path: join(resultsDir, 'console-pages-settings.png'), fullPage: true });
   });
 
