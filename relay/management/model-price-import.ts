@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors.js';
 import { blankModel } from '../store/schema.js';
 import type { ModelRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
-import { changed, Ratio, SizeRatios, UnitPrices } from './models.js';
+import { changed, PriceFields } from './models.js';
 import type { Fields } from './models.js';
 import { Answer, route } from './route.js';
 
@@ -12,22 +12,10 @@ import { Answer, route } from './route.js';
 const MAX_ENTRIES = 5000;
 
 /** The price fields of a model record: all an import reads and writes. */
-const PRICE_FIELDS = ['model_ratio', 'price_per_call', 'completion_ratio', 'cache_ratio', 'cache_write_ratio', 'unit_prices', 'size_ratios'] as const;
+const PRICE_FIELDS = Object.keys(PriceFields) as Array<keyof typeof PriceFields>;
 
 /** A catalogue entry: a model's price as the models API shows it (GET /api/models/meta items); other fields are ignored. */
-const PriceEntry = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 128 }),
-    model_ratio: Type.Optional(Ratio('Per-token price: 1 = 2 USD per million input tokens; null clears it')),
-    price_per_call: Type.Optional(Ratio('Fixed USD per call; null: per token')),
-    completion_ratio: Type.Optional(Ratio('Output ÷ input price')),
-    cache_ratio: Type.Optional(Ratio('Cached input ÷ input price')),
-    cache_write_ratio: Type.Optional(Ratio('Cache write ÷ input price')),
-    unit_prices: Type.Optional(UnitPrices('USD per unit of each kind other than tokens')),
-    size_ratios: Type.Optional(SizeRatios('Multiplier of the unit prices by output size')),
-  },
-  { additionalProperties: true },
-);
+const PriceEntry = Type.Object({ name: Type.String({ minLength: 1, maxLength: 128 }), ...PriceFields }, { additionalProperties: true });
 
 const Nullable = Type.Union([Type.Number(), Type.Null()]);
 const Price = Type.Object({

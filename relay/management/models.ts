@@ -18,16 +18,27 @@ import { Nothing, PageQuery, UnitCountsSchema, pageOf } from './schemas.js';
 const MAX_TOKENS = 100_000_000;
 const MAX_RATIO = 1_000_000;
 
-export const Ratio = (description: string) => Type.Union([Type.Number({ minimum: 0, maximum: MAX_RATIO }), Type.Null()], { description });
+const Ratio = (description: string) => Type.Union([Type.Number({ minimum: 0, maximum: MAX_RATIO }), Type.Null()], { description });
 const ListOrString = Type.Union([Type.Array(Type.String()), Type.String()]);
 const UNIT_WORDS: Record<BillingUnit, string> = { requests: 'call', search_units: 'search unit (rerank)', images: 'image', seconds: 'second of audio or video', characters: 'character (speech input)' };
 /** USD per unit of each kind; other kinds are refused in applyFields with a message naming the known ones. */
-export const UnitPrices = (description: string) => UnitCountsSchema(description, (unit) => ({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }));
+const UnitPrices = (description: string) => UnitCountsSchema(description, (unit) => ({ minimum: 0, maximum: MAX_RATIO, description: `USD per ${UNIT_WORDS[unit]}` }));
 
 /** `WIDTHxHEIGHT` → multiplier: a second of 1792×1024 video, an image of 1024×1792, priced above the plain unit price. */
-export const SizeRatios = (description: string) =>
+const SizeRatios = (description: string) =>
   Type.Record(Type.String({ pattern: SIZE_PATTERN.source }), Type.Number({ minimum: 0, maximum: MAX_RATIO }), { description: `${description}, e.g. {"1792x1024": 1.67}` });
 const SIZE_PATTERN = /^[1-9][0-9]{1,4}x[1-9][0-9]{1,4}$/;
+
+/** A model's price (left out: kept; null: cleared): what a model's change and the price catalogue import set. */
+export const PriceFields = {
+  model_ratio: Type.Optional(Ratio('Per-token price: 1 = 2 USD per million input tokens; null: the built-in default (if any)')),
+  price_per_call: Type.Optional(Ratio('Fixed USD per call, instead of per token; null: per token')),
+  completion_ratio: Type.Optional(Ratio('Output ÷ input price; null: 1')),
+  cache_ratio: Type.Optional(Ratio('Cached input ÷ input price; null: 1')),
+  cache_write_ratio: Type.Optional(Ratio('Cache write (5 minutes; 1 hour costs 1.6 times as much) ÷ input price; null: 1')),
+  unit_prices: Type.Optional(UnitPrices('USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call')),
+  size_ratios: Type.Optional(SizeRatios('Multiplier of the unit prices by output size (replaces the whole set; {} clears it)')),
+};
 
 const ModelFields = {
   supplier_id: Type.Optional(Type.Integer({ minimum: 0, description: '0: none' })),
@@ -36,13 +47,7 @@ const ModelFields = {
   endpoints: Type.Optional(Type.Array(Type.Union(MODEL_ENDPOINTS.map((e) => Type.Literal(e))))),
   context_length: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TOKENS, description: 'Tokens; 0 unknown' })),
   max_output_tokens: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_TOKENS, description: 'Tokens; 0 unknown' })),
-  model_ratio: Type.Optional(Ratio('Per-token price: 1 = 2 USD per million input tokens; null: the built-in default (if any)')),
-  price_per_call: Type.Optional(Ratio('Fixed USD per call, instead of per token; null: per token')),
-  completion_ratio: Type.Optional(Ratio('Output ÷ input price; null: 1')),
-  cache_ratio: Type.Optional(Ratio('Cached input ÷ input price; null: 1')),
-  cache_write_ratio: Type.Optional(Ratio('Cache write ÷ input price; null: 1')),
-  unit_prices: Type.Optional(UnitPrices('USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call')),
-  size_ratios: Type.Optional(SizeRatios('Multiplier of the unit prices by output size (replaces the whole set; {} clears it)')),
+  ...PriceFields,
   limits: Type.Optional(RateLimitsSchema),
 };
 const NewModelBody = Type.Object({ name: Type.String(), ...ModelFields });

@@ -58,6 +58,14 @@ export default function ModelsPage() {
     listAll(listSuppliers).then(setSuppliers, () => setSuppliers([]));
   }, [loadMissing, loadRecords]);
 
+  /** After a save: its message, and the lists read again. */
+  function saved(message: string) {
+    setNotice(message);
+    void reload();
+    void loadMissing();
+    void loadRecords();
+  }
+
   async function confirmDelete() {
     if (toDelete === null) return;
     setBusy(true);
@@ -211,10 +219,7 @@ export default function ModelsPage() {
           onClose={() => setEditing(null)}
           onSaved={(message) => {
             setEditing(null);
-            setNotice(message);
-            void reload();
-            void loadMissing();
-            void loadRecords();
+            saved(message);
           }}
         />
       )}
@@ -224,10 +229,7 @@ export default function ModelsPage() {
           onClose={() => setImporting(false)}
           onApplied={(message) => {
             setImporting(false);
-            setNotice(message);
-            void reload();
-            void loadMissing();
-            void loadRecords();
+            saved(message);
           }}
         />
       )}

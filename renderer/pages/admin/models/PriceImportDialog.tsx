@@ -1,7 +1,7 @@
 // Models page: a price catalogue imported in bulk. The JSON is compared with the model records
 // first (a dry run of POST /api/models/prices/import): what would be added, changed (field by
 // field, before → after) and left; only then applied.
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importPrices, type PriceEntry, type PriceImportDiff } from '../../../api/admin.js';
 import { Alert } from '../../../components/Alert.js';
@@ -30,6 +30,31 @@ function shown(value: Price[keyof Price], none: string): string {
   if (value === null) return none;
   if (typeof value === 'object') return Object.keys(value).length === 0 ? none : JSON.stringify(value);
   return String(value);
+}
+
+/** One part of the diff (to add, to change): a model per row and what it gets; nothing when empty. */
+function DiffTable({ caption, heading, rows }: { caption: string; heading: string; rows: Array<{ name: string; lines: ReactNode[] }> }) {
+  const { t } = useTranslation('prices');
+  if (rows.length === 0) return null;
+  return (
+    <table className="table" aria-label={caption}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('model')}</th>
+          <th scope="col">{heading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name}>
+            <td className="mono">{row.name}</td>
+            <td>{row.lines}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export function PriceImportDialog({ onClose, onApplied }: { onClose: () => void; onApplied: (message: string) => void }) {
@@ -113,56 +138,30 @@ export function PriceImportDialog({ onClose, onApplied }: { onClose: () => void;
         <div className="stack price-import">
           <p>{t('summary', { added: diff.added.length, changed: diff.changed.length, unchanged: diff.unchanged.length })}</p>
           {changes === 0 && <Alert tone="info">{t('nothing')}</Alert>}
-          {diff.added.length > 0 && (
-            <table className="table" aria-label={t('added')}>
-              <caption>{t('added')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('model')}</th>
-                  <th scope="col">{t('price')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {diff.added.map((entry) => (
-                  <tr key={entry.name}>
-                    <td className="mono">{entry.name}</td>
-                    <td>
-                      {FIELDS.filter((field) => shown(entry.after[field], none) !== none).map((field) => (
-                        <div key={field} className="small">
-                          {t(`field.${field}`)}: {shown(entry.after[field], none)}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {diff.changed.length > 0 && (
-            <table className="table" aria-label={t('changed')}>
-              <caption>{t('changed')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('model')}</th>
-                  <th scope="col">{t('change')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {diff.changed.map((entry) => (
-                  <tr key={entry.name}>
-                    <td className="mono">{entry.name}</td>
-                    <td>
-                      {FIELDS.filter((field) => shown(entry.before[field], none) !== shown(entry.after[field], none)).map((field) => (
-                        <div key={field} className="small">
-                          {t(`field.${field}`)}: <del>{shown(entry.before[field], none)}</del> → <ins>{shown(entry.after[field], none)}</ins>
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DiffTable
+            caption={t('added')}
+            heading={t('price')}
+            rows={diff.added.map((entry) => ({
+              name: entry.name,
+              lines: FIELDS.filter((field) => shown(entry.after[field], none) !== none).map((field) => (
+                <div key={field} className="small">
+                  {t(`field.${field}`)}: {shown(entry.after[field], none)}
+                </div>
+              )),
+            }))}
+          />
+          <DiffTable
+            caption={t('changed')}
+            heading={t('change')}
+            rows={diff.changed.map((entry) => ({
+              name: entry.name,
+              lines: FIELDS.filter((field) => shown(entry.before[field], none) !== shown(entry.after[field], none)).map((field) => (
+                <div key={field} className="small">
+                  {t(`field.${field}`)}: <del>{shown(entry.before[field], none)}</del> → <ins>{shown(entry.after[field], none)}</ins>
+                </div>
+              )),
+            }))}
+          />
           {diff.unchanged.length > 0 && (
             <details>
               <summary>
