@@ -903,6 +903,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channel/speed_test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Time a small request (the type's model list) at several candidate base URLs of a new or saved channel: each URL's status and median ms, fastest first; nothing is saved */
+        post: operations["post_api_channel_speed_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/task": {
         parameters: {
             query?: never;
@@ -1298,6 +1315,23 @@ export interface paths {
         post?: never;
         /** Delete a model record (the model falls back to the built-in price and limits, if any) */
         delete: operations["delete_api_models_meta_id_"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/models/prices/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import model prices in bulk (a list in the shape of GET /api/models/meta items; only name and the price fields are read): answers which models are added, changed (before and after) and unchanged; saves them only with apply true */
+        post: operations["post_api_models_prices_import"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5240,6 +5274,76 @@ export interface operations {
             };
         };
     };
+    post_api_channel_speed_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Channel type; 58 is the advanced custom channel. Defaults to the saved channel’s type. */
+                    type?: number;
+                    /** @description API key for a new-channel preview (first line of several); ignored when channel_id is given. */
+                    key?: string;
+                    /** @description Saved channel: its keys are used (the first enabled one) and never returned. */
+                    channel_id?: number;
+                    advanced_custom?: string | {
+                        [key: string]: unknown;
+                    };
+                    header_override?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description Network proxy. '' clears the saved value for this preview; omitted keeps it. */
+                    proxy?: string;
+                    /** @description The candidate base URLs (http:// or https://) */
+                    base_urls: string[];
+                    /** @description Requests timed at each URL, one after another; default 3 */
+                    rounds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            base_url: string;
+                            /** @description Every round answered with a model list */
+                            ok: boolean;
+                            /** @description The last round's HTTP status (0: no answer: refused, timed out, unreachable) */
+                            status: number;
+                            /** @description Median time of the rounds that got an HTTP answer, whatever its status (ms); null when none did */
+                            ms: number | null;
+                            rounds: {
+                                status: number;
+                                ms: number;
+                            }[];
+                            /** @description The last failed round's reason ('' when none failed); never the key */
+                            error: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     get_api_task: {
         parameters: {
             query?: {
@@ -7220,7 +7324,7 @@ export interface operations {
                     completion_ratio?: number | null;
                     /** @description Cached input ÷ input price; null: 1 */
                     cache_ratio?: number | null;
-                    /** @description Cache write ÷ input price; null: 1 */
+                    /** @description Cache write (5 minutes; 1 hour costs 1.6 times as much) ÷ input price; null: 1 */
                     cache_write_ratio?: number | null;
                     /** @description USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call */
                     unit_prices?: {
@@ -7349,7 +7453,7 @@ export interface operations {
                     completion_ratio?: number | null;
                     /** @description Cached input ÷ input price; null: 1 */
                     cache_ratio?: number | null;
-                    /** @description Cache write ÷ input price; null: 1 */
+                    /** @description Cache write (5 minutes; 1 hour costs 1.6 times as much) ÷ input price; null: 1 */
                     cache_write_ratio?: number | null;
                     /** @description USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call */
                     unit_prices?: {
@@ -7554,6 +7658,130 @@ export interface operations {
                         message: string;
                         /** @enum {unknown|null} */
                         data: null;
+                    };
+                };
+            };
+            /** @description Failure: {success: false, message} */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    post_api_models_prices_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    models: ({
+                        name: string;
+                        /** @description Per-token price: 1 = 2 USD per million input tokens; null: the built-in default (if any) */
+                        model_ratio?: number | null;
+                        /** @description Fixed USD per call, instead of per token; null: per token */
+                        price_per_call?: number | null;
+                        /** @description Output ÷ input price; null: 1 */
+                        completion_ratio?: number | null;
+                        /** @description Cached input ÷ input price; null: 1 */
+                        cache_ratio?: number | null;
+                        /** @description Cache write (5 minutes; 1 hour costs 1.6 times as much) ÷ input price; null: 1 */
+                        cache_write_ratio?: number | null;
+                        /** @description USD per unit of each kind other than tokens, added to the token price (replaces the whole set; {} clears it); not with price_per_call */
+                        unit_prices?: {
+                            /** @description USD per call */
+                            requests?: number;
+                            /** @description USD per search unit (rerank) */
+                            search_units?: number;
+                            /** @description USD per image */
+                            images?: number;
+                            /** @description USD per second of audio or video */
+                            seconds?: number;
+                            /** @description USD per character (speech input) */
+                            characters?: number;
+                        };
+                        /** @description Multiplier of the unit prices by output size (replaces the whole set; {} clears it), e.g. {"1792x1024": 1.67} */
+                        size_ratios?: {
+                            [key: string]: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @description false: only the diff (a dry run); true: save it */
+                    apply: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message: string;
+                        data: {
+                            /** @description Whether the changes were saved (false: a dry run) */
+                            applied: boolean;
+                            /** @description Models without a record: a record is made with this price */
+                            added: {
+                                name: string;
+                                after: {
+                                    model_ratio: number | null;
+                                    price_per_call: number | null;
+                                    completion_ratio: number | null;
+                                    cache_ratio: number | null;
+                                    cache_write_ratio: number | null;
+                                    unit_prices: {
+                                        [key: string]: number;
+                                    };
+                                    size_ratios: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            }[];
+                            /** @description Records whose price the import changes */
+                            changed: {
+                                name: string;
+                                before: {
+                                    model_ratio: number | null;
+                                    price_per_call: number | null;
+                                    completion_ratio: number | null;
+                                    cache_ratio: number | null;
+                                    cache_write_ratio: number | null;
+                                    unit_prices: {
+                                        [key: string]: number;
+                                    };
+                                    size_ratios: {
+                                        [key: string]: number;
+                                    };
+                                };
+                                after: {
+                                    model_ratio: number | null;
+                                    price_per_call: number | null;
+                                    completion_ratio: number | null;
+                                    cache_ratio: number | null;
+                                    cache_write_ratio: number | null;
+                                    unit_prices: {
+                                        [key: string]: number;
+                                    };
+                                    size_ratios: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            }[];
+                            /** @description Records the import leaves as they are */
+                            unchanged: string[];
+                        };
                     };
                 };
             };
