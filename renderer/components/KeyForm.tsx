@@ -9,7 +9,7 @@ import { Alert } from './Alert.js';
 import { Dialog } from './Dialog.js';
 import { Field } from './Field.js';
 import { KeepBodiesField } from './KeepBodiesField.js';
-import { BudgetsLeft, LimitsFields, type BudgetLeft } from './LimitsFields.js';
+import { LimitsFields, type BudgetLeft } from './LimitsFields.js';
 import { limitsErrors } from '../lib/limits-form.js';
 import { CheckboxField, SelectField, TextAreaField } from './FormFields.js';
 import { ModelAllowList, type UsableModels } from './ModelAllowList.js';
@@ -113,8 +113,7 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
         />
         <CheckboxField label="Balance queries" checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint="Lets the key read its account's balance (GET /v1/balance)." />
         <KeepBodiesField checked={values.logBodies} onChange={(on) => set('logBodies', on)} />
-        <LimitsFields values={values.limits} onChange={(limits) => set('limits', limits)} errors={attempted ? limitsErrors(values.limits) : {}} />
-        <BudgetsLeft budgets={budgetsLeft} />
+        <LimitsFields values={values.limits} onChange={(limits) => set('limits', limits)} errors={attempted ? limitsErrors(values.limits) : {}} left={budgetsLeft} />
       </form>
     </Dialog>
   );

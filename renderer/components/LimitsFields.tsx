@@ -6,6 +6,7 @@ import type { ApiData } from '../api/client.js';
 import { BUDGET_PERIODS, type CallerLimits, type LimitsErrors, type LimitsValues } from '../lib/limits-form.js';
 import { formatNumber, formatUsd } from '../lib/money.js';
 import { Field } from './Field.js';
+import './limits.css';
 
 interface LimitsFieldsProps {
   values: LimitsValues;
@@ -13,9 +14,11 @@ interface LimitsFieldsProps {
   errors: LimitsErrors;
   /** A model's or group's limits: rate limits only, counted for each user calling. */
   each?: 'model' | 'group';
+  /** What is left of the caps as saved (editing a key or user). */
+  left?: readonly BudgetLeft[];
 }
 
-export function LimitsFields({ values, onChange, errors, each }: LimitsFieldsProps) {
+export function LimitsFields({ values, onChange, errors, each, left = [] }: LimitsFieldsProps) {
   const { t } = useTranslation('limits');
   const field = (name: keyof LimitsValues, label: string, inputMode: 'numeric' | 'decimal') => (
     <Field
@@ -42,6 +45,7 @@ export function LimitsFields({ values, onChange, errors, each }: LimitsFieldsPro
           <legend>{t('budgetTitle')}</legend>
           <div className="form-row form-row--3">{BUDGET_PERIODS.map((period) => field(period, t(`budget.${period}`), 'decimal'))}</div>
           <p className="field__hint">{t('budgetHint')}</p>
+          <BudgetsLeft budgets={left} />
         </fieldset>
       )}
     </>

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog.js';
 import { Field } from '../../components/Field.js';
 import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { SelectField } from '../../components/FormFields.js';
-import { BudgetsLeft, LimitsFields, type BudgetLeft } from '../../components/LimitsFields.js';
+import { LimitsFields, type BudgetLeft } from '../../components/LimitsFields.js';
 import { VerifyDialog } from '../../components/VerifyDialog.js';
 import { messageOf } from '../../hooks/use-list.js';
 import { limitsBody, limitsErrors, limitsValuesOf } from '../../lib/limits-form.js';
@@ -108,8 +108,7 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
         <SelectField label="Group" value={group} onChange={(e) => setGroup(e.currentTarget.value)} options={groups.map((name) => ({ value: name, label: name }))} />
         <SelectField label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value)} options={roles} />
         <Field label="Balance (USD)" inputMode="decimal" value={balance} onChange={(e) => setBalance(e.currentTarget.value)} error={errors.balance} hint="A change is recorded as a top-up (or a deduction)." />
-        <LimitsFields values={limits} onChange={setLimits} errors={limitErrors} />
-        <BudgetsLeft budgets={budgetsLeft} />
+        <LimitsFields values={limits} onChange={setLimits} errors={limitErrors} left={budgetsLeft} />
       </form>
     </Dialog>
   );
