@@ -41,25 +41,39 @@ const OWN: Own[] = [
   { type: ChannelType.gemini, label: 'Gemini', keyHint: 'AIza…', badge: 'G', hue: 220 },
   { type: ChannelType.deepseek, label: 'DeepSeek', keyHint: 'sk-…', badge: 'DS', hue: 235 },
   { type: ChannelType.openrouter, label: 'OpenRouter', keyHint: 'sk-or-…', fields: ['upstream_protocol'], badge: 'OR', hue: 270 },
-  { type: ChannelType.ollama, label: 'Ollama', keyHint: 'usually none', badge: 'Ol', hue: 0 },
-  { type: ChannelType.cohere, label: 'Cohere', keyHint: 'the API key', modelsHint: 'Rerank models, e.g. rerank-v3.5.', badge: 'Co', hue: 330 },
-  { type: ChannelType.jina, label: 'Jina', keyHint: 'jina_…', modelsHint: 'Rerankers and embedding models, e.g. jina-reranker-v2-base-multilingual, jina-embeddings-v3.', badge: 'Ji', hue: 90 },
+  { type: ChannelType.ollama, label: 'Ollama', keyHint: 'types.hint.none', badge: 'Ol', hue: 0 },
+  { type: ChannelType.cohere, label: 'Cohere', keyHint: 'types.hint.apiKey', modelsHint: 'types.models.cohere', badge: 'Co', hue: 330 },
+  { type: ChannelType.jina, label: 'Jina', keyHint: 'jina_…', modelsHint: 'types.models.jina', badge: 'Ji', hue: 90 },
   {
     type: ChannelType.azure,
     label: 'Azure OpenAI',
     baseUrlExample: 'https://<resource>.openai.azure.com',
-    keyHint: 'the resource key',
-    modelsHint: 'Your deployment names (the relay calls /openai/deployments/<name>).',
+    keyHint: 'types.hint.resourceKey',
+    modelsHint: 'types.models.azure',
     fields: ['api_version'],
     badge: 'Az',
     hue: 200,
   },
-  { type: ChannelType.custom, label: 'Custom (OpenAI-compatible)', baseUrlExample: 'https://llm.example.com', keyHint: 'the upstream key', fields: ['upstream_protocol'], badge: 'C', hue: 300 },
-  { type: ChannelType.advancedCustom, label: 'Advanced custom', baseUrlExample: 'https://llm.example.com', keyHint: 'the upstream key', badge: '⚙', hue: 45 },
+  { type: ChannelType.custom, label: 'types.custom', baseUrlExample: 'https://llm.example.com', keyHint: 'types.hint.upstreamKey', fields: ['upstream_protocol'], badge: 'C', hue: 300 },
+  { type: ChannelType.advancedCustom, label: 'types.advancedCustom', baseUrlExample: 'https://llm.example.com', keyHint: 'types.hint.upstreamKey', badge: '⚙', hue: 45 },
 ];
+
+/** A name shown as it is ("OpenAI"), or a key of the channels catalogue ("types.custom") read in the console's language. */
+function shown(text: string): string {
+  return text.startsWith('types.') ? i18n.t(`channels:${text}`) : text;
+}
 
 export const CHANNEL_TYPES: ChannelTypeInfo[] = OWN.map((own) => ({
   ...own,
+  get label() {
+    return shown(own.label);
+  },
+  get keyHint() {
+    return shown(own.keyHint);
+  },
+  get modelsHint() {
+    return own.modelsHint === undefined ? undefined : shown(own.modelsHint);
+  },
   baseUrl: DEFAULT_BASE_URLS[own.type] ?? '',
   balance: BALANCE_SOURCES[own.type] !== undefined,
   fields: own.fields ?? [],
@@ -70,7 +84,7 @@ export function channelType(type: number): ChannelTypeInfo | undefined {
 }
 
 export function typeLabel(type: number): string {
-  return channelType(type)?.label ?? `Type ${type}`;
+  return channelType(type)?.label ?? i18n.t('channels:types.other', { type });
 }
 
 export function hasField(type: number, field: TypeField): boolean {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { batchChannels, deleteChannel, listChannels, testChannel, updateBalance, updateChannel, type ChannelView } from '../api/channels.js';
 import { Alert } from '../components/Alert.js';
 import { DataTable, type Column } from '../components/DataTable.js';
@@ -35,6 +36,7 @@ export default function ChannelsPage() {
   const [bulkBusy, setBulkBusy] = useState(false);
   const [bulkError, setBulkError] = useState<string | null>(null);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const { t } = useTranslation('channels');
   const testAll = useTestAll(() => {
     // The single tests' results are older than the table now.
     setTests({});
@@ -56,7 +58,7 @@ export default function ChannelsPage() {
     try {
       replace(await updateChannel({ id: channel.id, status: enabled ? 1 : 2 }));
     } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : 'Could not change the channel.');
+      setFailure(caught instanceof Error ? caught.message : t('page.changeFailed'));
     }
   }
 
@@ -71,13 +73,12 @@ export default function ChannelsPage() {
     setBulkError(null);
     try {
       const { affected } = await batchChannels(ids, action);
-      const done = { enable: 'Enabled', disable: 'Disabled', delete: 'Deleted' }[action];
-      setNotice(`${done} ${affected} channel${affected === 1 ? '' : 's'}.`);
+      setNotice(t(`bulk.done.${action}`, { count: affected }));
       setSelected(new Set());
       setConfirmBulkDelete(false);
       await reload(true);
     } catch (caught) {
-      setBulkError(messageOf(caught, `Could not ${action} the channels.`));
+      setBulkError(messageOf(caught, t(`bulk.failed.${action}`)));
     } finally {
       setBulkBusy(false);
     }
@@ -105,7 +106,7 @@ export default function ChannelsPage() {
       // A refused key may have disabled the channel: the table then shows why.
       else if (result.channel_status !== channel.status) await reload(true);
     } catch (caught) {
-      setTests((current) => ({ ...current, [channel.id]: { state: 'failed', message: caught instanceof Error ? caught.message : 'Test failed.' } }));
+      setTests((current) => ({ ...current, [channel.id]: { state: 'failed', message: caught instanceof Error ? caught.message : t('page.testFailed') } }));
     }
   }
 
@@ -116,7 +117,7 @@ export default function ChannelsPage() {
       replace({ id: channel.id, balance: result.balance, balance_updated_at: Date.now() });
       setBalances((current) => ({ ...current, [channel.id]: '' }));
     } catch (caught) {
-      setBalances((current) => ({ ...current, [channel.id]: caught instanceof Error ? caught.message : 'Could not read the balance.' }));
+      setBalances((current) => ({ ...current, [channel.id]: caught instanceof Error ? caught.message : t('page.balanceFailed') }));
     }
   }
 
@@ -126,11 +127,11 @@ export default function ChannelsPage() {
     setActionError(null);
     try {
       await deleteChannel(toDelete.id);
-      setNotice(`Deleted the channel “${toDelete.name}”.`);
+      setNotice(t('page.deleted', { name: toDelete.name }));
       setToDelete(null);
       await reload();
     } catch (caught) {
-      setActionError(caught instanceof Error ? caught.message : 'Could not delete the channel.');
+      setActionError(caught instanceof Error ? caught.message : t('page.deleteFailed'));
     } finally {
       setBusy(false);
     }
@@ -139,57 +140,57 @@ export default function ChannelsPage() {
   const columns: Column<ChannelView>[] = [
     {
       key: 'name',
-      header: 'Channel',
+      header: t('columns.channel'),
       render: (c) => <NameCell channel={c} onShowKeys={() => setKeysOf(c)} />,
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('columns.status'),
       render: (c) => <StatusCell channel={c} onToggle={(on) => void toggle(c, on)} onShowKeys={() => setKeysOf(c)} />,
     },
     {
       key: 'models',
-      header: 'Models',
+      header: t('columns.models'),
       render: (c) => <ModelsCell channel={c} />,
     },
-    { key: 'group', header: 'Group', render: (c) => c.groups.join(', ') },
+    { key: 'group', header: t('columns.group'), render: (c) => c.groups.join(', ') },
     {
       key: 'priority',
-      header: 'Priority',
+      header: t('columns.priority'),
       numeric: true,
-      render: (c) => <InlineNumber value={c.priority} label={`Priority of ${c.name}`} onSave={(v) => saveNumber(c, 'priority', v)} />,
+      render: (c) => <InlineNumber value={c.priority} label={t('columns.priorityOf', { name: c.name })} onSave={(v) => saveNumber(c, 'priority', v)} />,
     },
     {
       key: 'weight',
-      header: 'Weight',
+      header: t('columns.weight'),
       numeric: true,
-      render: (c) => <InlineNumber value={c.weight} label={`Weight of ${c.name}`} min={0} onSave={(v) => saveNumber(c, 'weight', v)} />,
+      render: (c) => <InlineNumber value={c.weight} label={t('columns.weightOf', { name: c.name })} min={0} onSave={(v) => saveNumber(c, 'weight', v)} />,
     },
     {
       key: 'time',
-      header: 'Response',
+      header: t('columns.response'),
       numeric: true,
       render: (c) => <ResponseCell channel={c} test={tests[c.id]} />,
     },
     {
       key: 'balance',
-      header: 'Balance',
+      header: t('columns.balance'),
       numeric: true,
       render: (c) => <BalanceCell channel={c} state={balances[c.id]} onRefresh={() => void refreshBalance(c)} />,
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('columns.actions'),
       render: (c) => (
         <div className="row-actions row-actions--compact">
-          <button type="button" className="button button--secondary button--small" onClick={() => void runTest(c)} disabled={tests[c.id]?.state === 'running'} aria-label={`Test channel ${c.name}`}>
-            Test
+          <button type="button" className="button button--secondary button--small" onClick={() => void runTest(c)} disabled={tests[c.id]?.state === 'running'} aria-label={t('page.testOne', { name: c.name })}>
+            {t('page.test')}
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(c)} aria-label={`Edit channel ${c.name}`}>
-            Edit
+          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(c)} aria-label={t('page.editOne', { name: c.name })}>
+            {t('common:actions.edit')}
           </button>
-          <button type="button" className="button button--ghost-danger button--small" onClick={() => { setActionError(null); setToDelete(c); }} aria-label={`Delete channel ${c.name}`}>
-            Delete
+          <button type="button" className="button button--ghost-danger button--small" onClick={() => { setActionError(null); setToDelete(c); }} aria-label={t('page.deleteOne', { name: c.name })}>
+            {t('common:actions.delete')}
           </button>
         </div>
       ),
@@ -204,15 +205,15 @@ export default function ChannelsPage() {
   return (
     <div className="page">
       <PageHeader
-        title="Channels"
-        lead="The upstream providers this relay forwards calls to. Keys are kept in the secret store and never shown again."
+        title={t('common:nav.channels')}
+        lead={t('page.lead')}
         action={
           <div className="actions">
             <button type="button" className="button button--secondary" onClick={() => void testAll.start()} disabled={testAll.running}>
-              {testAll.running ? 'Testing all…' : 'Test all channels'}
+              {testAll.running ? t('page.testingAll') : t('page.testAll')}
             </button>
             <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-              Add channel
+              {t('page.add')}
             </button>
           </div>
         }
@@ -224,12 +225,12 @@ export default function ChannelsPage() {
       {failure !== null && <Alert tone="error">{failure}</Alert>}
       {failedTests.map((f) => (
         <Alert key={f.id} tone="error">
-          Test of channel {nameOf(f.id)} failed: {f.message}
+          {t('page.testOf', { name: nameOf(f.id), message: f.message })}
         </Alert>
       ))}
       {failedBalances.map((f) => (
         <Alert key={`balance-${f.id}`} tone="error">
-          Could not read the balance of channel {nameOf(f.id)}: {f.message} Check its key and base URL (Edit) and refresh again, or read the balance on the provider's site.
+          {t('page.balanceOf', { name: nameOf(f.id), message: f.message })}
         </Alert>
       ))}
 
@@ -248,16 +249,16 @@ export default function ChannelsPage() {
       )}
 
       <DataTable
-        caption="Channels"
+        caption={t('common:nav.channels')}
         dense
-        selection={{ selected, onChange: setSelected, rowLabel: (c) => `channel ${c.name}`, allLabel: 'Select every channel on this page' }}
+        selection={{ selected, onChange: setSelected, rowLabel: (c) => t('page.rowLabel', { name: c.name }), allLabel: t('page.selectAll') }}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(c) => c.id}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={<>No channels yet. Add one to start relaying calls.</>}
+        empty={t('page.none')}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -265,7 +266,7 @@ export default function ChannelsPage() {
       />
       {noBalance.length > 0 && (
         <p className="muted small channels-note">
-          Balance “—”: {noBalance.join(', ')} {noBalance.length === 1 ? 'has' : 'have'} no balance query the relay can use; see the provider's own console.
+          {t('page.noBalance', { count: noBalance.length, types: noBalance.join(', ') })}
         </p>
       )}
 
@@ -293,30 +294,29 @@ export default function ChannelsPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this channel?"
-        confirmLabel="Delete channel"
+        title={t('page.confirmDelete')}
+        confirmLabel={t('page.deleteChannel')}
         busy={busy}
         error={actionError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       >
         <p>
-          The channel <strong>{toDelete?.name}</strong> and its keys are removed. Calls go to the other channels. This cannot be undone.
+          <Trans t={t} i18nKey="page.deleteText" values={{ name: toDelete?.name }} components={{ strong: <strong /> }} />
         </p>
       </ConfirmDialog>
 
       <ConfirmDialog
         open={confirmBulkDelete}
-        title={`Delete ${selected.size} channel${selected.size === 1 ? '' : 's'}?`}
-        confirmLabel={`Delete ${selected.size} channel${selected.size === 1 ? '' : 's'}`}
+        title={t('bulk.confirm', { count: selected.size })}
+        confirmLabel={t('bulk.deleteN', { count: selected.size })}
         busy={bulkBusy}
         error={bulkError}
         onConfirm={() => void runBulk('delete')}
         onCancel={() => setConfirmBulkDelete(false)}
       >
         <p>
-          The selected channels and their keys are removed:{' '}
-          <strong>{(data?.items ?? []).filter((c) => selected.has(c.id)).map((c) => c.name).join(', ')}</strong>. Calls go to the other channels. This cannot be undone.
+          <Trans t={t} i18nKey="bulk.deleteText" values={{ names: (data?.items ?? []).filter((c) => selected.has(c.id)).map((c) => c.name).join(', ') }} components={{ strong: <strong /> }} />
         </p>
       </ConfirmDialog>
     </div>

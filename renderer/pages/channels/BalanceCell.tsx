@@ -1,6 +1,8 @@
 // A channel's balance with its refresh button. "—" whenever no balance is known: the type's
 // upstream has no balance query (renderer/lib/channel-types.ts says which), it was never read,
 // or the last refresh failed (the page says why above the table).
+import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../i18n/format.js';
 import type { ChannelView } from '../../api/channels.js';
 import { hasBalance, typeLabel } from '../../lib/channel-types.js';
 import { formatWhen } from '../../lib/when.js';
@@ -19,10 +21,11 @@ function NoBalance({ why, title }: { why: string; title: string }) {
 }
 
 export function BalanceCell({ channel, state, onRefresh }: { channel: ChannelView; state: BalanceState | undefined; onRefresh: () => void }) {
+  const { t } = useTranslation('channels');
   if (!hasBalance(channel.type)) {
     return (
       <span data-testid={`balance-${channel.id}`}>
-        <NoBalance why={`No balance query for ${typeLabel(channel.type)}`} title={`${typeLabel(channel.type)} has no balance query: see the provider's own console.`} />
+        <NoBalance why={t('balance.noQuery', { type: typeLabel(channel.type) })} title={t('balance.noQueryTitle', { type: typeLabel(channel.type) })} />
       </span>
     );
   }
@@ -31,13 +34,13 @@ export function BalanceCell({ channel, state, onRefresh }: { channel: ChannelVie
   // Only a read sets a balance: one other than 0 without a time was read before the relay kept it.
   const known = readAt > 0 || channel.balance !== 0;
   let shown;
-  if (failed) shown = <NoBalance why="Balance could not be read" title={`Could not read the balance: ${state}`} />;
-  else if (!known) shown = <NoBalance why="Balance not read yet" title="Not read yet: refresh to read it from the provider." />;
-  else shown = <span title={readAt > 0 ? `Read ${formatWhen(readAt)}` : 'As last read'}>${channel.balance.toFixed(2)}</span>;
+  if (failed) shown = <NoBalance why={t('balance.failed')} title={t('balance.failedTitle', { reason: state })} />;
+  else if (!known) shown = <NoBalance why={t('balance.notRead')} title={t('balance.notReadTitle')} />;
+  else shown = <span title={readAt > 0 ? t('balance.readAt', { when: formatWhen(readAt) }) : t('balance.asLastRead')}>{numberFormat({ style: 'currency', currency: 'USD' }).format(channel.balance)}</span>;
   return (
     <span className="balance" data-testid={`balance-${channel.id}`}>
       {shown}
-      <button type="button" className="icon-button" aria-label={`Refresh balance of ${channel.name}`} title="Refresh balance" disabled={state === 'running'} onClick={onRefresh}>
+      <button type="button" className="icon-button" aria-label={t('balance.refreshOf', { name: channel.name })} title={t('balance.refresh')} disabled={state === 'running'} onClick={onRefresh}>
         ↻
       </button>
     </span>

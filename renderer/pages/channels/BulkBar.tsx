@@ -1,4 +1,5 @@
 // What can be done to the selected channels at once; Delete asks for confirmation first.
+import { Trans, useTranslation } from 'react-i18next';
 export type BulkAction = 'enable' | 'disable';
 
 interface Props {
@@ -11,23 +12,24 @@ interface Props {
 }
 
 export function BulkBar({ count, busy, error, onAction, onDelete, onClear }: Props) {
+  const { t } = useTranslation('channels');
   return (
-    <div className="bulk-bar" role="region" aria-label="Selected channels">
+    <div className="bulk-bar" role="region" aria-label={t('bulk.label')}>
       <span>
-        <strong>{count}</strong> selected
+        <Trans t={t} i18nKey="bulk.selected" values={{ count }} components={{ strong: <strong /> }} />
       </span>
       <div className="actions">
         <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => onAction('enable')}>
-          Enable
+          {t('common:actions.enable')}
         </button>
         <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => onAction('disable')}>
-          Disable
+          {t('common:actions.disable')}
         </button>
         <button type="button" className="button button--ghost-danger button--small" disabled={busy} onClick={onDelete}>
-          Delete
+          {t('common:actions.delete')}
         </button>
         <button type="button" className="button button--secondary button--small" disabled={busy} onClick={onClear}>
-          Clear selection
+          {t('bulk.clear')}
         </button>
       </div>
       {error !== null && (

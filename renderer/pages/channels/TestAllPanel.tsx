@@ -1,13 +1,10 @@
 // The progress of a test of every channel, under the Channels page's header, with a link to
 // the Tasks page; once it ends, its outcome.
+import { Trans, useTranslation } from 'react-i18next';
 import type { TaskView } from '../../api/admin.js';
 import { Link } from '../../lib/router.js';
 import { sentence } from '../../lib/sentence.js';
 import { isActive } from './use-test-all.js';
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 interface Props {
   task: TaskView | null;
@@ -21,38 +18,39 @@ interface Props {
 export function TestAllPanel({ task, error, retrying = null, onDismiss }: Props) {
   if (task === null && error === null) return null;
   const active = task !== null && isActive(task);
+  const { t } = useTranslation('channels');
   const tone = error !== null || task?.status === 'failed' ? 'error' : active ? 'running' : 'done';
   return (
-    <section className={`test-all test-all--${tone}`} aria-label="Test of every channel" data-testid="test-all">
+    <section className={`test-all test-all--${tone}`} aria-label={t('testAll.label')} data-testid="test-all">
       <div className="test-all__text" role={tone === 'error' ? 'alert' : 'status'}>
         {task !== null && active && (
           <>
-            <strong>Testing every channel…</strong> {task.done} of {plural(task.total, 'channel')} tested.
+            <Trans t={t} i18nKey="testAll.running" values={{ done: task.done, count: task.total }} components={{ strong: <strong /> }} />
             {retrying !== null && <span className="test-all__retrying"> {retrying}</span>}
           </>
         )}
         {task !== null && task.status === 'succeeded' && (
           <>
-            <strong>Tested {plural(task.total, 'channel')}:</strong> {sentence(task.result || 'done')} The response times and statuses below are up to date.
+            <Trans t={t} i18nKey="testAll.succeeded" values={{ count: task.total, result: sentence(task.result || t('testAll.done')) }} components={{ strong: <strong /> }} />
           </>
         )}
         {task !== null && task.status === 'failed' && (
           <>
-            <strong>The test of every channel stopped:</strong> {sentence(task.error || 'no reason given')} Test the channels one by one to find the one at fault.
+            <Trans t={t} i18nKey="testAll.failed" values={{ reason: sentence(task.error || t('testAll.noReason')) }} components={{ strong: <strong /> }} />
           </>
         )}
         {error !== null && <span className="test-all__error">{error}</span>}
       </div>
       {task !== null && (
-        <progress className="test-all__bar" max={100} value={task.progress} aria-label="Channels tested">
+        <progress className="test-all__bar" max={100} value={task.progress} aria-label={t('testAll.progress')}>
           {task.progress}%
         </progress>
       )}
       <div className="test-all__actions">
-        <Link to="/tasks">{active ? 'Follow it on the Tasks page' : 'See it on the Tasks page'}</Link>
+        <Link to="/tasks">{active ? t('testAll.follow') : t('testAll.see')}</Link>
         {!active && (
           <button type="button" className="button button--secondary button--small" onClick={onDismiss}>
-            Dismiss
+            {t('testAll.dismiss')}
           </button>
         )}
       </div>

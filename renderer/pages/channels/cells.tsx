@@ -1,5 +1,6 @@
 // Small cells of the Channels table: the channel's name with its type and keys, its first
 // models (and the families it serves when not its type's), and its response time (or the outcome of a test just run).
+import { useTranslation } from 'react-i18next';
 import type { ChannelView } from '../../api/channels.js';
 import { ChannelTypeBadge } from '../../components/ChannelTypeBadge.js';
 import { familyLabel, ownFamilies, typeLabel } from '../../lib/channel-types.js';
@@ -7,6 +8,7 @@ import { familyLabel, ownFamilies, typeLabel } from '../../lib/channel-types.js'
 export type TestState = { state: 'running' } | { state: 'ok'; ms: number } | { state: 'failed'; message: string };
 
 export function NameCell({ channel: c, onShowKeys }: { channel: ChannelView; onShowKeys: () => void }) {
+  const { t } = useTranslation('channels');
   return (
     <div className="channel-cell">
       <ChannelTypeBadge type={c.type} />
@@ -17,8 +19,8 @@ export function NameCell({ channel: c, onShowKeys }: { channel: ChannelView; onS
           {c.key_count > 1 && (
             <>
               {' · '}
-              <button type="button" className="text-button" onClick={onShowKeys} aria-label={`Keys of channel ${c.name}`}>
-                {c.enabled_key_count}/{c.key_count} keys
+              <button type="button" className="text-button" onClick={onShowKeys} aria-label={t('cells.keysOf', { name: c.name })}>
+                {t('cells.keys', { enabled: c.enabled_key_count, count: c.key_count })}
               </button>
             </>
           )}
@@ -29,11 +31,12 @@ export function NameCell({ channel: c, onShowKeys }: { channel: ChannelView; onS
 }
 
 export function ResponseCell({ channel: c, test }: { channel: ChannelView; test: TestState | undefined }) {
-  if (test?.state === 'running') return <span className="muted">Testing…</span>;
+  const { t } = useTranslation('channels');
+  if (test?.state === 'running') return <span className="muted">{t('cells.testing')}</span>;
   if (test?.state === 'failed')
     return (
       <span className="status status--warn" title={test.message} data-testid={`test-result-${c.id}`}>
-        Failed
+        {t('cells.failed')}
       </span>
     );
   if (test?.state === 'ok')
@@ -48,6 +51,7 @@ export function ResponseCell({ channel: c, test }: { channel: ChannelView; test:
 export function ModelsCell({ channel }: { channel: Pick<ChannelView, 'type' | 'models' | 'families'> }) {
   const { models } = channel;
   const families = ownFamilies(channel);
+  const { t } = useTranslation('channels');
   return (
     <span className="models channel-models" title={models.join(', ')}>
       {models.slice(0, 3).map((m) => (
@@ -56,7 +60,7 @@ export function ModelsCell({ channel }: { channel: Pick<ChannelView, 'type' | 'm
         </span>
       ))}
       {models.length > 3 && <span className="muted small">+{models.length - 3}</span>}
-      {families !== null && <span className="muted small channel-families">serves {families.map((f) => familyLabel(f).toLowerCase()).join(', ')}</span>}
+      {families !== null && <span className="muted small channel-families">{t('cells.serves', { families: families.map((f) => familyLabel(f).toLowerCase()).join(', ') })}</span>}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 // Testing every channel as a background task: start it, follow its progress, and tell the
 // page when it ends (so the table shows the new response times and statuses).
 import { useEffect, useRef, useState } from 'react';
+import { i18n } from '../../i18n/index.js';
 import { getTask, type TaskView } from '../../api/admin.js';
 import { latestTestAll, testAllChannels } from '../../api/channels.js';
 import { ApiError } from '../../api/client.js';
@@ -22,8 +23,6 @@ export function pollDelay(failures: number): number {
 }
 
 /** Tasks live in the relay's memory: a 404 means it restarted (or the task was dropped). */
-const GONE =
-  'Lost track of the test of every channel: the relay no longer knows it, most likely because the relay restarted, which ends running tests. The table shows what was recorded; start a new test to check every channel.';
 
 /** `onFinished` runs when the test ends or is lost, never after the page has gone. */
 export function useTestAll(onFinished: () => void) {
@@ -74,15 +73,15 @@ export function useTestAll(onFinished: () => void) {
           },
           (caught: unknown) => {
             if (!live) return;
-            const reason = sentence(messageOf(caught, 'the relay did not answer'));
+            const reason = sentence(messageOf(caught, i18n.t('channels:testAll.noAnswer')));
             const gone = caught instanceof ApiError && caught.status === 404;
             if (gone || failures + 1 >= MAX_POLL_FAILURES) {
               setRetrying(null);
               setTask(null);
-              setError(gone ? GONE : `Lost track of the test of every channel: ${reason} The Tasks page shows how it went; you can also start a new test.`);
+              setError(gone ? i18n.t('channels:testAll.gone') : i18n.t('channels:testAll.lost', { reason }));
               finished.current();
             } else {
-              setRetrying(`Could not check its progress: ${reason} Trying again…`);
+              setRetrying(i18n.t('channels:testAll.retrying', { reason }));
               check(failures + 1);
             }
           },
@@ -106,7 +105,7 @@ export function useTestAll(onFinished: () => void) {
       setTask(started);
       if (!isActive(started)) finished.current();
     } catch (caught) {
-      if (mounted.current) setError(`Could not start the test: ${sentence(messageOf(caught, 'the relay did not answer'))}`);
+      if (mounted.current) setError(i18n.t('channels:testAll.startFailed', { reason: sentence(messageOf(caught, i18n.t('channels:testAll.noAnswer'))) }));
     } finally {
       if (mounted.current) setStarting(false);
     }

@@ -112,11 +112,11 @@ export function keyUses(path: string): KeyUse[] {
 
 // Names, not words: the same in every language.
 const NAMES =
-  /\b(Claude Code|Codex CLI|Gemini CLI|Azure OpenAI|Relaydesk|OpenAI|Anthropic|Claude|Gemini|GitHub|DeepSeek|OpenRouter|Ollama|Cohere|Jina|Stripe|JSON|CSV|URL|API|SDK|HTTP|curl|Python|JavaScript|USD|ID|TOTP|PostgreSQL|Redis)\b/g;
+  /\b(Claude Code|Codex CLI|Gemini CLI|Azure OpenAI|Relaydesk|OpenAI|Anthropic|Claude|Gemini|GitHub|DeepSeek|OpenRouter|Ollama|Cohere|Jina|Stripe|JSON|CSV|URL|API|SDK|HTTP|curl|Python|JavaScript|USD|ID|TOTP|PostgreSQL|Redis|ms)\b/g;
 /** Props whose string values people read. */
 const READ_PROPS = new Set(['label', 'title', 'lead', 'hint', 'placeholder', 'aria-label', 'alt', 'description', 'heading', 'summary', 'confirmLabel', 'submitLabel', 'emptyText', 'empty']);
 /** Calls whose string arguments end up on screen. */
-const SHOWN_CALL = /^(set(Error|Notice|Message|Status|Info|Problem|Warning|Done|Saved|Result)|onError|onNotice|onDone|fail|alert)$/;
+const SHOWN_CALL = /^(set(Error|Notice|Message|Status|Info|Problem|Warning|Done|Saved|Result|Failure|ServerError|LoadError|ActionError|DeleteError|BulkError)|onError|onNotice|onDone|fail|alert)$/;
 
 /** Object fields whose string values people read (table columns, options, menu entries). */
 const READ_FIELDS = new Set([...READ_PROPS, 'header', 'text', 'message', 'tooltip']);
