@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { CallFamily } from '../ir/call-family.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { Usage } from '../ir/usage.js';
@@ -31,8 +32,8 @@ export interface CallEnd {
  * lifecycle (relay/pipeline/call-lifecycle.ts); it must never throw nor wait.
  */
 export interface CallObserver {
-  /** A call began; its record fills in as the pipeline learns the model, stream and channel. */
-  begin(call: ObservedCall): CallWatch;
+  /** A call began; its record fills in as the pipeline learns the model, stream and channel. `headers`: the client's request's. */
+  begin(call: ObservedCall, headers?: IncomingHttpHeaders): CallWatch;
 }
 
 export interface CallWatch {
@@ -58,12 +59,12 @@ export function observeAll(observers: readonly CallObserver[]): CallObserver {
   if (observers.length === 0) return { begin: () => IGNORED_CALL };
   if (observers.length === 1) return observers[0]!;
   return {
-    begin(call) {
+    begin(call, headers) {
       // Usually one watch does something (tracing off): no array made for the call then.
       let first: CallWatch | undefined;
       let watches: CallWatch[] | undefined;
       for (const observer of observers) {
-        const watch = observer.begin(call);
+        const watch = observer.begin(call, headers);
         if (watch === IGNORED_CALL) continue;
         if (!first) first = watch;
         else (watches ??= [first]).push(watch);

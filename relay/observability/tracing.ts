@@ -1,5 +1,6 @@
-import { SpanKind, SpanStatusCode, trace, ROOT_CONTEXT } from '@opentelemetry/api';
-import type { Attributes, Span, Tracer } from '@opentelemetry/api';
+import type { IncomingHttpHeaders } from 'node:http';
+import { SpanKind, SpanStatusCode, TraceFlags, trace, ROOT_CONTEXT } from '@opentelemetry/api';
+import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -64,9 +65,9 @@ export class CallTracing implements CallObserver {
     this.fixed = exporter && tracingTo('', exporter, false);
   }
 
-  begin(call: ObservedCall): CallWatch {
+  begin(call: ObservedCall, headers?: IncomingHttpHeaders): CallWatch {
     const tracer = this.tracer();
-    return tracer ? new TraceWatch(tracer, call) : IGNORED_CALL;
+    return tracer ? new TraceWatch(tracer, call, callerContext(headers?.traceparent)) : IGNORED_CALL;
   }
 
   /** Sends what is still buffered and stops. */
@@ -95,8 +96,9 @@ class TraceWatch implements CallWatch {
   constructor(
     private readonly tracer: Tracer,
     private readonly call: ObservedCall,
+    parent: Context,
   ) {
-    this.span = tracer.startSpan(call.family, { kind: SpanKind.SERVER, attributes: { 'relaydesk.family': call.family } });
+    this.span = tracer.startSpan(call.family, { kind: SpanKind.SERVER, attributes: { 'relaydesk.family': call.family } }, parent);
   }
 
   reserved(): void {}
@@ -160,6 +162,13 @@ class TraceWatch implements CallWatch {
     if (result.error) failed(this.span, result.error);
     this.span.end();
   }
+}
+
+/** The client's trace, when its W3C `traceparent` names one: the call's span is then a child of the client's. */
+function callerContext(traceparent: string | string[] | undefined): Context {
+  const match = typeof traceparent === 'string' ? /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(traceparent.trim()) : null;
+  if (!match || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return ROOT_CONTEXT;
+  return trace.setSpanContext(ROOT_CONTEXT, { traceId: match[1]!, spanId: match[2]!, traceFlags: parseInt(match[3]!, 16) & TraceFlags.SAMPLED, isRemote: true });
 }
 
 function operationOf(call: ObservedCall): string {

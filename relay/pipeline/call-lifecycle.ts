@@ -148,7 +148,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
   return async (req, res, params) => {
     const startedAt = performance.now();
     const record: CallLog = { family: family.family, model: '', upstreamModel: '', channel: undefined, chain: [], stream: false, warnings: [] };
-    const watch = deps.observer.begin(record); // metrics and traces (relay/observability/)
+    const watch = deps.observer.begin(record, req.headers); // metrics and traces (relay/observability/)
     let caller: Caller | undefined;
     let reservation: QuotaReservation | undefined;
     let rates: RateTicket | undefined;

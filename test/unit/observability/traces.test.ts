@@ -120,6 +120,25 @@ describe('OpenTelemetry traces', () => {
     expect(failed.call.attributes['gen_ai.usage.input_tokens']).toBeUndefined();
   });
 
+  it("joins the client's trace when the call carries a W3C traceparent", async () => {
+    const exporter = new InMemorySpanExporter();
+    const upstream = await fixedUsage();
+    const relay = await startTestRelay({ traceExporter: exporter });
+    const { key } = await setUp(relay, [{ type: OPENAI, upstream, models: ['gpt-4o'], name: 'main' }]);
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const parentId = '00f067aa0ba902b7';
+    const response = await fetch(`${relay.relayBaseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', traceparent: `00-${traceId}-${parentId}-01` },
+      body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }] }),
+    });
+    expect(response.status).toBe(200);
+    const { call, attempts } = await spansOfCall(exporter);
+    expect(call.spanContext().traceId).toBe(traceId);
+    expect(call.parentSpanContext?.spanId).toBe(parentId);
+    expect(attempts[0]!.spanContext().traceId).toBe(traceId);
+  });
+
   it('off (no endpoint set): a call creates no span at all', () => {
     const catalog = { revision: 1, settings: () => ({}) };
     const tracing = new CallTracing(catalog);
