@@ -191,97 +191,104 @@ export default function PlaygroundPage() {
       {tab !== 'chat' ? (
         <MediaTab kind={tab} models={allModels} apiKey={key} />
       ) : (
-      <form className="pg" onSubmit={send} noValidate role="tabpanel" aria-labelledby="pg-tab-chat">
-        <div className="pg-main">
-          <div className="pg-setup">
-            <div className="field">
-              <label htmlFor="pg-model">Model</label>
-              {models.status === 'ready' && models.models.length > 0 ? (
-                <select id="pg-model" value={model} onChange={(e) => { setModel(e.target.value); rememberModel('chat', e.target.value); }}>
-                  {models.models.map((m) => (
-                    <option key={m.name} value={m.name}>
-                      {m.name}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input id="pg-model" value={model} onChange={(e) => setModel(e.target.value)} placeholder="model name" />
-              )}
-              <span className="field__hint">
-                {models.status === 'loading' && 'Loading the models you may use…'}
-                {models.status === 'error' && `Couldn't load the models (${models.message}); type a name.`}
-                {models.status === 'ready' && (models.models.length === 0 ? 'No channel serves you a model yet: add a channel, or type a name.' : `${models.models.length} ${models.models.length === 1 ? 'model' : 'models'} available to you.`)}
-              </span>
-            </div>
-            <div className="field">
-              <label htmlFor="pg-key">API key (optional)</label>
-              {/* Uncontrolled on purpose: React would mirror a controlled value into the DOM's value attribute. */}
-              {/* Password managers are told to keep out: this is a key to try, not a login. */}
-              <input id="pg-key" type="password" autoComplete="off" data-1p-ignore data-lpignore="true" data-bwignore spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
-              <span id="pg-key-hint" className="field__hint">
-                Empty: you call as yourself. Paste a key (sk-…) to test its limits; it is forgotten on reload.
-              </span>
-            </div>
-          </div>
-          <div className="field">
-            <label htmlFor="pg-system">System prompt</label>
-            <textarea id="pg-system" rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder="Optional instructions for the whole conversation" />
-          </div>
-          <Conversation turns={turns} running={running} onRegenerate={regenerate} />
-          <div className="pg-composer">
-          {waitingCalls.length > 0 ? (
-            waitingCalls.map((call) => (
-              <div className="field" key={call.id}>
-                <label htmlFor={`pg-result-${call.id}`}>Result of {call.name || 'the tool call'}</label>
-                <textarea
-                  id={`pg-result-${call.id}`}
-                  rows={3}
-                  className="pg-code"
-                  value={toolResults[call.id] ?? ''}
-                  onChange={(e) => setToolResults((all) => ({ ...all, [call.id]: e.target.value }))}
-                  aria-describedby="pg-result-hint"
-                />
+        <form className="pg" onSubmit={send} noValidate role="tabpanel" aria-labelledby="pg-tab-chat">
+          <div className="pg-main">
+            <div className="pg-setup">
+              <div className="field">
+                <label htmlFor="pg-model">Model</label>
+                {models.status === 'ready' && models.models.length > 0 ? (
+                  <select
+                    id="pg-model"
+                    value={model}
+                    onChange={(e) => {
+                      setModel(e.target.value);
+                      rememberModel('chat', e.target.value);
+                    }}
+                  >
+                    {models.models.map((m) => (
+                      <option key={m.name} value={m.name}>
+                        {m.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input id="pg-model" value={model} onChange={(e) => setModel(e.target.value)} placeholder="model name" />
+                )}
+                <span className="field__hint">
+                  {models.status === 'loading' && 'Loading the models you may use…'}
+                  {models.status === 'error' && `Couldn't load the models (${models.message}); type a name.`}
+                  {models.status === 'ready' && (models.models.length === 0 ? 'No channel serves you a model yet: add a channel, or type a name.' : `${models.models.length} ${models.models.length === 1 ? 'model' : 'models'} available to you.`)}
+                </span>
               </div>
-            ))
-          ) : (
-            <div className="field">
-              <label htmlFor="pg-prompt">Message</label>
-              <textarea
-                id="pg-prompt"
-                rows={4}
-                value={prompt}
-                onChange={(e) => setPrompt(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
-                }}
-                aria-describedby="pg-prompt-hint"
-              />
-              <span id="pg-prompt-hint" className="field__hint">
-                Ctrl+Enter sends.
-              </span>
+              <div className="field">
+                <label htmlFor="pg-key">API key (optional)</label>
+                {/* Uncontrolled on purpose: React would mirror a controlled value into the DOM's value attribute. */}
+                {/* Password managers are told to keep out: this is a key to try, not a login. */}
+                <input id="pg-key" type="password" autoComplete="off" data-1p-ignore data-lpignore="true" data-bwignore spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
+                <span id="pg-key-hint" className="field__hint">
+                  Empty: you call as yourself. Paste a key (sk-…) to test its limits; it is forgotten on reload.
+                </span>
+              </div>
             </div>
-          )}
-          {waitingCalls.length > 0 && (
-            <span id="pg-result-hint" className="field__hint">
-              The model asked for {waitingCalls.length === 1 ? 'a tool call' : `${waitingCalls.length} tool calls`}: write what each returned, and send.
-            </span>
-          )}
-          {formError && <Alert tone="error">{formError}</Alert>}
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={running}>
-              {running ? 'Streaming…' : waitingCalls.length > 0 ? 'Send results' : 'Send'}
-            </button>
-            {running && (
-              <button type="button" className="button button--secondary" onClick={() => abortRef.current?.abort()}>
-                Stop
-              </button>
-            )}
+            <div className="field">
+              <label htmlFor="pg-system">System prompt</label>
+              <textarea id="pg-system" rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder="Optional instructions for the whole conversation" />
+            </div>
+            <Conversation turns={turns} running={running} onRegenerate={regenerate} />
+            <div className="pg-composer">
+              {waitingCalls.length > 0 ? (
+                waitingCalls.map((call) => (
+                  <div className="field" key={call.id}>
+                    <label htmlFor={`pg-result-${call.id}`}>Result of {call.name || 'the tool call'}</label>
+                    <textarea
+                      id={`pg-result-${call.id}`}
+                      rows={3}
+                      className="pg-code"
+                      value={toolResults[call.id] ?? ''}
+                      onChange={(e) => setToolResults((all) => ({ ...all, [call.id]: e.target.value }))}
+                      aria-describedby="pg-result-hint"
+                    />
+                  </div>
+                ))
+              ) : (
+                <div className="field">
+                  <label htmlFor="pg-prompt">Message</label>
+                  <textarea
+                    id="pg-prompt"
+                    rows={4}
+                    value={prompt}
+                    onChange={(e) => setPrompt(e.target.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
+                    }}
+                    aria-describedby="pg-prompt-hint"
+                  />
+                  <span id="pg-prompt-hint" className="field__hint">
+                    Ctrl+Enter sends.
+                  </span>
+                </div>
+              )}
+              {waitingCalls.length > 0 && (
+                <span id="pg-result-hint" className="field__hint">
+                  The model asked for {waitingCalls.length === 1 ? 'a tool call' : `${waitingCalls.length} tool calls`}: write what each returned, and send.
+                </span>
+              )}
+              {formError && <Alert tone="error">{formError}</Alert>}
+              <div className="actions">
+                <button type="submit" className="button button--primary" disabled={running}>
+                  {running ? 'Streaming…' : waitingCalls.length > 0 ? 'Send results' : 'Send'}
+                </button>
+                {running && (
+                  <button type="button" className="button button--secondary" onClick={() => abortRef.current?.abort()}>
+                    Stop
+                  </button>
+                )}
+              </div>
+            </div>
+            <CodeView kind="chat" body={nextBody} />
           </div>
-          </div>
-          <CodeView kind="chat" body={nextBody} />
-        </div>
-        <ParamsPanel value={paramForm} errors={paramErrors} onChange={setParamForm} disabled={running} />
-      </form>
+          <ParamsPanel value={paramForm} errors={paramErrors} onChange={setParamForm} disabled={running} />
+        </form>
       )}
       {error && <Alert tone={error === STOPPED ? 'info' : 'error'}>{error}</Alert>}
     </section>
