@@ -32,6 +32,7 @@ export function captureBodies(deps: Pick<RelayDeps, 'store' | 'log'>, req: Incom
   const key = presentedApiKey(req);
   if (key) secrets.add(key);
   const answer = teeAnswer(res, cap + SLACK_BYTES);
+  const notKept = (error: unknown) => deps.log.error(`call bodies of ${req.requestId} not kept: ${(error as Error)?.message ?? error}`);
   res.once('close', () => {
     try {
       const request = body ? cut(body, cap, secrets) : '[a form upload: not kept]';
@@ -45,15 +46,15 @@ export function captureBodies(deps: Pick<RelayDeps, 'store' | 'log'>, req: Incom
         path: redact(keptPath(req.url ?? '/'), secrets),
         headers: replayHeaders(req),
         request,
-        request_bytes: body?.length ?? Number(req.headers['content-length'] ?? 0),
+        request_bytes: body?.length ?? (Number(req.headers['content-length']) || 0),
         status: res.statusCode,
         response_type: String(res.getHeader('content-type') ?? ''),
         response,
         response_bytes: answer.total(),
       };
-      deps.store.bodies.put(bodies).catch((error: unknown) => deps.log.error(`call bodies of ${req.requestId} not kept: ${(error as Error)?.message ?? error}`));
+      deps.store.bodies.put(bodies).catch(notKept);
     } catch (error) {
-      deps.log.error(`call bodies of ${req.requestId} not kept: ${(error as Error)?.message ?? error}`);
+      notKept(error);
     }
   });
   return {
