@@ -2,6 +2,8 @@
 // the models it serves, where the key goes and the upstream's protocol. Produces the
 // `advanced_custom` object the API checks (relay/providers/advanced-custom/config.ts).
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/index.js';
 import { Field } from './Field.js';
 import { SelectField } from './FormFields.js';
 
@@ -17,20 +19,13 @@ export interface RouteDraft {
 
 const PATHS = ['/v1/chat/completions', '/v1/messages', '/v1/responses', '/v1beta/models/{model}:generateContent', '/v1/models'];
 
-const CONVERTERS = [
-  { value: 'none', label: 'None (the upstream speaks the incoming protocol)' },
-  { value: 'openai-chat', label: 'OpenAI chat completions' },
-  { value: 'anthropic-messages', label: 'Anthropic messages' },
-  { value: 'openai-responses', label: 'OpenAI responses' },
-  { value: 'gemini-generate-content', label: 'Gemini generateContent' },
-];
+/** Examples in the fields, the same in every language. */
+const EXAMPLE = { models: 'gpt-4o, /^gpt-4\./i', headerName: 'X-Api-Key', queryName: 'key' };
 
-const AUTH = [
-  { value: 'bearer', label: 'Authorization: Bearer' },
-  { value: 'header', label: 'Header (name below)' },
-  { value: 'query', label: 'Query parameter (name below)' },
-  { value: 'none', label: 'None' },
-];
+/** Each named `channels:routes.converter.<value>`. */
+const CONVERTERS = ['none', 'openai-chat', 'anthropic-messages', 'openai-responses', 'gemini-generate-content'];
+/** Each named `channels:routes.auth.<value>`. */
+const AUTH = ['bearer', 'header', 'query', 'none'];
 
 export function newRoute(): RouteDraft {
   return { path: '/v1/chat/completions', upstreamPath: '/v1/chat/completions', models: '', auth: 'bearer', authName: '', converter: 'none' };
@@ -100,17 +95,18 @@ export function advancedCustomOf(routes: RouteDraft[]): { routes: Record<string,
 
 /** Problems the form can see before sending; the API checks the rest. */
 export function routesError(routes: RouteDraft[]): string | null {
-  if (routes.length === 0) return 'Add at least one route.';
+  if (routes.length === 0) return i18n.t('channels:routes.addOne');
   for (const [index, route] of routes.entries()) {
-    if (route.upstreamPath.trim() === '') return `Route ${index + 1}: give the upstream path (a path starting with / or an http(s) URL).`;
-    if ((route.auth === 'header' || route.auth === 'query') && route.authName.trim() === '') return `Route ${index + 1}: give the ${route.auth} name for the key.`;
+    if (route.upstreamPath.trim() === '') return i18n.t('channels:routes.needPath', { n: index + 1 });
+    if ((route.auth === 'header' || route.auth === 'query') && route.authName.trim() === '') return i18n.t(route.auth === 'header' ? 'channels:routes.needHeader' : 'channels:routes.needQuery', { n: index + 1 });
   }
-  if (routes.every((route) => route.path === '/v1/models')) return 'Add a model-call route (not only /v1/models).';
+  if (routes.every((route) => route.path === '/v1/models')) return i18n.t('channels:routes.needCall');
   return null;
 }
 
 export function AdvancedCustomEditor({ routes, onChange, error }: { routes: RouteDraft[]; onChange: (routes: RouteDraft[]) => void; error?: string | null }) {
   const id = useId();
+  const { t } = useTranslation('channels');
 
   function update(index: number, patch: Partial<RouteDraft>) {
     onChange(routes.map((route, i) => (i === index ? { ...route, ...patch } : route)));
@@ -118,45 +114,44 @@ export function AdvancedCustomEditor({ routes, onChange, error }: { routes: Rout
 
   return (
     <fieldset className="routes" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend>Routes</legend>
+      <legend>{t('routes.title')}</legend>
       <p className="field__hint">
-        Each route sends calls on one incoming path to an upstream path (relative to the base URL, or a full URL; <code>{'{model}'}</code> becomes the model). A{' '}
-        <code>/v1/models</code> route lets Fetch models list the upstream's models.
+        <Trans t={t} i18nKey="routes.hint" components={{ code: <code /> }} />
       </p>
       {routes.map((route, index) => (
-        <fieldset key={index} className="routes__route" aria-label={`Route ${index + 1}`}>
-          <legend>Route {index + 1}</legend>
+        <fieldset key={index} className="routes__route" aria-label={t('routes.route', { n: index + 1 })}>
+          <legend>{t('routes.route', { n: index + 1 })}</legend>
           <div className="form-row">
             <SelectField
-              label="Incoming path"
+              label={t('routes.incoming')}
               value={route.path}
               onChange={(e) => update(index, { path: e.currentTarget.value })}
               options={[...PATHS, ...(PATHS.includes(route.path) ? [] : [route.path])].map((p) => ({ value: p, label: p }))}
             />
             <Field
-              label="Upstream path"
+              label={t('routes.upstream')}
               value={route.upstreamPath}
               spellCheck={false}
-              placeholder="/v1/chat/completions or https://…/{model}/chat"
+              placeholder={t('routes.upstreamPlaceholder')}
               onChange={(e) => update(index, { upstreamPath: e.currentTarget.value })}
             />
           </div>
           <Field
-            label="Route models"
+            label={t('routes.models')}
             value={route.models}
             spellCheck={false}
-            placeholder="gpt-4o, /^gpt-4\./i"
+            placeholder={EXAMPLE.models}
             onChange={(e) => update(index, { models: e.currentTarget.value })}
-            hint="Comma-separated names or /regex/; empty = every model of the channel."
+            hint={t('routes.modelsHint')}
           />
           <div className="form-row">
-            <SelectField label="Key placement" value={route.auth} onChange={(e) => update(index, { auth: e.currentTarget.value as RouteDraft['auth'] })} options={AUTH} />
+            <SelectField label={t('routes.placement')} value={route.auth} onChange={(e) => update(index, { auth: e.currentTarget.value as RouteDraft['auth'] })} options={AUTH.map((value) => ({ value, label: t(`routes.auth.${value}`) }))} />
             {route.auth === 'header' || route.auth === 'query' ? (
               <Field
-                label={route.auth === 'header' ? 'Header name' : 'Query name'}
+                label={route.auth === 'header' ? t('routes.headerName') : t('routes.queryName')}
                 value={route.authName}
                 spellCheck={false}
-                placeholder={route.auth === 'header' ? 'X-Api-Key' : 'key'}
+                placeholder={route.auth === 'header' ? EXAMPLE.headerName : EXAMPLE.queryName}
                 onChange={(e) => update(index, { authName: e.currentTarget.value })}
               />
             ) : (
@@ -165,21 +160,21 @@ export function AdvancedCustomEditor({ routes, onChange, error }: { routes: Rout
           </div>
           <div className="routes__footer">
             <SelectField
-              label="Converter"
+              label={t('routes.converterLabel')}
               value={route.path === '/v1/models' ? 'none' : route.converter}
               disabled={route.path === '/v1/models'}
               onChange={(e) => update(index, { converter: e.currentTarget.value })}
-              options={CONVERTERS}
-              hint="The upstream's protocol, when it differs from the incoming path's."
+              options={CONVERTERS.map((value) => ({ value, label: t(`routes.converter.${value}`) }))}
+              hint={t('routes.converterHint')}
             />
-            <button type="button" className="button button--ghost-danger button--small" disabled={routes.length <= 1} onClick={() => onChange(routes.filter((_, i) => i !== index))} aria-label={`Remove route ${index + 1}`}>
-              Remove route
+            <button type="button" className="button button--ghost-danger button--small" disabled={routes.length <= 1} onClick={() => onChange(routes.filter((_, i) => i !== index))} aria-label={t('routes.removeOne', { n: index + 1 })}>
+              {t('routes.remove')}
             </button>
           </div>
         </fieldset>
       ))}
       <button type="button" className="button button--secondary button--small" onClick={() => onChange([...routes, newRoute()])}>
-        Add route
+        {t('routes.add')}
       </button>
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">

@@ -2,6 +2,7 @@
 // call families it serves, and the channel's behaviour: test model, key order, automatic
 // disabling, tag and note.
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField } from './FormFields.js';
 import { Field } from './Field.js';
 import type { ChannelErrors, ChannelValues } from './channel-form.js';
@@ -18,32 +19,33 @@ export function ChannelTypeFields({ values, errors, set }: Props) {
   const type = Number(values.type);
   const apiVersion = hasField(type, 'api_version');
   const protocol = hasField(type, 'upstream_protocol');
+  const { t } = useTranslation('channels');
   if (!apiVersion && !protocol) return null;
   return (
     <div className="form-row">
       {apiVersion && (
         <Field
-          label="API version"
+          label={t('form.apiVersion')}
           name="api_version"
           spellCheck={false}
           value={values.apiVersion}
           onChange={(e) => set('apiVersion', e.currentTarget.value)}
           placeholder={DEFAULT_AZURE_API_VERSION}
           error={errors.apiVersion}
-          hint={`Azure's api-version query parameter. Empty: the relay's default, ${DEFAULT_AZURE_API_VERSION}.`}
+          hint={t('form.apiVersionHint', { version: DEFAULT_AZURE_API_VERSION })}
         />
       )}
       {protocol && (
         <SelectField
-          label="Upstream API"
+          label={t('form.upstreamApi')}
           name="upstream_protocol"
           value={values.protocol}
           onChange={(e) => set('protocol', e.currentTarget.value === 'responses' ? 'responses' : 'chat')}
           options={[
-            { value: 'chat', label: 'Chat Completions (/v1/chat/completions)' },
-            { value: 'responses', label: 'Responses (/v1/responses)' },
+            { value: 'chat', label: t('form.chatApi') },
+            { value: 'responses', label: t('form.responsesApi') },
           ]}
-          hint="How the relay calls this upstream, whatever API the client used. Choose Responses for models served only there."
+          hint={t('form.upstreamApiHint')}
         />
       )}
     </div>
@@ -59,13 +61,14 @@ export function ChannelFamiliesField({ values, errors, set }: Props) {
   const defaults = typeFamilies(type);
   const served = values.families ?? defaults;
   const hintId = useId();
+  const { t } = useTranslation('channels');
   function toggle(family: CallFamily, on: boolean) {
     const next = CALL_FAMILIES.filter((f) => (f === family ? on : served.includes(f)));
     set('families', sameFamilies(next, defaults) ? null : next);
   }
   return (
     <fieldset className={`form-section family-choices${errors.families ? ' field--invalid' : ''}`} aria-describedby={hintId}>
-      <legend>Serves</legend>
+      <legend>{t('form.serves')}</legend>
       <div className="family-choices__list">
         {CALL_FAMILIES.map((family) => (
           <label key={family} className="family-choices__item">
@@ -76,20 +79,20 @@ export function ChannelFamiliesField({ values, errors, set }: Props) {
       </div>
       {served.includes('completions') && hasCompletionsEndpoint(type) && values.protocol !== 'responses' && (
         <CheckboxField
-          label="Completions through chat"
+          label={t('form.completionsViaChat')}
           checked={values.completionsViaChat}
           onChange={(on) => set('completionsViaChat', on)}
-          hint="Send /v1/completions calls to this upstream as chat calls, for models it serves only by chat (current OpenAI models). Off: they go to its own completions endpoint."
+          hint={t('form.completionsViaChatHint')}
         />
       )}
       {errors.families && <p className="field__error">{errors.families}</p>}
       <p id={hintId} className="field__hint">
-        The kinds of calls routed here.{' '}
+        {t('form.servesHint')}{' '}
         {values.families === null ? (
-          `${typeLabel(type)}'s defaults.`
+          t('form.defaults', { type: typeLabel(type) })
         ) : (
           <button type="button" className="button button--secondary button--small" onClick={() => set('families', null)}>
-            Back to {typeLabel(type)}'s defaults
+            {t('form.backToDefaults', { type: typeLabel(type) })}
           </button>
         )}
       </p>
@@ -99,17 +102,18 @@ export function ChannelFamiliesField({ values, errors, set }: Props) {
 
 /** How keys take turns; shown only while the channel has several keys. */
 export function KeyModeField({ values, set }: Omit<Props, 'errors'>) {
+  const { t } = useTranslation('channels');
   return (
     <SelectField
-      label="Key order"
+      label={t('form.keyOrder')}
       name="key_mode"
       value={values.keyMode}
       onChange={(e) => set('keyMode', e.currentTarget.value === 'polling' ? 'polling' : 'random')}
       options={[
-        { value: 'random', label: 'Random: any enabled key' },
-        { value: 'polling', label: 'In turn: one key after the other' },
+        { value: 'random', label: t('form.random') },
+        { value: 'polling', label: t('form.polling') },
       ]}
-      hint="Which of the channel's keys each call uses. Disabled keys are skipped either way."
+      hint={t('form.keyOrderHint')}
     />
   );
 }
@@ -117,34 +121,35 @@ export function KeyModeField({ values, set }: Omit<Props, 'errors'>) {
 /** What every type has beyond the connection: test model, automatic disabling, tag and note. */
 export function ChannelBehaviourFields({ values, set, models }: Omit<Props, 'errors'> & { models: string[] }) {
   const listId = useId();
+  const { t } = useTranslation('channels');
   return (
     <fieldset className="form-section">
-      <legend>Behaviour</legend>
+      <legend>{t('form.behaviour')}</legend>
       <div className="form-row">
         <Field
-          label="Test model"
+          label={t('form.testModel')}
           name="test_model"
           spellCheck={false}
           list={listId}
           value={values.testModel}
           onChange={(e) => set('testModel', e.currentTarget.value)}
           placeholder={models[0] ?? ''}
-          hint="The model Test and Test all call. Empty: the first model."
+          hint={t('form.testModelHint')}
         />
         <datalist id={listId}>
           {models.map((model) => (
             <option key={model} value={model} />
           ))}
         </datalist>
-        <Field label="Tag" name="tag" spellCheck={false} value={values.tag} onChange={(e) => set('tag', e.currentTarget.value)} hint="Optional: a label shared by related channels." />
+        <Field label={t('form.tag')} name="tag" spellCheck={false} value={values.tag} onChange={(e) => set('tag', e.currentTarget.value)} hint={t('form.tagHint')} />
       </div>
       <CheckboxField
-        label="Disable keys the upstream refuses"
+        label={t('form.autoBan')}
         checked={values.autoBan}
         onChange={(on) => set('autoBan', on)}
-        hint="A key answered 401/403 or out of credit is switched off and retried later (when automatic disabling is on in Settings)."
+        hint={t('form.autoBanHint')}
       />
-      <Field label="Note" name="remark" value={values.remark} onChange={(e) => set('remark', e.currentTarget.value)} hint="For you only; the channel search finds it." />
+      <Field label={t('form.note')} name="remark" value={values.remark} onChange={(e) => set('remark', e.currentTarget.value)} hint={t('form.noteHint')} />
     </fieldset>
   );
 }

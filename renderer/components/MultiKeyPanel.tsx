@@ -1,6 +1,7 @@
 // The keys of a multi-key channel: each key's state by index, with enable / disable / delete
 // per key and "Enable all"; the keys themselves only after a security verification ("Show keys").
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { changeKeys, listKeys, revealKeys, type KeyAction, type KeysView, type KeyStateView } from '../api/channels.js';
 import { forgetVerification, liveVerification, type Verification } from '../api/two-factor.js';
 import { Alert } from './Alert.js';
@@ -20,6 +21,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [revealed, setRevealed] = useState<string[] | null>(null);
+  const { t } = useTranslation('channels');
 
   async function reveal(verification: Verification) {
     setVerifying(false);
@@ -28,7 +30,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
       setRevealed(await revealKeys(channel.id, verification));
     } catch (caught) {
       forgetVerification();
-      setError(caught instanceof Error ? caught.message : 'Could not show the keys.');
+      setError(caught instanceof Error ? caught.message : t('keys.showFailed'));
     }
   }
 
@@ -44,9 +46,9 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
     try {
       setView(await listKeys(channel.id));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not load the keys.');
+      setError(caught instanceof Error ? caught.message : t('keys.loadFailed'));
     }
-  }, [channel.id]);
+  }, [channel.id, t]);
 
   useEffect(() => {
     void load();
@@ -62,7 +64,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
       setConfirmDelete(null);
       onChanged?.();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not change the key.');
+      setError(caught instanceof Error ? caught.message : t('keys.changeFailed'));
     } finally {
       setBusy(false);
     }
@@ -74,7 +76,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
   function row(key: KeyStateView) {
     const status = statusOf(key.status);
     return (
-      <tr key={key.index} data-testid={`key-row-${key.index}`} aria-label={`Key ${key.index}`}>
+      <tr key={key.index} data-testid={`key-row-${key.index}`} aria-label={t('keys.key', { index: key.index })}>
         <td>
           <div className="stack">
             <strong>#{key.index}</strong>
@@ -86,7 +88,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
         </td>
         <td className="key-panel__reason">
           {key.reason !== '' ? key.reason : <span className="muted">—</span>}
-          {key.status === 3 && key.retry_at > 0 && <div className="muted small">Tried again after {formatWhen(key.retry_at)}</div>}
+          {key.status === 3 && key.retry_at > 0 && <div className="muted small">{t('keys.retryAfter', { when: formatWhen(key.retry_at) })}</div>}
           {key.status === 1 && key.cooldown_until > now && <div className="small">{cooldownText(key.cooldown_until, key.cooldown_failures, now)}</div>}
         </td>
         <td>{formatWhen(key.disabled_at)}</td>
@@ -94,26 +96,26 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
         <td>
           <div className="row-actions key-panel__actions">
             {key.status === 1 ? (
-              <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void act({ action: 'disable', index: key.index }, `Disabled key #${key.index}.`)} aria-label={`Disable key ${key.index}`}>
-                Disable
+              <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void act({ action: 'disable', index: key.index }, t('keys.disabled', { index: key.index }))} aria-label={t('keys.disableOne', { index: key.index })}>
+                {t('common:actions.disable')}
               </button>
             ) : (
-              <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void act({ action: 'enable', index: key.index }, `Enabled key #${key.index}.`)} aria-label={`Enable key ${key.index}`}>
-                Enable
+              <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void act({ action: 'enable', index: key.index }, t('keys.enabled', { index: key.index }))} aria-label={t('keys.enableOne', { index: key.index })}>
+                {t('common:actions.enable')}
               </button>
             )}
             {confirmDelete === key.index ? (
               <>
-                <button type="button" className="button button--danger button--small" disabled={busy} onClick={() => void act({ action: 'delete', index: key.index }, `Deleted key #${key.index}; the later keys moved up.`)} aria-label={`Confirm deleting key ${key.index}`}>
-                  Really delete
+                <button type="button" className="button button--danger button--small" disabled={busy} onClick={() => void act({ action: 'delete', index: key.index }, t('keys.deleted', { index: key.index }))} aria-label={t('keys.confirmDelete', { index: key.index })}>
+                  {t('keys.reallyDelete')}
                 </button>
                 <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => setConfirmDelete(null)}>
-                  Keep
+                  {t('keys.keep')}
                 </button>
               </>
             ) : (
-              <button type="button" className="button button--ghost-danger button--small" disabled={busy || (view?.key_count ?? 0) <= 1} onClick={() => setConfirmDelete(key.index)} aria-label={`Delete key ${key.index}`} title={(view?.key_count ?? 0) <= 1 ? 'The only key of the channel: replace it instead.' : undefined}>
-                Delete
+              <button type="button" className="button button--ghost-danger button--small" disabled={busy || (view?.key_count ?? 0) <= 1} onClick={() => setConfirmDelete(key.index)} aria-label={t('keys.deleteOne', { index: key.index })} title={(view?.key_count ?? 0) <= 1 ? t('keys.onlyKey') : undefined}>
+                {t('common:actions.delete')}
               </button>
             )}
           </div>
@@ -126,52 +128,52 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
     <Dialog
       open
       wide
-      title={`Keys of ${channel.name}`}
+      title={t('keys.title', { name: channel.name })}
       onClose={onClose}
       footer={
         <>
           <button type="button" className="button button--secondary" disabled={busy || revealed !== null} onClick={showKeys}>
-            Show keys
+            {t('keys.show')}
           </button>
-          <button type="button" className="button button--secondary" disabled={busy || !anyDisabled} onClick={() => void act({ action: 'enable_all' }, 'Enabled every key.')}>
-            Enable all
+          <button type="button" className="button button--secondary" disabled={busy || !anyDisabled} onClick={() => void act({ action: 'enable_all' }, t('keys.enabledAll'))}>
+            {t('keys.enableAll')}
           </button>
           <button type="button" className="button button--primary" onClick={onClose}>
-            Done
+            {t('money:make.done')}
           </button>
         </>
       }
     >
       {error !== null && <Alert tone="error">{error}</Alert>}
       {notice !== null && <Alert tone="success">{notice}</Alert>}
-      {view === null && error === null && <p className="muted">Loading the keys…</p>}
+      {view === null && error === null && <p className="muted">{t('keys.loading')}</p>}
       {view !== null && (
         <>
           <p className="muted small" data-testid="key-summary">
-            {view.enabled} of {view.key_count} key{view.key_count === 1 ? '' : 's'} in use. Keys are shown only after a security verification (Show keys); deleting one moves the later ones up.
+            {t('keys.summary', { enabled: view.enabled, count: view.key_count })}
           </p>
           {revealed !== null && (
             <div className="token" data-testid="revealed-keys">
               <label htmlFor="revealed-keys" className="token__label">
-                The keys, one per line (this reveal is logged)
+                {t('keys.revealed')}
               </label>
               <div className="copy-row">
                 <textarea id="revealed-keys" className="copy-row__value copy-row__input mono" readOnly rows={Math.min(6, revealed.length)} value={revealed.join('\n')} spellCheck={false} />
-                <CopyButton text={revealed.join('\n')} label="Copy keys" />
+                <CopyButton text={revealed.join('\n')} label={t('keys.copy')} />
               </div>
             </div>
           )}
           <div className="table-scroll key-panel">
             <table className="table">
-              <caption className="visually-hidden">Keys of {channel.name}</caption>
+              <caption className="visually-hidden">{t('keys.title', { name: channel.name })}</caption>
               <thead>
                 <tr>
-                  <th>Key</th>
-                  <th>Status</th>
-                  <th>Reason</th>
-                  <th>Disabled at</th>
-                  <th className="num">Failures</th>
-                  <th>Actions</th>
+                  <th>{t('keys.columns.key')}</th>
+                  <th>{t('columns.status')}</th>
+                  <th>{t('keys.columns.reason')}</th>
+                  <th>{t('keys.columns.disabledAt')}</th>
+                  <th className="num">{t('keys.columns.failures')}</th>
+                  <th>{t('columns.actions')}</th>
                 </tr>
               </thead>
               <tbody>{view.items.map(row)}</tbody>
@@ -179,7 +181,7 @@ export function MultiKeyPanel({ channel, onClose, onChanged }: { channel: { id: 
           </div>
         </>
       )}
-      {verifying && <VerifyDialog purpose={`Show the keys of ${channel.name}`} onVerified={(verification) => void reveal(verification)} onCancel={() => setVerifying(false)} />}
+      {verifying && <VerifyDialog purpose={t('keys.purpose', { name: channel.name })} onVerified={(verification) => void reveal(verification)} onCancel={() => setVerifying(false)} />}
     </Dialog>
   );
 }

@@ -3,12 +3,9 @@
 // has nothing left to convert (and on any file not here that has). A folder (ending in /) stands
 // for every file under it.
 export const UNCONVERTED: readonly string[] = [
-  'components/AdvancedCustomEditor.tsx',
   'components/ChannelDialog.tsx',
-  'components/ChannelTypeFields.tsx',
   'components/KeyDialogs.tsx',
   'components/KeyForm.tsx',
-  'components/MultiKeyPanel.tsx',
   'pages/OverviewPage.tsx',
   'pages/SettingsPage.tsx',
   'pages/admin/GroupsPage.tsx',
