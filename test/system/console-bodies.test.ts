@@ -11,7 +11,7 @@ import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { addChannel } from '../helpers/gateway.js';
 import { setupAndLogin, type ApiClient } from '../helpers/relay.js';
-import { resultsDir, startConsoleRig, type ConsoleRig } from './console-harness.js';
+import { resultsDir, seriousA11yFindings, startConsoleRig, type ConsoleRig } from './console-harness.js';
 
 const MODEL = 'fake-bodies-model';
 const TOOL = { type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } };
@@ -103,6 +103,7 @@ describe('the log drawer shows kept bodies', () => {
     expect(await turns.nth(3).textContent()).toContain('sunny, 21 °C');
     expect(await turns.nth(4).textContent()).toContain('The tool said: sunny, 21 °C');
     await page.screenshot({ path: join(resultsDir, 'console-logs-bodies.png') });
+    expect(await seriousA11yFindings(page)).toEqual([]);
 
     await drawer.getByRole('button', { name: 'Copy as curl' }).click();
     await drawer.getByRole('button', { name: 'Copied' }).waitFor();
