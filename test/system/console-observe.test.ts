@@ -262,8 +262,10 @@ describe('console observe pages', () => {
             await loaded;
           }
           await tab.getByTestId('metric-requests').getByText(`Requests, last ${range}`).waitFor();
-          await waitForCharts(tab);
-          await expectDashboardDrawn(tab, view.width);
+          // A day is drawn per hour, longer ranges per day.
+          const figure = range === '24 hours' ? 'Requests per hour' : 'Requests per day';
+          await waitForCharts(tab, figure);
+          await expectDashboardDrawn(tab, view.width, figure);
           const suffix = range === '24 hours' ? '' : `-${range === '7 days' ? '7d' : '30d'}`;
           await tab.screenshot({ path: join(resultsDir, `console-dashboard${view.name}${suffix}.png`), fullPage: true });
         }
@@ -280,20 +282,20 @@ describe('console observe pages', () => {
 });
 
 /** Waits until the plots are drawn: recharts loads lazily and draws after its chunk arrives. */
-async function waitForCharts(target: Page): Promise<void> {
-  await target.locator('figure[aria-label="Requests per hour"] .chart__plot svg.recharts-surface').waitFor();
-  // A bar (up to a week of hours) or the area (a month): recharts draws no path for the zero hours.
-  await target.locator('figure[aria-label="Requests per hour"]').locator('.recharts-bar-rectangle path, .recharts-area-curve').first().waitFor();
-  await target.locator('figure[aria-label="Requests per hour"] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first().waitFor();
-  await target.locator('figure[aria-label="Requests per hour"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').first().waitFor();
+async function waitForCharts(target: Page, figure = 'Requests per hour'): Promise<void> {
+  await target.locator(`figure[aria-label="${figure}"] .chart__plot svg.recharts-surface`).waitFor();
+  // A bar (up to a week of hours, or days) or the area (a month of hours): recharts draws no path for the zero buckets.
+  await target.locator(`figure[aria-label="${figure}"]`).locator('.recharts-bar-rectangle path, .recharts-area-curve').first().waitFor();
+  await target.locator(`figure[aria-label="${figure}"] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value`).first().waitFor();
+  await target.locator(`figure[aria-label="${figure}"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value`).first().waitFor();
   await target.locator('figure[aria-label="Requests by model"] .chart__plot svg.recharts-surface').waitFor();
   // The value after the bar: recharts adds it once the bar is drawn.
   await target.locator('figure[aria-label="Requests by model"] .recharts-label-list').getByText('1', { exact: true }).waitFor();
 }
 
-/** One request: a visible, full-height bar per hour (0–1 axis), labels that do not overlap, the model's bar and value. */
-async function expectDashboardDrawn(target: Page, width: number): Promise<void> {
-  const hourly = target.locator('figure[aria-label="Requests per hour"]');
+/** One request: a visible, full-height bar in its hour or day (0–1 axis), labels that do not overlap, the model's bar and value. */
+async function expectDashboardDrawn(target: Page, width: number, figure = 'Requests per hour'): Promise<void> {
+  const hourly = target.locator(`figure[aria-label="${figure}"]`);
   expect(await hourly.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents()).toEqual(['0', '1']);
   const grid = (await hourly.locator('.recharts-cartesian-grid').boundingBox())!;
   const bars = hourly.locator('.recharts-bar-rectangle path');
