@@ -195,7 +195,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       const unusableKeys = (channel: ChannelRecord) => new Set([...(failedKeys.get(channel.id) ?? []), ...coolingKeys(deps.cooldowns, channel)]);
       const affinityError = (error: unknown) => deps.log.error(`prompt-cache affinity: ${(error as Error)?.message ?? error}`);
       const session = family.session?.(decoded.call, req);
-      const affinity = await recallAffinity(deps.store.affinities, settings.cache_affinity_seconds, { tokenId: caller.token.id, model: decoded.model, session }, affinityError);
+      const affinity = await recallAffinity(deps.store.affinities, settings.cache_affinity_seconds, { tokenId: caller.token.id, userId: caller.user.id, model: decoded.model, session }, affinityError);
       let lastError: RelayErrorInfo | undefined;
 
       for (let attempt = 0; attempt <= settings.retry_times; ) {

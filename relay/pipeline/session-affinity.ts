@@ -66,11 +66,11 @@ export type AffinityOutcome = 'hit' | 'moved' | 'new';
 export async function recallAffinity(
   affinities: SessionAffinities,
   ttlSeconds: number,
-  who: { tokenId: number; model: string; session: string | undefined },
+  who: { tokenId: number; userId: number; model: string; session: string | undefined },
   onError: (error: unknown) => void,
 ): Promise<CallAffinity | undefined> {
   if (!who.session || ttlSeconds <= 0) return undefined;
-  const key = affinityKey(who.tokenId, who.model, who.session);
+  const key = affinityKey(who, who.session);
   const ttlMs = ttlSeconds * 1000;
   const target = await affinities.recall(key, ttlMs).catch((error: unknown) => void onError(error));
   return { key, ttlMs, target: target ?? undefined };

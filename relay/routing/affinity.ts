@@ -9,12 +9,13 @@ import type { ChannelRecord } from '../store/schema.js';
 // for the prefix each time it lands on a key that has not seen it.
 
 /**
- * The map key of a session: the API key's id (two keys, two users, never share a session),
- * the model (a cache belongs to one model) and the client's session id, hashed so that any
- * client text fits a bounded key.
+ * The map key of a session: the API key's id and its user's (two keys, two users, never share
+ * a session; the console's playground calls on a key of id 0 for every user), the model (a
+ * cache belongs to one model) and the client's session id, hashed so that any client text
+ * fits a bounded key.
  */
-export function affinityKey(tokenId: number, model: string, session: string): string {
-  return createHash('sha256').update(`${tokenId}\n${model}\n${session}`).digest('base64url').slice(0, 32);
+export function affinityKey(who: { tokenId: number; userId: number; model: string }, session: string): string {
+  return createHash('sha256').update(`${who.tokenId}\n${who.userId}\n${who.model}\n${session}`).digest('base64url').slice(0, 32);
 }
 
 /**
