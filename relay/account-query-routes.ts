@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Caller } from './auth/api-key.js';
+import { budgetsLeft, type BudgetLeft } from './billing/period-budgets.js';
 import { QUOTA_PER_USD } from './billing/pricing.js';
 import { sendJson, sendRelayError } from './http/errors.js';
 import { countedLimiter, createSlidingWindowLimiter } from './http/rate-limit.js';
@@ -10,6 +11,7 @@ import { accountBalance, accountUsage, byApiKeyWithoutQuota, keyPricing } from '
 import type { DayUsage, KeyPricing, QuotaStanding } from './pipeline/account-queries.js';
 import { authorizeBeforeBody } from './pipeline/read-body.js';
 import type { RelayDeps } from './pipeline/relay-deps.js';
+import { callSettings } from './settings.js';
 
 /** `/v1/usage`, `/v1/pricing` and `/v1/balance` together, per account (all its keys): interface.md's limit. */
 export const ACCOUNT_QUERY_LIMIT = { limit: 30, windowMs: 60_000 };
@@ -29,6 +31,11 @@ function amount(quota: number | null) {
 
 function standing(of: QuotaStanding) {
   return { requests: of.requests, granted: amount(of.granted), used: amount(of.used), held: amount(of.held), left: amount(of.left) };
+}
+
+/** Each spending cap of the key or account with what is left of it this period, in quota and USD. */
+function budgets(found: BudgetLeft[]) {
+  return found.map((b) => ({ period: b.period, limit: amount(b.limit), spent: amount(b.spent), left: amount(b.left), resets_at: new Date(b.resets_at).toISOString() }));
 }
 
 function daily(days: DayUsage[]) {
@@ -107,12 +114,14 @@ export function accountQueryRoutes(deps: RelayDeps, limiter: SharedRateLimiter =
 
   const usage = route(async (caller, req) => {
     const found = await accountUsage(caller, deps, usageDays(req));
+    const zone = callSettings(deps.store.catalog).budget_time_zone;
+    const [keyBudgets, accountBudgets] = await Promise.all([budgetsLeft(deps.store.quota, `k:${caller.token.id}`, caller.token.limits, zone), budgetsLeft(deps.store.quota, `u:${caller.user.id}`, caller.user.limits, zone)]);
     return {
       object: 'usage',
       start_date: found.days[0],
       end_date: found.days.at(-1),
-      key: { id: found.key.id, name: found.key.name, unlimited: found.key.granted === null, ...standing(found.key), daily: daily(found.key.daily) },
-      account: { id: found.account.id, ...standing(found.account), daily: daily(found.account.daily) },
+      key: { id: found.key.id, name: found.key.name, unlimited: found.key.granted === null, ...standing(found.key), budgets: budgets(keyBudgets), daily: daily(found.key.daily) },
+      account: { id: found.account.id, ...standing(found.account), budgets: budgets(accountBudgets), daily: daily(found.account.daily) },
     };
   });
 

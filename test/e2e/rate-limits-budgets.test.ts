@@ -141,6 +141,16 @@ describe('period budgets', () => {
     expect(month).toMatchObject({ limit: 1000, spent: key.used_quota, left: 1000 - key.used_quota });
     // UTC is the default zone: the day ends at the next UTC midnight.
     expect(day!.resets_at).toBe(Math.ceil((Date.now() + 1) / 86_400_000) * 86_400_000);
+    // The key itself reads its caps in /v1/usage.
+    const usage = (await (await fetch(`${gateway.relay.relayBaseUrl}/usage`, { headers: { authorization: `Bearer ${gateway.key}` } })).json()) as { key: { budgets: unknown[] }; account: { budgets: unknown[] } };
+    expect(usage.key.budgets[0]).toEqual({
+      period: 'day',
+      limit: { quota: 20, usd: 0.00004 },
+      spent: { quota: day!.spent, usd: Number((day!.spent / 500_000).toFixed(6)) },
+      left: { quota: day!.left, usd: Number((day!.left / 500_000).toFixed(6)) },
+      resets_at: new Date(day!.resets_at).toISOString(),
+    });
+    expect(usage.account.budgets).toEqual([]);
   });
 
   it('refuses a budget_time_zone that is not a time zone', async () => {
