@@ -9,7 +9,7 @@ import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { startHonestChat } from '../fake-upstreams/honest-chat.js';
 import { startGateway } from '../helpers/gateway.js';
 import type { Gateway } from '../helpers/gateway.js';
-import { ApiClient } from '../helpers/relay.js';
+import { ApiClient, startTestRelay } from '../helpers/relay.js';
 
 const upstreams: FakeUpstream[] = [];
 afterEach(async () => {
@@ -151,6 +151,17 @@ describe('period budgets', () => {
       resets_at: new Date(day!.resets_at).toISOString(),
     });
     expect(usage.account.budgets).toEqual([]);
+  });
+
+  it('keeps what a period spent across a restart of the relay', async () => {
+    const gateway = await gatewayWith(['gpt-4o-mini'], { limits: { day: 14 } });
+    await ask(openai(gateway));
+    await ask(openai(gateway));
+    const dataDir = gateway.relay.dataDir;
+    await gateway.relay.close();
+    const again = await startTestRelay({ dataDir });
+    const error = (await refusal(ask(new OpenAI({ apiKey: gateway.key, baseURL: again.relayBaseUrl, maxRetries: 0 })))) as InstanceType<typeof OpenAI.APIError>;
+    expect(error.code).toBe('budget_exceeded');
   });
 
   it('refuses a budget_time_zone that is not a time zone', async () => {
