@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { createGroup, deleteGroup, listGroups, updateGroup, type GroupView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
@@ -22,6 +22,7 @@ export default function GroupsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<GroupView | 'new' | null>(null);
   const limitsHeader = useTranslation('limits').t('column');
+  const { t } = useTranslation('admin');
   const [toDelete, setToDelete] = useState<GroupView | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -32,11 +33,11 @@ export default function GroupsPage() {
     setDeleteError(null);
     try {
       await deleteGroup(toDelete.name);
-      setNotice(`Deleted the group “${toDelete.name}”.`);
+      setNotice(t('groups.deleted', { name: toDelete.name }));
       setToDelete(null);
       await reload();
     } catch (caught) {
-      setDeleteError(messageOf(caught, 'Could not delete the group.'));
+      setDeleteError(messageOf(caught, t('groups.deleteFailed')));
     } finally {
       setBusy(false);
     }
@@ -45,7 +46,7 @@ export default function GroupsPage() {
   const columns: Column<GroupView>[] = [
     {
       key: 'name',
-      header: 'Group',
+      header: t('groups.columns.group'),
       render: (g) => (
         <div className="stack">
           <strong>{g.name}</strong>
@@ -53,22 +54,22 @@ export default function GroupsPage() {
         </div>
       ),
     },
-    { key: 'ratio', header: 'Price ratio', numeric: true, render: (g) => `×${g.ratio}` },
+    { key: 'ratio', header: t('groups.columns.ratio'), numeric: true, render: (g) => `×${g.ratio}` },
     {
       key: 'selectable',
-      header: 'Users may pick',
-      render: (g) => <span className={`status status--${g.selectable ? 'ok' : 'off'}`}>{g.selectable ? 'Yes' : 'No'}</span>,
+      header: t('groups.columns.selectable'),
+      render: (g) => <span className={`status status--${g.selectable ? 'ok' : 'off'}`}>{g.selectable ? t('yes') : t('no')}</span>,
     },
     { key: 'limits', header: limitsHeader, render: (g) => <LimitsSummary limits={g.limits} /> },
-    { key: 'channels', header: 'Channels', numeric: true, render: (g) => g.channels },
-    { key: 'users', header: 'Users', numeric: true, render: (g) => g.users },
-    { key: 'tokens', header: 'Keys', numeric: true, render: (g) => g.tokens },
+    { key: 'channels', header: t('groups.columns.channels'), numeric: true, render: (g) => g.channels },
+    { key: 'users', header: t('groups.columns.users'), numeric: true, render: (g) => g.users },
+    { key: 'tokens', header: t('groups.columns.keys'), numeric: true, render: (g) => g.tokens },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('actions'),
       render: (g) => (
         <EditDeleteActions
-          what={`group ${g.name}`}
+          what={t('groups.what', { name: g.name })}
           onEdit={() => setEditing(g)}
           onDelete={() => {
             setDeleteError(null);
@@ -82,11 +83,11 @@ export default function GroupsPage() {
   return (
     <div className="page">
       <PageHeader
-        title="Groups"
-        lead="Groups decide which channels serve a caller and multiply every price by their ratio."
+        title={t('common:nav.groups')}
+        lead={t('groups.lead')}
         action={
           <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-            Add group
+            {t('groups.add')}
           </button>
         }
       />
@@ -94,14 +95,14 @@ export default function GroupsPage() {
       {notice !== null && <Alert tone="success">{notice}</Alert>}
 
       <DataTable
-        caption="Groups"
+        caption={t('common:nav.groups')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(g) => g.name}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={<>No groups yet.</>}
+        empty={t('groups.none')}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -122,15 +123,15 @@ export default function GroupsPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this group?"
-        confirmLabel="Delete group"
+        title={t('groups.confirmDelete')}
+        confirmLabel={t('groups.deleteGroup')}
         busy={busy}
         error={deleteError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       >
         <p>
-          The group <strong>{toDelete?.name}</strong> is removed. A group still used by channels, users or keys cannot be deleted.
+          <Trans t={t} i18nKey="groups.deleteText" values={{ name: toDelete?.name }} components={{ strong: <strong /> }} />
         </p>
       </ConfirmDialog>
     </div>
@@ -148,12 +149,13 @@ function GroupDialog({ group, onClose, onSaved }: { group: GroupView | null; onC
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
 
   const ratioNumber = Number(ratio);
   const errors = {
-    name: attempted && isNew && !GROUP_NAME.test(name.trim()) ? 'Letters, digits, “.”, “_” or “-”, starting with a letter or digit (at most 64).' : null,
-    ratio: attempted && (ratio.trim() === '' || !Number.isFinite(ratioNumber) || ratioNumber < 0 || ratioNumber > 1000) ? 'A number from 0 to 1000.' : null,
-    description: attempted && description.length > 500 ? 'At most 500 characters.' : null,
+    name: attempted && isNew && !GROUP_NAME.test(name.trim()) ? t('groups.nameRule') : null,
+    ratio: attempted && (ratio.trim() === '' || !Number.isFinite(ratioNumber) || ratioNumber < 0 || ratioNumber > 1000) ? t('groups.ratioRule') : null,
+    description: attempted && description.length > 500 ? t('money:topUps.tooLong') : null,
   };
 
   async function submit(event: FormEvent) {
@@ -168,9 +170,9 @@ function GroupDialog({ group, onClose, onSaved }: { group: GroupView | null; onC
       const body = { name: name.trim(), ratio: ratioNumber, description: description.trim(), selectable, limits: limitsBody(limits) };
       if (isNew) await createGroup(body);
       else await updateGroup(body);
-      onSaved(isNew ? `Created the group “${body.name}”.` : `Saved the group “${body.name}”.`);
+      onSaved(isNew ? t('groups.created', { name: body.name }) : t('groups.saved', { name: body.name }));
     } catch (caught) {
-      setServerError(messageOf(caught, 'Could not save the group.'));
+      setServerError(messageOf(caught, t('groups.saveFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -179,23 +181,23 @@ function GroupDialog({ group, onClose, onSaved }: { group: GroupView | null; onC
   return (
     <Dialog
       open
-      title={isNew ? 'Add a group' : `Edit group ${group.name}`}
+      title={isNew ? t('groups.addTitle') : t('groups.editTitle', { name: group.name })}
       onClose={onClose}
-      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Create group' : 'Save'} />}
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? t('groups.create') : t('common:actions.save')} />}
     >
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
-        <Field label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} disabled={!isNew} error={errors.name} hint={isNew ? 'Names cannot change later.' : undefined} autoFocus={isNew} />
+        <Field label={t('groups.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} disabled={!isNew} error={errors.name} hint={isNew ? t('groups.nameHint') : undefined} autoFocus={isNew} />
         <Field
-          label="Price ratio"
+          label={t('groups.columns.ratio')}
           inputMode="decimal"
           value={ratio}
           onChange={(e) => setRatio(e.currentTarget.value)}
           error={errors.ratio}
-          hint="Every price is multiplied by this for callers of the group: 1 is the list price, 0.5 half of it."
+          hint={t('groups.ratioHint')}
         />
-        <Field label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
-        <CheckboxField label="Users may pick this group for their keys" checked={selectable} onChange={setSelectable} />
+        <Field label={t('groups.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
+        <CheckboxField label={t('groups.selectable')} checked={selectable} onChange={setSelectable} />
         <LimitsFields values={limits} onChange={setLimits} errors={attempted ? limitsErrors(limits) : {}} each="group" />
       </form>
     </Dialog>

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { FormDialogFooter } from '../../components/FormDialogFooter.js';
 import { createSupplier, deleteSupplier, listSuppliers, updateSupplier, type SupplierBody, type SupplierView } from '../../api/admin.js';
 import { Alert } from '../../components/Alert.js';
@@ -32,6 +34,7 @@ export default function SuppliersPage() {
   const [toDelete, setToDelete] = useState<SupplierView | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
 
   async function toggle(supplier: SupplierView, on: boolean) {
     setFailure(null);
@@ -39,7 +42,7 @@ export default function SuppliersPage() {
       await updateSupplier({ id: supplier.id, name: supplier.name, description: supplier.description, icon: supplier.icon, status: on ? 1 : 2 });
       await reload(true);
     } catch (caught) {
-      setFailure(messageOf(caught, 'Could not change the supplier.'));
+      setFailure(messageOf(caught, t('suppliers.changeFailed')));
     }
   }
 
@@ -49,37 +52,37 @@ export default function SuppliersPage() {
     setDeleteError(null);
     try {
       await deleteSupplier(toDelete.id);
-      setNotice(`Deleted the supplier “${toDelete.name}”.`);
+      setNotice(t('suppliers.deleted', { name: toDelete.name }));
       setToDelete(null);
       await reload();
     } catch (caught) {
-      setDeleteError(messageOf(caught, 'Could not delete the supplier.'));
+      setDeleteError(messageOf(caught, t('suppliers.deleteFailed')));
     } finally {
       setBusy(false);
     }
   }
 
   const columns: Column<SupplierView>[] = [
-    { key: 'icon', header: 'Icon', render: (s) => <SupplierIcon icon={s.icon} name={s.name} /> },
-    { key: 'name', header: 'Supplier', render: (s) => <strong>{s.name}</strong> },
-    { key: 'description', header: 'Description', render: (s) => (s.description === '' ? <span className="muted">—</span> : s.description) },
-    { key: 'models', header: 'Models', numeric: true, render: (s) => s.models },
+    { key: 'icon', header: t('suppliers.columns.icon'), render: (s) => <SupplierIcon icon={s.icon} name={s.name} /> },
+    { key: 'name', header: t('suppliers.columns.supplier'), render: (s) => <strong>{s.name}</strong> },
+    { key: 'description', header: t('groups.description'), render: (s) => (s.description === '' ? <span className="muted">—</span> : s.description) },
+    { key: 'models', header: t('suppliers.columns.models'), numeric: true, render: (s) => s.models },
     {
       key: 'status',
-      header: 'Status',
+      header: t('suppliers.columns.status'),
       render: (s) => (
         <div className="status-cell">
-          <Switch checked={s.status === 1} label={`Enable supplier ${s.name}`} onChange={(on) => void toggle(s, on)} />
-          <span className={`status status--${s.status === 1 ? 'ok' : 'off'}`}>{s.status === 1 ? 'Enabled' : 'Disabled'}</span>
+          <Switch checked={s.status === 1} label={t('suppliers.enable', { name: s.name })} onChange={(on) => void toggle(s, on)} />
+          <span className={`status status--${s.status === 1 ? 'ok' : 'off'}`}>{s.status === 1 ? t('suppliers.enabled') : t('suppliers.disabled')}</span>
         </div>
       ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('actions'),
       render: (s) => (
         <EditDeleteActions
-          what={`supplier ${s.name}`}
+          what={t('suppliers.what', { name: s.name })}
           onEdit={() => setEditing(s)}
           onDelete={() => {
             setDeleteError(null);
@@ -93,11 +96,11 @@ export default function SuppliersPage() {
   return (
     <div className="page">
       <PageHeader
-        title="Suppliers"
-        lead="The companies behind the models, shown next to model names."
+        title={t('common:nav.suppliers')}
+        lead={t('suppliers.lead')}
         action={
           <button type="button" className="button button--primary" onClick={() => setEditing('new')}>
-            Add supplier
+            {t('suppliers.add')}
           </button>
         }
       />
@@ -106,14 +109,14 @@ export default function SuppliersPage() {
       {failure !== null && <Alert tone="error">{failure}</Alert>}
 
       <DataTable
-        caption="Suppliers"
+        caption={t('common:nav.suppliers')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(s) => s.id}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={<>No suppliers yet. Add one to group models by who makes them.</>}
+        empty={t('suppliers.none')}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -134,15 +137,15 @@ export default function SuppliersPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this supplier?"
-        confirmLabel="Delete supplier"
+        title={t('suppliers.confirmDelete')}
+        confirmLabel={t('suppliers.deleteSupplier')}
         busy={busy}
         error={deleteError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       >
         <p>
-          The supplier <strong>{toDelete?.name}</strong> is removed. A supplier still named by models cannot be deleted.
+          <Trans t={t} i18nKey="suppliers.deleteText" values={{ name: toDelete?.name }} components={{ strong: <strong /> }} />
         </p>
       </ConfirmDialog>
     </div>
@@ -154,7 +157,7 @@ function iconError(icon: string): string | null {
   if (value === '') return null;
   if (/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=]+$/i.test(value)) return null;
   if (/^https?:\/\/\S+$/.test(value) && value.length <= 2048) return null;
-  return 'An http(s) link or a data:image/…;base64 URL.';
+  return i18n.t('admin:suppliers.iconRule');
 }
 
 function SupplierDialog({ supplier, onClose, onSaved }: { supplier: SupplierView | null; onClose: () => void; onSaved: (message: string) => void }) {
@@ -167,9 +170,10 @@ function SupplierDialog({ supplier, onClose, onSaved }: { supplier: SupplierView
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
 
-  const nameError = name.trim() === '' || name.trim().length > 64 ? 'A name of 1–64 characters.' : null;
-  const descriptionError = description.length > 1000 ? 'At most 1000 characters.' : null;
+  const nameError = name.trim() === '' || name.trim().length > 64 ? t('suppliers.nameRule') : null;
+  const descriptionError = description.length > 1000 ? t('suppliers.descriptionRule') : null;
   const iconProblem = iconError(icon);
 
   async function submit(event: FormEvent) {
@@ -182,9 +186,9 @@ function SupplierDialog({ supplier, onClose, onSaved }: { supplier: SupplierView
       const body: SupplierBody = { name: name.trim(), description: description.trim(), icon: icon.trim(), status: enabled ? 1 : 2 };
       if (supplier === null) await createSupplier(body);
       else await updateSupplier({ ...body, id: supplier.id });
-      onSaved(isNew ? `Created the supplier “${body.name}”.` : `Saved the supplier “${body.name}”.`);
+      onSaved(isNew ? t('suppliers.created', { name: body.name }) : t('suppliers.saved', { name: body.name }));
     } catch (caught) {
-      setServerError(messageOf(caught, 'Could not save the supplier.'));
+      setServerError(messageOf(caught, t('suppliers.saveFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -193,27 +197,27 @@ function SupplierDialog({ supplier, onClose, onSaved }: { supplier: SupplierView
   return (
     <Dialog
       open
-      title={supplier === null ? 'Add a supplier' : `Edit supplier ${supplier.name}`}
+      title={supplier === null ? t('suppliers.addTitle') : t('suppliers.editTitle', { name: supplier.name })}
       onClose={onClose}
-      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Create supplier' : 'Save'} />}
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? t('suppliers.create') : t('common:actions.save')} />}
     >
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
-        <Field label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={attempted ? nameError : null} autoFocus />
-        <TextAreaField label="Description" rows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={attempted ? descriptionError : null} />
+        <Field label={t('groups.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={attempted ? nameError : null} autoFocus />
+        <TextAreaField label={t('groups.description')} rows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={attempted ? descriptionError : null} />
         <Field
-          label="Icon"
+          label={t('suppliers.columns.icon')}
           value={icon}
           onChange={(e) => setIcon(e.currentTarget.value)}
           error={attempted ? iconProblem : null}
-          hint="An image link (https://…) or a data:image/… URL. Leave empty for a letter."
+          hint={t('suppliers.iconHint')}
         />
         {icon.trim() !== '' && iconProblem === null && (
           <p className="muted small">
-            Preview: <SupplierIcon icon={icon.trim()} name={name} />
+            {t('suppliers.preview')} <SupplierIcon icon={icon.trim()} name={name} />
           </p>
         )}
-        <CheckboxField label="Enabled" checked={enabled} onChange={setEnabled} />
+        <CheckboxField label={t('suppliers.enabled')} checked={enabled} onChange={setEnabled} />
       </form>
     </Dialog>
   );

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { listTasks, type TaskView } from '../../api/admin.js';
 import { TEST_ALL_KIND } from '../../api/channels.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
@@ -11,15 +13,15 @@ import './tasks.css';
 const PAGE_SIZE = 20;
 const REFRESH_MS = 1500;
 
-const KIND_TEXT: Record<string, string> = { [TEST_ALL_KIND]: 'Test every channel' };
-const STATUS_TEXT: Record<TaskView['status'], string> = { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
+/** Task kinds with a name (`admin:tasks.kind.testAll`). */
+const KIND_KEY: Record<string, string> = { [TEST_ALL_KIND]: 'testAll' };
 const STATUS_TONE: Record<TaskView['status'], string> = { queued: 'off', running: 'warn', succeeded: 'ok', failed: 'warn' };
 
-function duration(task: TaskView): string {
+function duration(task: TaskView, t: TFunction<'admin'>): string {
   if (task.started_at === 0) return '—';
   const end = task.finished_at > 0 ? task.finished_at : Date.now();
   const seconds = Math.max(0, (end - task.started_at) / 1000);
-  return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  return seconds < 60 ? t('tasks.seconds', { s: seconds.toFixed(1) }) : t('tasks.minutes', { m: Math.floor(seconds / 60), s: Math.round(seconds % 60) });
 }
 
 /** Background tasks (admin): what runs or ran, with progress; refreshes itself while something runs. */
@@ -28,15 +30,16 @@ export default function TasksPage() {
   const active = data?.items.some((t) => t.status === 'running' || t.status === 'queued') ?? false;
 
   useReloadWhile(active, reload, REFRESH_MS);
+  const { t: tr } = useTranslation('admin');
 
   const columns: Column<TaskView>[] = [
-    { key: 'id', header: 'Task', numeric: true, render: (t) => `#${t.id}` },
+    { key: 'id', header: tr('tasks.columns.task'), numeric: true, render: (t) => `#${t.id}` },
     {
       key: 'kind',
-      header: 'What',
+      header: tr('tasks.columns.what'),
       render: (t) => (
         <div className="stack">
-          <strong>{KIND_TEXT[t.kind] ?? t.kind}</strong>
+          <strong>{KIND_KEY[t.kind] !== undefined ? tr(`tasks.kind.${KIND_KEY[t.kind]}`) : t.kind}</strong>
           {t.result !== '' && <span className="muted small">{t.result}</span>}
           {t.error !== '' && <span className="muted small">{t.error}</span>}
         </div>
@@ -44,38 +47,38 @@ export default function TasksPage() {
     },
     {
       key: 'progress',
-      header: 'Progress',
+      header: tr('tasks.columns.progress'),
       render: (t) => (
         <div className="stack">
-          <progress max={100} value={t.progress} aria-label={`Progress of task ${t.id}`} data-testid={`task-progress-${t.id}`}>
+          <progress max={100} value={t.progress} aria-label={tr('tasks.progressOf', { id: t.id })} data-testid={`task-progress-${t.id}`}>
             {t.progress}%
           </progress>
           <span className="small muted">
-            {t.progress}% · {t.done} of {t.total}
+            {tr('tasks.progress', { progress: t.progress, done: t.done, total: t.total })}
           </span>
         </div>
       ),
     },
-    { key: 'status', header: 'Status', render: (t) => <span className={`status status--${STATUS_TONE[t.status]}`}>{STATUS_TEXT[t.status]}</span> },
-    { key: 'created', header: 'Created', render: (t) => formatWhen(t.created_at) },
-    { key: 'finished', header: 'Finished', render: (t) => formatWhen(t.finished_at) },
-    { key: 'duration', header: 'Took', numeric: true, render: (t) => duration(t) },
+    { key: 'status', header: tr('tasks.columns.status'), render: (t) => <span className={`status status--${STATUS_TONE[t.status]}`}>{tr(`tasks.status.${t.status}`)}</span> },
+    { key: 'created', header: tr('tasks.columns.created'), render: (t) => formatWhen(t.created_at) },
+    { key: 'finished', header: tr('tasks.columns.finished'), render: (t) => formatWhen(t.finished_at) },
+    { key: 'duration', header: tr('tasks.columns.took'), numeric: true, render: (t) => duration(t, tr) },
   ];
 
   return (
     <div className="page">
       <PageHeader
-        title="Tasks"
-        lead={<>Background work started from the console, such as testing every channel, and the videos API keys asked for. {active ? 'Refreshing while a task runs.' : ''}</>}
+        title={tr('common:nav.tasks')}
+        lead={active ? `${tr('tasks.lead')} ${tr('tasks.refreshing')}` : tr('tasks.lead')}
         action={
           <button type="button" className="button button--secondary" onClick={() => void reload()} disabled={loading}>
-            Refresh
+            {tr('common:actions.refresh')}
           </button>
         }
       />
 
       <DataTable
-        caption="Background tasks"
+        caption={tr('tasks.caption')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(t) => t.id}
@@ -84,13 +87,13 @@ export default function TasksPage() {
         onRetry={() => void reload()}
         empty={
           <div className="stack tasks-empty">
-            <span>No background tasks since the relay started.</span>
+            <span>{tr('tasks.none')}</span>
             <span className="muted">
-              Tasks start from the console: <strong>Test all channels</strong> on the Channels page tests every channel in the background, and its progress shows here.
+              <Trans t={tr} i18nKey="tasks.howTo" components={{ strong: <strong /> }} />
             </span>
             <span>
               <Link to="/channels" className="button button--secondary button--small">
-                Go to Channels
+                {tr('tasks.goChannels')}
               </Link>
             </span>
           </div>
