@@ -22,7 +22,7 @@ describe('the playground media routes', () => {
 
     const image = await post('/pg/images/generations', { model: 'painter', prompt: 'a red square', size: '1024x1024', n: 1, response_format: 'b64_json' });
     expect(image.status).toBe(200);
-    expect((await image.json()).data).toHaveLength(1);
+    expect(((await image.json()) as { data: unknown[] }).data).toHaveLength(1);
     const speech = await post('/pg/audio/speech', { model: 'speaker', input: 'hello', voice: 'alloy', response_format: 'mp3' });
     expect(speech.status).toBe(200);
     expect((await speech.arrayBuffer()).byteLength).toBeGreaterThan(0);
