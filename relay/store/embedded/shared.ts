@@ -89,13 +89,14 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog
 
 /** Fixed windows counted in this process. */
 export function memoryRateCounters(clock: () => number = Date.now): RateCounters {
-  const windows = new Map<string, { start: number; count: number; id: string }>();
+  const windows = new Map<string, { start: number; ms: number; count: number; id: string }>();
   let made = 0;
   /** The live window of `key` at `now`, a new empty one when it ended (not kept until counted). */
   const live = (key: string, now: number, windowMs: number) => {
-    if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
+    // Each window ends by its own length (login attempts count for longer than a call's minute).
+    if (windows.size > 10_000) for (const [k, w] of windows) if (now - w.start >= w.ms) windows.delete(k);
     const window = windows.get(key);
-    return window && now - window.start < windowMs ? window : { start: now, count: 0, id: `${now}.${++made}` };
+    return window && now - window.start < windowMs ? window : { start: now, ms: windowMs, count: 0, id: `${now}.${++made}` };
   };
   return {
     async hit(key, limit, windowMs) {
