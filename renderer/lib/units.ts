@@ -4,6 +4,7 @@
 import { BILLING_UNITS, type BillingUnit, type UnitCounts } from '../../relay/ir/usage.js';
 import { formatPrice } from '../api/admin.js';
 import { numberFormat } from '../i18n/format.js';
+import { i18n } from '../i18n/index.js';
 import { clean } from './money.js';
 
 export { BILLING_UNITS, type BillingUnit, type UnitCounts };
@@ -19,12 +20,32 @@ interface UnitWords {
   perShort: string;
 }
 
+/** A unit's words in the console's language (`common:units.<unit>.*`). */
+function words(unit: BillingUnit, per: number): UnitWords {
+  const word = (form: string) => i18n.t(`common:units.${unit}.${form}`);
+  return {
+    per,
+    get one() {
+      return word('one');
+    },
+    get many() {
+      return word('many');
+    },
+    get perText() {
+      return word('perText');
+    },
+    get perShort() {
+      return word('perShort');
+    },
+  };
+}
+
 export const UNITS: Record<BillingUnit, UnitWords> = {
-  requests: { one: 'request', many: 'requests', per: 1000, perText: '1K requests', perShort: '1K' },
-  search_units: { one: 'search unit', many: 'search units', per: 1000, perText: '1K search units', perShort: '1K' },
-  images: { one: 'image', many: 'images', per: 1, perText: 'image', perShort: 'image' },
-  seconds: { one: 'second', many: 'seconds', per: 60, perText: 'minute', perShort: 'min' },
-  characters: { one: 'character', many: 'characters', per: 1_000_000, perText: '1M characters', perShort: '1M' },
+  requests: words('requests', 1000),
+  search_units: words('search_units', 1000),
+  images: words('images', 1),
+  seconds: words('seconds', 60),
+  characters: words('characters', 1_000_000),
 };
 
 /** USD per unit → the price as shown (USD per 1K search units, per minute, …). */

@@ -2,6 +2,8 @@
 // the error, and the call's request and response when they were kept (CallBodies.tsx). The
 // shared modal Dialog, laid out as a side drawer (logs.css).
 import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { formatPrice } from '../../api/admin.js';
 import { LogType } from '../../../relay/store/logs/types.js';
 import { isCall, typeName } from '../../api/logs.js';
@@ -26,40 +28,41 @@ interface Props {
 
 export function LogDrawer({ record, admin, channels, onClose }: Props) {
   const call = isCall(record);
+  const { t } = useTranslation('logs');
   const rows: [string, string][] = [
-    ['Time', formatWhen(record.created_at, { seconds: true })],
-    ['Type', typeName(record.type)],
-    ['User', record.username],
-    ['Key', record.token_name || '–'],
+    [t('columns.time'), formatWhen(record.created_at, { seconds: true })],
+    [t('filters.type'), typeName(record.type)],
+    [t('columns.user'), record.username],
+    [t('columns.key'), record.token_name || '–'],
   ];
   if (call) {
-    rows.push(['Model asked for', record.model || '–'], ['Model sent upstream', record.upstream_model || '–'], ['Family', familyName(record.family)]);
+    rows.push([t('drawer.modelAsked'), record.model || '–'], [t('drawer.modelSent'), record.upstream_model || '–'], [t('columns.family'), familyName(record.family)]);
     // Every call is one request: only other units, or several requests, are worth a line.
     const units = unitsIn(record.units).filter(([unit, count]) => unit !== 'requests' || count !== 1);
-    if (units.length > 0) rows.push(['Units', units.map(([unit, count]) => unitCount(unit, count)).join(', ')]);
-    if (admin) rows.push(['Channel', record.channel_id ? channelLabel(record.channel_id, channels, record.channel_name) : '–']);
-    if (record.type === LogType.error || record.error) rows.push(['Status', outcome(record)]);
+    if (units.length > 0) rows.push([t('drawer.units'), units.map(([unit, count]) => unitCount(unit, count)).join(', ')]);
+    if (admin) rows.push([t('columns.channel'), record.channel_id ? channelLabel(record.channel_id, channels, record.channel_name) : '–']);
+    if (record.type === LogType.error || record.error) rows.push([t('columns.status'), outcome(record)]);
     // A failed call: what the last upstream tried answered (the retry chain below has every attempt).
     const last = lastAttempt(record);
-    if (admin && last) rows.push(['Upstream status', attemptStatus(last.status)]);
+    if (admin && last) rows.push([t('drawer.upstreamStatus'), attemptStatus(last.status)]);
     rows.push(
-      ['Group', record.group || '–'],
-      ['Request ID', record.request_id || '–'],
-      ['Stream', record.is_stream ? 'Yes' : 'No'],
-      ['First byte', ms(record.first_byte_ms)],
-      ['Total time', ms(record.total_ms)],
+      [t('filters.group'), record.group || '–'],
+      [t('filters.requestId'), record.request_id || '–'],
+      [t('columns.stream'), record.is_stream ? t('columns.yes') : t('columns.no')],
+      [t('drawer.firstByte'), ms(record.first_byte_ms)],
+      [t('drawer.totalTime'), ms(record.total_ms)],
     );
   }
-  if (admin) rows.push(['IP', record.ip || '–']);
+  if (admin) rows.push([t('drawer.ip'), record.ip || '–']);
   const notes = otherRows(record.other ?? {});
 
   return (
-    <Dialog open title={`Record #${record.id}`} onClose={onClose} className="drawer" closeOnBackdrop>
+    <Dialog open title={t('drawer.title', { id: record.id })} onClose={onClose} className="drawer" closeOnBackdrop>
       <dl className="facts">{rows.map(([k, v]) => fact(k, v))}</dl>
-      {record.type === LogType.consume ? <Billing record={record} /> : record.quota !== 0 && <dl className="facts">{fact('Amount', formatUsd(record.quota))}</dl>}
+      {record.type === LogType.consume ? <Billing record={record} /> : record.quota !== 0 && <dl className="facts">{fact(t('drawer.amount'), formatUsd(record.quota))}</dl>}
       {notes.length > 0 && (
         <>
-          <h3>Notes</h3>
+          <h3>{t('drawer.notes')}</h3>
           <dl className="facts">{notes.map(([k, v]) => fact(k, v))}</dl>
         </>
       )}
@@ -67,7 +70,7 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
       {admin && record.retry_chain.length > 0 && <RetryChain record={record} channels={channels} />}
       {record.error && (
         <section aria-labelledby="log-drawer-error">
-          <h3 id="log-drawer-error">Error</h3>
+          <h3 id="log-drawer-error">{t('drawer.error')}</h3>
           <p className="drawer__error" data-testid="log-error">
             {record.error}
           </p>
@@ -82,6 +85,7 @@ export function LogDrawer({ record, admin, channels, onClose }: Props) {
 function Billing({ record }: { record: LogView }) {
   const bill = billOf(record);
   const charged = formatUsd(record.quota);
+  const { t } = useTranslation('logs');
   let body: ReactNode;
   if (bill.kind === 'priced') {
     body = (
@@ -94,11 +98,11 @@ function Billing({ record }: { record: LogView }) {
             </li>
           ))}
           <li className="bill__line">
-            <span className="bill__label">Group “{record.group || 'default'}”</span>
+            <span className="bill__label">{t('drawer.group', { group: record.group || 'default' })}</span>
             <span className="bill__formula">× {bill.groupRatio}</span>
           </li>
           <li className="bill__line bill__line--total">
-            <span className="bill__label">Charged</span>
+            <span className="bill__label">{t('drawer.charged')}</span>
             <span className="bill__formula" data-testid="log-charged">
               {charged}
             </span>
@@ -106,31 +110,31 @@ function Billing({ record }: { record: LogView }) {
         </ul>
         {bill.expected !== record.quota && (
           <p className="bill__note">
-            The lines come to {formatUsd(bill.expected)}; {charged} was charged (the group's ratio changed during the call).
+            {t('drawer.ratioChanged', { expected: formatUsd(bill.expected), charged })}
           </p>
         )}
       </>
     );
   } else {
     const tokens: [string, string][] = [
-      ['Prompt tokens', `${formatNumber(record.prompt_tokens)}${record.cached_tokens > 0 ? ` (${formatNumber(record.cached_tokens)} cached)` : ''}`],
-      ['Completion tokens', `${formatNumber(record.completion_tokens)}${record.reasoning_tokens > 0 ? ` (${formatNumber(record.reasoning_tokens)} reasoning)` : ''}`],
-      ['Charged', charged],
+      [t('drawer.promptTokens'), record.cached_tokens > 0 ? t('drawer.withCached', { n: formatNumber(record.prompt_tokens), cached: formatNumber(record.cached_tokens) }) : formatNumber(record.prompt_tokens)],
+      [t('drawer.completionTokens'), record.reasoning_tokens > 0 ? t('drawer.withReasoning', { n: formatNumber(record.completion_tokens), reasoning: formatNumber(record.reasoning_tokens) }) : formatNumber(record.completion_tokens)],
+      [t('drawer.charged'), charged],
     ];
     body = (
       <>
         <dl className="facts">{tokens.map(([k, v]) => fact(k, v))}</dl>
         <p className="bill__note">
           {bill.kind === 'unpriced'
-            ? 'This model had no price, so the call was free. An administrator can set one under Models and pricing.'
-            : 'This record has no price details: it was written by an older Relaydesk.'}
+            ? t('drawer.unpriced')
+            : t('drawer.noFacts')}
         </p>
       </>
     );
   }
   return (
     <section aria-labelledby="log-drawer-billing" data-testid="log-billing">
-      <h3 id="log-drawer-billing">Billing</h3>
+      <h3 id="log-drawer-billing">{t('drawer.billing')}</h3>
       {body}
     </section>
   );
@@ -139,32 +143,33 @@ function Billing({ record }: { record: LogView }) {
 /** "1,000 tokens × $0.30/1M = $0.0003", "1 call × $0.04 = $0.04", "2 search units × $2/1K = $0.004". */
 function formula(line: BillLine): string {
   const { unit, count } = line;
-  if (unit === 'call') return `${formatNumber(count)} ${count === 1 ? 'call' : 'calls'} × ${formatPrice(line.usdPrice)} = ${formatUsd(line.quota)}`;
-  if (unit === 'token') return `${formatNumber(count)} ${count === 1 ? 'token' : 'tokens'} × ${formatPrice(line.usdPrice)}/1M = ${formatUsd(line.quota)}`;
+  if (unit === 'call') return i18n.t('logs:drawer.callFormula', { count, n: formatNumber(count), price: formatPrice(line.usdPrice), total: formatUsd(line.quota) });
+  if (unit === 'token') return i18n.t('logs:drawer.tokenFormula', { count, n: formatNumber(count), price: formatPrice(line.usdPrice), total: formatUsd(line.quota) });
   return `${unitCount(unit, count)} × ${formatPrice(toShownPrice(unit, line.usdPrice))}/${UNITS[unit].perShort} = ${formatUsd(line.quota)}`;
 }
 
 /** Upstream attempts that failed, in order (each with its channel, key, status, time and error), then the channel that answered. */
 function RetryChain({ record, channels }: { record: LogView; channels: ChannelOptions }) {
+  const { t } = useTranslation('logs');
   return (
     <section aria-labelledby="log-drawer-retries">
-      <h3 id="log-drawer-retries">Retry chain</h3>
+      <h3 id="log-drawer-retries">{t('drawer.retries')}</h3>
       <ol className="retry-chain">
         {record.retry_chain.map((attempt, i) => (
           <li key={i}>
             <span className="retry-chain__who">
               {channelLabel(attempt.channel_id, channels, attempt.channel_name || (attempt.channel_id === record.channel_id ? record.channel_name : ''))}
-              {attempt.key_index !== undefined && `, key ${attempt.key_index + 1}`}
+              {attempt.key_index !== undefined && t('drawer.keyN', { n: attempt.key_index + 1 })}
             </span>
             <span className="retry-chain__status">{attemptStatus(attempt.status)}</span>
-            {attempt.ms !== undefined && <span className="retry-chain__time">took {attempt.ms >= 1 ? ms(attempt.ms) : 'under 1 ms'}</span>}
+            {attempt.ms !== undefined && <span className="retry-chain__time">{t('drawer.took', { time: attempt.ms >= 1 ? ms(attempt.ms) : t('drawer.under1ms') })}</span>}
             {attempt.error && <span className="retry-chain__error">{attempt.error}</span>}
           </li>
         ))}
         {record.type === LogType.consume && record.channel_id !== 0 && (
           <li>
             <span className="retry-chain__who">{channelLabel(record.channel_id, channels, record.channel_name)}</span>
-            <span className="retry-chain__status retry-chain__status--ok">Answered</span>
+            <span className="retry-chain__status retry-chain__status--ok">{t('drawer.answered')}</span>
           </li>
         )}
       </ol>
@@ -177,8 +182,8 @@ function otherRows(other: Record<string, unknown>): [string, string][] {
   const rows: [string, string][] = [];
   for (const [key, value] of Object.entries(other)) {
     if (BILL_KEYS.has(key)) continue;
-    if (key === 'usage_estimated') rows.push(['Token counts', 'Counted by Relaydesk: the upstream reported none']);
-    else if (key === 'warnings' && Array.isArray(value)) rows.push(['Warnings', value.map(String).join('; ')]);
+    if (key === 'usage_estimated') rows.push([i18n.t('logs:drawer.tokenCounts'), i18n.t('logs:drawer.estimated')]);
+    else if (key === 'warnings' && Array.isArray(value)) rows.push([i18n.t('logs:drawer.warnings'), value.map(String).join('; ')]);
     else rows.push([labelOf(key), textOf(value)]);
   }
   return rows;
@@ -190,7 +195,7 @@ function labelOf(key: string): string {
 }
 
 function textOf(value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? i18n.t('logs:columns.yes') : i18n.t('logs:columns.no');
   if (typeof value === 'number') return Number.isInteger(value) ? formatNumber(value) : String(value);
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(textOf).join(', ');

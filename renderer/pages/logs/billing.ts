@@ -5,6 +5,7 @@ import { ratioToUsd } from '../../api/admin.js';
 import type { LogView } from '../../api/logs.js';
 import { QUOTA_PER_USD } from '../../lib/money.js';
 import { UNITS, unitsIn, type BillingUnit } from '../../lib/units.js';
+import { i18n } from '../../i18n/index.js';
 
 export interface BillLine {
   label: string;
@@ -35,7 +36,7 @@ export function billOf(record: LogView): Bill {
 
   const pricePerCall = num(other.model_price);
   if (pricePerCall !== undefined) {
-    const line: BillLine = { label: 'Call', count: 1, unit: 'call', usdPrice: pricePerCall, quota: pricePerCall * QUOTA_PER_USD };
+    const line: BillLine = { label: i18n.t('logs:bill.call'), count: 1, unit: 'call', usdPrice: pricePerCall, quota: pricePerCall * QUOTA_PER_USD };
     return priced([line], groupRatio);
   }
   const modelRatio = num(other.model_ratio);
@@ -51,7 +52,7 @@ export function billOf(record: LogView): Bill {
   // Units × USD per unit at the ratio of the output size; a unit the price does not name is free (quota-math's unitsUsd).
   const unitPrices = new Map(unitsIn(other.unit_prices));
   const sizeRatio = num(other.size_ratio) ?? 1;
-  const sized = sizeRatio !== 1 && typeof other.size === 'string' ? ` at ${other.size}` : '';
+  const sized = sizeRatio !== 1 && typeof other.size === 'string' ? i18n.t('logs:bill.atSize', { size: other.size }) : '';
   const unitLines = unitsIn(record.units).flatMap(([unit, count]): BillLine[] => {
     const usd = unitPrices.get(unit);
     if (usd === undefined) return [];
@@ -62,14 +63,13 @@ export function billOf(record: LogView): Bill {
   // As quota-math does: cached and cache-written tokens are part of the prompt, never more than it.
   const cached = Math.min(record.cached_tokens, record.prompt_tokens);
   const written = Math.min(num(other.cache_creation_tokens) ?? 0, record.prompt_tokens - cached);
-  const lines = [perToken('Input', record.prompt_tokens - cached - written, 1)];
-  if (cached > 0) lines.push(perToken('Cached input', cached, num(other.cache_ratio) ?? 1));
+  const lines = [perToken(i18n.t('logs:bill.input'), record.prompt_tokens - cached - written, 1)];
+  if (cached > 0) lines.push(perToken(i18n.t('logs:bill.cached'), cached, num(other.cache_ratio) ?? 1));
   // Anthropic's 1-hour writes are a part of the writes, at their own ratio.
   const forAnHour = Math.min(num(other.cache_creation_tokens_1h) ?? 0, written);
-  if (written - forAnHour > 0) lines.push(perToken(forAnHour > 0 ? 'Cache writes (5 min)' : 'Cache writes', written - forAnHour, num(other.cache_creation_ratio) ?? 1));
-  if (forAnHour > 0) lines.push(perToken('Cache writes (1 h)', forAnHour, num(other.cache_creation_ratio_1h) ?? 1));
-  const reasoning = record.reasoning_tokens > 0 ? ` (${record.reasoning_tokens} reasoning)` : '';
-  lines.push(perToken(`Output${reasoning}`, record.completion_tokens, num(other.completion_ratio) ?? 1), ...unitLines);
+  if (written - forAnHour > 0) lines.push(perToken(forAnHour > 0 ? i18n.t('logs:bill.writes5m') : i18n.t('logs:bill.writes'), written - forAnHour, num(other.cache_creation_ratio) ?? 1));
+  if (forAnHour > 0) lines.push(perToken(i18n.t('logs:bill.writes1h'), forAnHour, num(other.cache_creation_ratio_1h) ?? 1));
+  lines.push(perToken(record.reasoning_tokens > 0 ? i18n.t('logs:bill.outputReasoning', { n: record.reasoning_tokens }) : i18n.t('logs:bill.output'), record.completion_tokens, num(other.completion_ratio) ?? 1), ...unitLines);
   return priced(lines, groupRatio);
 }
 

@@ -16,8 +16,6 @@ export const UNCONVERTED: readonly string[] = [
   'pages/admin/models/ModelDialog.tsx',
   'pages/admin/models/PriceText.tsx',
   'pages/admin/models/UnitPriceFields.tsx',
-  'pages/logs/LogDrawer.tsx',
-  'pages/logs/billing.ts',
   'pages/dashboard/',
   'pages/playground/',
 ];
