@@ -93,7 +93,7 @@ export async function accountUsage(caller: Caller, deps: Pick<RelayDeps, 'store'
 }
 
 /** What is priced: a token of a kind, or one of a unit of another kind (a call, a search unit, an image…). */
-export type PriceUnit = 'input_token' | 'cached_input_token' | 'cache_write_input_token' | 'output_token' | 'request' | 'search_unit' | 'image' | 'second' | 'character';
+export type PriceUnit = 'input_token' | 'cached_input_token' | 'cache_write_input_token' | 'cache_write_1h_input_token' | 'output_token' | 'request' | 'search_unit' | 'image' | 'second' | 'character';
 
 /** How each billing unit is listed: its name and how many of it are priced together (characters by the million, as tokens). */
 const UNIT_LISTING: Record<BillingUnit, { unit: PriceUnit; per: number }> = {
@@ -151,6 +151,8 @@ function listedPrices(price: ModelPrice, ratio: number): ModelUnitPrices['prices
     tokens('input_token', { inputTokens: MILLION, outputTokens: 0 }),
     tokens('cached_input_token', { inputTokens: MILLION, cachedInputTokens: MILLION, outputTokens: 0 }),
     tokens('cache_write_input_token', { inputTokens: MILLION, cacheWriteInputTokens: MILLION, outputTokens: 0 }),
+    // 1-hour cache writes (Anthropic's), listed for a price that sets a cache write ratio.
+    ...(price.cacheWriteRatio === undefined ? [] : [tokens('cache_write_1h_input_token', { inputTokens: MILLION, cacheWriteInputTokens: MILLION, cacheWrite1hInputTokens: MILLION, outputTokens: 0 })]),
     tokens('output_token', { inputTokens: 0, outputTokens: MILLION }),
     ...units,
   ];

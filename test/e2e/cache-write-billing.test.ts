@@ -65,6 +65,16 @@ describe('cache-write billing', () => {
     expect(logs[0].other).toMatchObject({ cache_creation_tokens: 3000, cache_creation_ratio: 1.25, cache_creation_tokens_1h: 2000, cache_creation_ratio_1h: 2 });
   });
 
+  it('lists both write prices in /v1/pricing', async () => {
+    const upstream = await startFakeAnthropic({ apiKey: 'upstream-key' });
+    upstreams.push(upstream);
+    const g = await startGateway([{ type: 14, upstream, models: [MODEL] }]);
+    const pricing: any = await (await fetch(`${g.relay.relayBaseUrl}/pricing`, { headers: { authorization: `Bearer ${g.key}` } })).json();
+    const usd = Object.fromEntries(pricing.data.find((m: any) => m.model === MODEL).prices.map((p: any) => [p.unit, p.usd]));
+    // Input 3 USD per million: writes 3.75 (5 minutes) and 6 (1 hour).
+    expect(usd).toMatchObject({ input_token: 3, cache_write_input_token: 3.75, cache_write_1h_input_token: 6 });
+  });
+
   it('bills writes the upstream does not split as 5-minute writes', async () => {
     const { logs } = await billedQuotas(UNSPLIT);
     expect(logs.map((l) => l.quota)).toEqual(clients.map(() => UNSPLIT_QUOTA));
