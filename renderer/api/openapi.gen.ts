@@ -8775,7 +8775,7 @@ export interface operations {
                                 /** @description The model's own price, a built-in default, or none (unpriced) */
                                 source: "model" | "default" | "none";
                                 prices: {
-                                    /** @description input_token, cached_input_token, cache_write_input_token, output_token, request, search_unit, image, second or character */
+                                    /** @description input_token, cached_input_token, cache_write_input_token (5-minute cache writes, or writes of unsaid lifetime), cache_write_1h_input_token (1-hour cache writes; listed when the price sets a cache write ratio), output_token, request, search_unit, image, second or character */
                                     unit: string;
                                     /** @description How many units the price is for (1 000 000 tokens or characters, 1 of the others) */
                                     per: number;
