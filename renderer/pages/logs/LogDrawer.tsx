@@ -184,9 +184,16 @@ function otherRows(other: Record<string, unknown>): [string, string][] {
     if (BILL_KEYS.has(key)) continue;
     if (key === 'usage_estimated') rows.push([i18n.t('logs:drawer.tokenCounts'), i18n.t('logs:drawer.estimated')]);
     else if (key === 'warnings' && Array.isArray(value)) rows.push([i18n.t('logs:drawer.warnings'), value.map(String).join('; ')]);
+    else if (key === 'affinity' && isAffinity(value)) rows.push([i18n.t('affinity:label'), i18n.t(`affinity:outcome.${value.outcome}`, { key: value.key })]);
     else rows.push([labelOf(key), textOf(value)]);
   }
   return rows;
+}
+
+/** A session's prompt-cache affinity as the relay logs it (relay/pipeline/call-log.ts). */
+function isAffinity(value: unknown): value is { outcome: 'hit' | 'moved' | 'new'; key: number } {
+  const v = value as { outcome?: unknown; key?: unknown } | null;
+  return typeof v === 'object' && v !== null && ['hit', 'moved', 'new'].includes(String(v.outcome)) && typeof v.key === 'number';
 }
 
 function labelOf(key: string): string {
