@@ -11,11 +11,7 @@ export const UNCONVERTED: readonly string[] = [
   'pages/admin/ModelsPage.tsx',
   'pages/admin/UserDialogs.tsx',
   'pages/admin/UsersPage.tsx',
-  'pages/admin/models/BuiltInPriceNote.tsx',
-  'pages/admin/models/MissingModels.tsx',
   'pages/admin/models/ModelDialog.tsx',
-  'pages/admin/models/PriceText.tsx',
-  'pages/admin/models/UnitPriceFields.tsx',
   'pages/dashboard/',
   'pages/playground/',
 ];
