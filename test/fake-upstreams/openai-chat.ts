@@ -92,7 +92,9 @@ export async function startFakeOpenAIChat(options: { apiKey?: string; apiKeys?: 
       chunks.push(chunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }), chunk({ tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }));
       chunks.push(chunk({}, 'tool_calls'));
     } else {
-      for (let i = 0; i < answer.length; i += 6) chunks.push(chunk({ content: answer.slice(i, i + 6) }));
+      // Six characters a chunk, as a model's tokens come; an echo of a huge prompt in at most ~2,000 chunks.
+      const size = Math.max(6, Math.ceil(answer.length / 2_000));
+      for (let i = 0; i < answer.length; i += size) chunks.push(chunk({ content: answer.slice(i, i + size) }));
       chunks.push(chunk({}, 'stop'));
     }
     if (includeUsage) chunks.push(sse({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_fake', choices: [], usage }));

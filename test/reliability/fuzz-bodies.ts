@@ -3,6 +3,16 @@
 // arrays, deep nesting, invalid UTF-8), and multipart forms with fields duplicated or missing.
 import fc from 'fast-check';
 
+/**
+ * fast-check's options for one route: `runs` cases, stopping at the first failure. FUZZ_SEED
+ * pins the seed (.ci/run does: a gate must not fail on a case no one has seen yet; every other
+ * run draws new cases, and a failure prints its seed and path to replay it).
+ */
+export function fuzzRuns(runs: number): fc.Parameters<unknown> {
+  const seed = process.env.FUZZ_SEED;
+  return { numRuns: runs, endOnFailure: true, ...(seed ? { seed: Number(seed) } : {}) };
+}
+
 export interface RawBody {
   /** What kind of damage, for the counts and for a failure's message. */
   kind: string;

@@ -36,7 +36,11 @@ export async function fuzzGateway(store: StoreKind, extra: Partial<RelayOptions>
   return { ...signed, upstream, key: created.json.data.key };
 }
 
-/** An ordinary chat call and a status read every 100 ms until stopped; `worstMs` is the slowest answer, `failures` the calls not answered or answered 5xx. */
+/**
+ * An ordinary chat call and a status read every 100 ms until stopped; `worstMs` is the slowest
+ * answer, `failures` the calls not answered or answered 5xx (but the 503 saying the channel is
+ * disabled or gone: the management fuzzing may disable or delete it, or its keys).
+ */
 export function controlProbe(gateway: FuzzGateway) {
   let worstMs = 0;
   let failures = 0;
@@ -50,7 +54,11 @@ export function controlProbe(gateway: FuzzGateway) {
         headers: { authorization: `Bearer ${gateway.key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ model: MODELS.chat, messages: [{ role: 'user', content: 'control' }] }),
         signal: AbortSignal.timeout(10_000),
-      }).then(async (r) => (await r.text(), r.status)),
+      }).then(async (r) => {
+        const text = await r.text();
+        // Its channel disabled or deleted by a fuzzed admin call: the relay's honest answer, not a failure.
+        return r.status === 503 && /"code":"(no_available_channel|channels_cooling_down)"/.test(text) ? 200 : r.status;
+      }),
       fetch(`${gateway.relay.origin}/api/status`, { signal: AbortSignal.timeout(10_000) }).then(async (r) => (await r.text(), r.status)),
     ]).catch(() => [0, 0]);
     calls++;

@@ -4,11 +4,12 @@
 // fuzz-bodies.ts knows (built from each route's own body schema), and bodies past the 1 MB limit.
 // Properties: never a 5xx of its own, never a crash, the {success:false, message} envelope on
 // every refusal, a control call answered within 2 s all along. MANAGEMENT_FUZZ_RUNS sets the
-// cases per route (a longer run: `npm run bench -- --soak`).
+// cases per route (a longer run: `MANAGEMENT_FUZZ_RUNS=1000 npm run test:reliability -- fuzz-management`),
+// FUZZ_SEED the seed (fuzz-bodies.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../helpers/people.js';
-import { brokenJson, oddSegment, type RawBody } from './fuzz-bodies.js';
+import { brokenJson, fuzzRuns, oddSegment, type RawBody } from './fuzz-bodies.js';
 import { controlProbe, fuzzGateway, type FuzzGateway } from './fuzz-gateway.js';
 import { expectSound, reportFuzzing, Tally } from './fuzz-shapes.js';
 import { STORES } from './stores.js';
@@ -112,7 +113,7 @@ describe.each(STORES)('fuzzing the management routes ($name store)', (store) => 
             tally.count(name, answer.status);
             expectSound('envelope', answer, `${operation.method} ${path.slice(0, 200)} (${raw?.kind ?? 'no body'})`);
           }),
-          { numRuns: RUNS, endOnFailure: true },
+          fuzzRuns(RUNS),
         );
         if (operation.body) {
           const huge: RawBody = { kind: 'over 1 MB', bytes: Buffer.from(JSON.stringify({ ...operation.body, pad: 'x'.repeat(1_100_000) })), contentType: 'application/json' };

@@ -2,11 +2,12 @@
 // every way fuzz-bodies.ts knows, plus odd path segments and queries, bodies past the limit, on
 // both stores. Properties: never a 5xx the relay made itself (a 502/503/504 only after an upstream
 // call), never a crash, the route's error shape on every refusal, and a control call answered
-// within 2 s all along. RELAY_FUZZ_RUNS sets the cases per route (a longer run: `npm run bench -- --soak`).
+// within 2 s all along. RELAY_FUZZ_RUNS sets the cases per route (a longer run:
+// `RELAY_FUZZ_RUNS=3000 npm run test:reliability -- fuzz-relay`), FUZZ_SEED the seed (fuzz-bodies.ts).
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { brokenForm, brokenJson, multipart, oddSegment, type Part, type RawBody } from './fuzz-bodies.js';
+import { brokenForm, brokenJson, fuzzRuns, multipart, oddSegment, type Part, type RawBody } from './fuzz-bodies.js';
 import { controlProbe, fuzzGateway, MODELS, type FuzzGateway } from './fuzz-gateway.js';
 import { expectSound, reportFuzzing, Tally, type Shape } from './fuzz-shapes.js';
 import { STORES } from './stores.js';
@@ -125,7 +126,7 @@ describe.each(STORES)('fuzzing the relay routes ($name store)', (store) => {
             tally.count(name, answer.status);
             expectSound(route.shape, answer, `${name} (${body.kind})`);
           }),
-          { numRuns: RUNS, endOnFailure: true },
+          fuzzRuns(RUNS),
         );
         const said = await oversized(gateway, route.path, 'application/json', false);
         tally.count(name, said.status);
@@ -144,7 +145,7 @@ describe.each(STORES)('fuzzing the relay routes ($name store)', (store) => {
             tally.count(name, answer.status);
             expectSound('openai', answer, `${name} (${body.kind})`);
           }),
-          { numRuns: RUNS, endOnFailure: true },
+          fuzzRuns(RUNS),
         );
         const said = await oversized(gateway, route.path, 'multipart/form-data; boundary=x', false);
         tally.count(name, said.status);
@@ -161,7 +162,7 @@ describe.each(STORES)('fuzzing the relay routes ($name store)', (store) => {
             const unmatched = answer.status === 404 && answer.text.includes('"Invalid URL (');
             expectSound(unmatched ? 'openai' : shapeOf(path), answer, `${name} with ${JSON.stringify(segment.slice(0, 80))}`);
           }),
-          { numRuns: RUNS, endOnFailure: true },
+          fuzzRuns(RUNS),
         );
       }
       finished = true;
