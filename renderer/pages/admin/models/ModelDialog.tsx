@@ -1,5 +1,6 @@
 // Describing and pricing one model: its name, supplier, limits and price per token or per call.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialogFooter } from '../../../components/FormDialogFooter.js';
 import { createModelMeta, getUnpricedPolicy, updateModelMeta, usdToRatio, type ModelMeta, type SupplierView, type UnpricedPolicy } from '../../../api/admin.js';
 import { Alert } from '../../../components/Alert.js';
@@ -32,6 +33,7 @@ export function ModelDialog({
   onSaved: (message: string) => void;
 }) {
   const formId = useId();
+  const { t } = useTranslation('prices');
   const [values, setValues] = useState<Values>(() => initialValues(model, initialName));
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -122,7 +124,7 @@ export function ModelDialog({
             </div>
             <div className="form-row">
               <Field label="Cached input price (USD per 1M tokens)" inputMode="decimal" value={values.cacheRead} onChange={(e) => set('cacheRead', e.currentTarget.value)} error={errors.cacheRead} hint="Empty: the input price." />
-              <Field label="Cache write price (USD per 1M tokens)" inputMode="decimal" value={values.cacheWrite} onChange={(e) => set('cacheWrite', e.currentTarget.value)} error={errors.cacheWrite} hint="Empty: the input price." />
+              <Field label="Cache write price (USD per 1M tokens)" inputMode="decimal" value={values.cacheWrite} onChange={(e) => set('cacheWrite', e.currentTarget.value)} error={errors.cacheWrite} hint={t('cacheWriteHint')} />
             </div>
             <UnitPriceFields
               values={values.units}
