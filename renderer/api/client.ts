@@ -148,7 +148,7 @@ async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, b
     response = await fetch(url, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw new ApiError('The relay did not answer in time. Check that Relaydesk is still running, then try again.', 0);
+      throw new ApiError(i18n.t('common:errors.timeout'), 0);
     }
     throw new ApiError("Can't reach the Relaydesk relay. Check that it is running, then try again.", 0);
   }
@@ -184,16 +184,15 @@ export function parseRetryAfter(value: string | null): number | null {
 }
 
 export function tooManyAttempts(retryAfter: number | null): string {
-  if (retryAfter === null) return 'Too many attempts, try again in a few minutes.';
-  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-  return `Too many attempts, try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  if (retryAfter === null) return i18n.t('common:errors.tooMany');
+  return i18n.t('common:errors.tooManyIn', { count: Math.max(1, Math.ceil(retryAfter / 60)) });
 }
 
 function fallbackMessage(status: number, notJson: boolean): string {
-  if (status === 401) return 'You are not signed in.';
-  if (status === 403) return 'You are not allowed to do that.';
-  if (status === 404) return 'The relay does not know this request. Is the console newer than the relay?';
-  if (status >= 500) return `The relay ran into a problem (HTTP ${status}). Try again in a moment.`;
-  if (notJson) return `The relay gave an unexpected answer (HTTP ${status}).`;
-  return 'The request failed.';
+  if (status === 401) return i18n.t('common:errors.notSignedIn');
+  if (status === 403) return i18n.t('common:errors.forbidden');
+  if (status === 404) return i18n.t('common:errors.notFound');
+  if (status >= 500) return i18n.t('common:errors.server', { status });
+  if (notJson) return i18n.t('common:errors.unexpected', { status });
+  return i18n.t('common:errors.failed');
 }

@@ -5,6 +5,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import { api } from './client.js';
 import type { ApiBody, ApiData } from './client.js';
 import { verify, type Verification } from './two-factor.js';
+import { i18n } from '../i18n/index.js';
 
 export type PasskeyView = ApiData<'/api/user/passkey', 'get'>[number];
 type RegistrationAnswer = ApiBody<'/api/user/passkey', 'post'>['response'];
@@ -17,9 +18,9 @@ export function passkeysSupported(): boolean {
 
 /** The browser's own refusals (the user closed the prompt, no passkey here) in words for a person. */
 function ceremonyError(caught: unknown): Error {
-  if (caught instanceof WebAuthnError && caught.name === 'NotAllowedError') return new Error('The passkey prompt was closed or timed out.');
-  if (caught instanceof WebAuthnError && caught.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return new Error('This passkey is already registered.');
-  return caught instanceof Error ? caught : new Error('The passkey did not answer.');
+  if (caught instanceof WebAuthnError && caught.name === 'NotAllowedError') return new Error(i18n.t('profile:passkeys.closed'));
+  if (caught instanceof WebAuthnError && caught.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return new Error(i18n.t('profile:passkeys.already'));
+  return caught instanceof Error ? caught : new Error(i18n.t('profile:passkeys.noAnswer'));
 }
 
 async function ceremony<T>(run: () => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { api, ApiError, notifySessionEnded, sessionEnded } from './client.js';
 import type { ApiData } from './client.js';
+import { i18n } from '../i18n/index.js';
 
 export type UsableModel = ApiData<'/api/models', 'get'>[number];
 
@@ -118,7 +119,7 @@ function handleChunk(data: string, events: StreamEvents, tools: Map<number, Tool
   } catch {
     return;
   }
-  if (chunk?.error) throw new ApiError(String(chunk.error.message ?? 'The upstream reported an error.'), 502);
+  if (chunk?.error) throw new ApiError(String(chunk.error.message ?? i18n.t('common:errors.upstream')), 502);
   const choice = Array.isArray(chunk?.choices) ? chunk.choices[0] : undefined;
   const delta = choice?.delta;
   if (delta) {
@@ -157,6 +158,6 @@ async function errorText(response: Response, as: CallAs): Promise<string> {
   } catch {
     // not JSON
   }
-  if (response.status === 401) return as.kind === 'key' ? 'The relay did not accept this API key.' : sessionEnded();
-  return `The relay answered HTTP ${response.status}.`;
+  if (response.status === 401) return as.kind === 'key' ? i18n.t('common:errors.keyRefused') : sessionEnded();
+  return i18n.t('common:errors.answered', { status: response.status });
 }

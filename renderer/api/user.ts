@@ -32,7 +32,7 @@ export function signIn(body: LoginRequest): Promise<SignInAnswer> {
 /** signIn for an account that has no two-step verification (one just made). */
 export async function login(body: LoginRequest): Promise<UserView> {
   const answer = await signIn(body);
-  if ('require_2fa' in answer) throw new ApiError('This account asks for a two-step code: sign in on the sign-in page.', 401);
+  if ('require_2fa' in answer) throw new ApiError(i18n.t('auth:twoStep.useSignInPage'), 401);
   return answer;
 }
 
@@ -49,7 +49,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
 /** `GET /api/user/token`: a new personal access token, replacing any previous one. Shown once. */
 export async function generateAccessToken(): Promise<string> {
   const token = await api.get('/api/user/token');
-  if (token === '') throw new ApiError('The relay did not return a token.', 200);
+  if (token === '') throw new ApiError(i18n.t('profile:token.noToken'), 200);
   return token;
 }
 

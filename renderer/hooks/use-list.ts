@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Paged } from '../api/tokens.js';
+import { i18n } from '../i18n/index.js';
 
 /**
  * One page of a paged list, with loading and error state: `reload` fetches it again,
@@ -34,7 +35,7 @@ export function useList<T>(load: (page: number, pageSize: number) => Promise<Pag
         setData(answer);
         setError(null);
       } catch (caught) {
-        if (current()) setError(messageOf(caught, `Could not load the ${what}.`));
+        if (current()) setError(messageOf(caught, i18n.t('common:errors.loadList', { what })));
       } finally {
         if (current()) setLoading(false);
       }

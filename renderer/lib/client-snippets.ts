@@ -6,6 +6,7 @@
 // OpenAI-style clients want it with /v1; the Anthropic SDK and Claude Code add /v1 themselves;
 // the GenAI SDK and Gemini CLI add /v1beta themselves.
 import type { ClientSetupId } from '../api/client-setup.js';
+import { i18n } from '../i18n/index.js';
 
 export interface SnippetBlock {
   /** Unique across all tabs (used as a test id). */
@@ -37,6 +38,11 @@ export interface SnippetInput {
 /** A string literal that is valid JSON, JavaScript, Python and TOML alike. */
 const str = (value: string) => JSON.stringify(value);
 
+/** A block's name and where it goes, in the console's language (`keys:snippets.<id>`). */
+function words(id: string): { name: string; where: string } {
+  return { name: i18n.t(`keys:snippets.${id}.name`), where: i18n.t(`keys:snippets.${id}.where`) };
+}
+
 export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSnippet[] {
   const base = baseUrl.replace(/\/+$/, '');
   const openaiBase = `${base}/v1`;
@@ -46,11 +52,10 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
       label: 'Claude Code',
       files: 'claude-code',
       blocks: [
-        { id: 'claude', name: 'Claude Code shell setup', where: 'In your shell, before running claude:', code: `export ANTHROPIC_BASE_URL=${base}\nexport ANTHROPIC_AUTH_TOKEN=${key}\nclaude` },
+        { id: 'claude', ...words('claude'), code: `export ANTHROPIC_BASE_URL=${base}\nexport ANTHROPIC_AUTH_TOKEN=${key}\nclaude` },
         {
           id: 'claude-settings',
-          name: 'Claude Code settings.json',
-          where: 'Or for every session, in ~/.claude/settings.json (merged into what is there):',
+          ...words('claude-settings'),
           code: JSON.stringify({ env: { ANTHROPIC_BASE_URL: base, ANTHROPIC_AUTH_TOKEN: key } }, null, 2),
         },
       ],
@@ -62,11 +67,10 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
       blocks: [
         {
           id: 'codex-config',
-          name: 'Codex config.toml',
-          where: 'In ~/.codex/config.toml:',
+          ...words('codex-config'),
           code: `model_provider = "relaydesk"\n\n[model_providers.relaydesk]\nname = "Relaydesk"\nbase_url = ${str(openaiBase)}\nwire_api = "responses"\nenv_key = "RELAYDESK_API_KEY"`,
         },
-        { id: 'codex-env', name: 'Codex shell setup', where: 'Then, in your shell, before running codex:', code: `export RELAYDESK_API_KEY=${key}\ncodex` },
+        { id: 'codex-env', ...words('codex-env'), code: `export RELAYDESK_API_KEY=${key}\ncodex` },
       ],
     },
     {
@@ -74,11 +78,10 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
       label: 'Gemini CLI',
       files: 'gemini-cli',
       blocks: [
-        { id: 'gemini', name: 'Gemini CLI shell setup', where: 'In your shell, before running gemini (or without export, in ~/.gemini/.env):', code: `export GOOGLE_GEMINI_BASE_URL=${base}\nexport GEMINI_API_KEY=${key}\ngemini` },
+        { id: 'gemini', ...words('gemini'), code: `export GOOGLE_GEMINI_BASE_URL=${base}\nexport GEMINI_API_KEY=${key}\ngemini` },
         {
           id: 'gemini-settings',
-          name: 'Gemini CLI settings.json',
-          where: 'In ~/.gemini/settings.json, so Gemini CLI signs in with the key (older versions read a top-level "selectedAuthType": "gemini-api-key"):',
+          ...words('gemini-settings'),
           code: JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2),
         },
       ],
@@ -89,8 +92,7 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
       blocks: [
         {
           id: 'curl',
-          name: 'curl call',
-          where: 'A first call:',
+          ...words('curl'),
           code: `curl ${openaiBase}/chat/completions \\\n  -H "Authorization: Bearer ${key}" \\\n  -H "Content-Type: application/json" \\\n  -d '{"model": ${str(model)}, "messages": [{"role": "user", "content": "Hello"}]}'`,
         },
       ],
@@ -101,20 +103,17 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
       blocks: [
         {
           id: 'python-openai',
-          name: 'OpenAI Python example',
-          where: 'OpenAI SDK (pip install openai):',
+          ...words('python-openai'),
           code: `from openai import OpenAI\n\nclient = OpenAI(\n    base_url=${str(openaiBase)},\n    api_key=${str(key)},\n)\nreply = client.chat.completions.create(\n    model=${str(model)},\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(reply.choices[0].message.content)`,
         },
         {
           id: 'python-anthropic',
-          name: 'Anthropic Python example',
-          where: 'Anthropic SDK (pip install anthropic):',
+          ...words('python-anthropic'),
           code: `from anthropic import Anthropic\n\nclient = Anthropic(\n    base_url=${str(base)},\n    api_key=${str(key)},\n)\nmessage = client.messages.create(\n    model=${str(model)},\n    max_tokens=1024,\n    messages=[{"role": "user", "content": "Hello"}],\n)\nprint(message.content[0].text)`,
         },
         {
           id: 'python-genai',
-          name: 'GenAI Python example',
-          where: 'Google GenAI SDK (pip install google-genai):',
+          ...words('python-genai'),
           code: `from google import genai\n\nclient = genai.Client(\n    api_key=${str(key)},\n    http_options={"base_url": ${str(base)}},\n)\nresponse = client.models.generate_content(model=${str(model)}, contents="Hello")\nprint(response.text)`,
         },
       ],
@@ -125,20 +124,17 @@ export function clientSnippets({ baseUrl, key, model }: SnippetInput): ClientSni
       blocks: [
         {
           id: 'js-openai',
-          name: 'OpenAI JavaScript example',
-          where: 'OpenAI SDK (npm install openai):',
+          ...words('js-openai'),
           code: `import OpenAI from "openai";\n\nconst client = new OpenAI({\n  baseURL: ${str(openaiBase)},\n  apiKey: ${str(key)},\n});\nconst reply = await client.chat.completions.create({\n  model: ${str(model)},\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(reply.choices[0].message.content);`,
         },
         {
           id: 'js-anthropic',
-          name: 'Anthropic JavaScript example',
-          where: 'Anthropic SDK (npm install @anthropic-ai/sdk):',
+          ...words('js-anthropic'),
           code: `import Anthropic from "@anthropic-ai/sdk";\n\nconst client = new Anthropic({\n  baseURL: ${str(base)},\n  apiKey: ${str(key)},\n});\nconst message = await client.messages.create({\n  model: ${str(model)},\n  max_tokens: 1024,\n  messages: [{ role: "user", content: "Hello" }],\n});\nconsole.log(message.content);`,
         },
         {
           id: 'js-genai',
-          name: 'GenAI JavaScript example',
-          where: 'Google GenAI SDK (npm install @google/genai):',
+          ...words('js-genai'),
           code: `import { GoogleGenAI } from "@google/genai";\n\nconst ai = new GoogleGenAI({\n  apiKey: ${str(key)},\n  httpOptions: { baseUrl: ${str(base)} },\n});\nconst response = await ai.models.generateContent({ model: ${str(model)}, contents: "Hello" });\nconsole.log(response.text);`,
         },
       ],
