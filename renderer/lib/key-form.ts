@@ -1,6 +1,7 @@
 // The API key form's values, checks and request bodies, shared by create and edit.
 // Quota is typed in US dollars and sent in quota units (renderer/lib/money.ts converts).
 import type { NewToken, TokenUpdate, TokenView } from '../api/tokens.js';
+import { i18n } from '../i18n/index.js';
 import { dateInputValue } from './date-input.js';
 import { limitsBody, limitsErrors, limitsValuesOf, NO_LIMITS, type LimitsValues } from './limits-form.js';
 import { quotaToUsdInput, usdInputToQuota } from './money.js';
@@ -86,20 +87,20 @@ export function ipEntryError(entry: string): string | null {
     if (bits === 0) return false;
     return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
   })();
-  return ok ? null : `“${entry}” is not an IP address or CIDR range. Use e.g. 203.0.113.7, 10.0.0.0/8 or 2001:db8::/32.`;
+  return ok ? null : i18n.t('keys:form.badIp', { entry });
 }
 
 export function validateKeyForm(values: KeyFormValues, initial: KeyFormValues | null): KeyFormErrors {
   const errors: KeyFormErrors = {};
   const name = values.name.trim();
-  if (name === '') errors.name = 'Give the key a name.';
-  else if (name.length > 50) errors.name = 'Use at most 50 characters.';
-  if (!values.unlimited && usdInputToQuota(values.quotaUsd) === null) errors.quotaUsd = 'Enter an amount in dollars, e.g. 5 or 2.50, or tick Unlimited.';
+  if (name === '') errors.name = i18n.t('keys:form.nameIt');
+  else if (name.length > 50) errors.name = i18n.t('keys:form.nameTooLong');
+  if (!values.unlimited && usdInputToQuota(values.quotaUsd) === null) errors.quotaUsd = i18n.t('keys:form.quota');
   // A past expiry the key already has may stay as it is (the key shows as expired).
   if (values.expiry !== '' && values.expiry !== initial?.expiry) {
     const seconds = expirySeconds(values.expiry);
-    if (Number.isNaN(seconds)) errors.expiry = 'Pick a date.';
-    else if (seconds * 1000 <= Date.now()) errors.expiry = 'Pick a date in the future, or leave it empty for never.';
+    if (Number.isNaN(seconds)) errors.expiry = i18n.t('money:make.pickDate');
+    else if (seconds * 1000 <= Date.now()) errors.expiry = i18n.t('money:make.future');
   }
   const badIp = splitList(values.ips).map(ipEntryError).find((error) => error !== null);
   if (badIp) errors.ips = badIp;
