@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 import { ApiError } from '../http/errors.js';
+import { LogType } from '../store/logs/index.js';
 import { blankModel } from '../store/schema.js';
 import type { ModelRecord } from '../store/schema.js';
 import type { ManagementContext } from './context.js';
@@ -59,7 +60,7 @@ export function modelPriceImportRoutes(context: ManagementContext) {
       }),
       response: ImportDiff,
       audit: false,
-      handler: async ({ body }) => {
+      handler: async ({ body, user, req }) => {
         const plan = planImport(body.models, await context.store.models.list());
         const added = plan.filter((p) => !p.before);
         const changes = plan.filter((p): p is Required<Planned> => p.before !== undefined && !samePrice(p.before, p.after));
@@ -72,6 +73,12 @@ export function modelPriceImportRoutes(context: ManagementContext) {
           unchanged,
         };
         const counts = `${added.length} added, ${changes.length} changed, ${unchanged.length} unchanged`;
+        // A dry run changes nothing: only an applied import is audited, with what it changed.
+        if (body.apply) {
+          const names = [...added, ...changes].map((p) => p.name);
+          const listed = names.length > 20 ? `${names.slice(0, 20).join(', ')}, …` : names.join(', ');
+          context.store.logs.append({ type: LogType.manage, user_id: user.id, username: user.username, ip: req.socket.remoteAddress ?? '', request_id: req.requestId, content: `imported model prices: ${counts}${listed ? ` (${listed})` : ''}` });
+        }
         return new Answer(diff, body.apply ? `Prices imported: ${counts}.` : `Dry run: ${counts}; nothing saved.`);
       },
     }),

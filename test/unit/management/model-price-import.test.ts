@@ -44,6 +44,9 @@ describe('price catalogue import', () => {
       ['repriced', 2.5, null, ''],
       ['brand-new', 0.3, null, ''],
     ]);
+    // The applied import is audited (the dry run is not).
+    const audit = (await client.call('GET', '/api/log/?type=3&page_size=100')).json.data.items.map((l: any) => l.content);
+    expect(audit.filter((c: string) => c.startsWith('imported model prices'))).toEqual(['imported model prices: 1 added, 1 changed, 1 unchanged (brand-new, repriced)']);
     // Once applied, the same catalogue changes nothing.
     const again = await client.call('POST', '/api/models/prices/import', { models: CATALOGUE, apply: false });
     expect(again.json.data).toMatchObject({ added: [], changed: [], unchanged: ['kept', 'repriced', 'brand-new'] });
