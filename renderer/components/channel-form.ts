@@ -1,6 +1,7 @@
 // The channel form's values: from a saved channel, checked, and turned into the API's body.
 import type { ChannelView, NewChannel } from '../api/channels.js';
 import { jsonObjectError } from './FormFields.js';
+import { i18n } from '../i18n/index.js';
 import { ChannelType, channelType, DEFAULT_AZURE_API_VERSION, hasCompletionsEndpoint, hasField, needsBaseUrl, ownFamilies, type CallFamily } from '../lib/channel-types.js';
 
 export interface ChannelValues {
@@ -111,21 +112,21 @@ export function validate(values: ChannelValues, isNew: boolean): ChannelErrors {
   const errors: ChannelErrors = {};
   const type = Number(values.type);
   const info = channelType(type);
-  if (values.name.trim() === '') errors.name = 'Give the channel a name.';
+  if (values.name.trim() === '') errors.name = i18n.t('channels:check.name');
   const baseUrl = values.baseUrl.trim();
-  if (baseUrl !== '' && !/^https?:\/\/\S+$/.test(baseUrl)) errors.baseUrl = 'Start with http:// or https://.';
-  else if (baseUrl === '' && info !== undefined && needsBaseUrl(type)) errors.baseUrl = `${info.label} has no default address: enter the upstream's${info.baseUrlExample ? `, e.g. ${info.baseUrlExample}` : ''}.`;
-  if (isNew && type !== ChannelType.ollama && values.keys.trim() === '') errors.keys = 'Enter at least one API key.';
-  if (toModels(values.models).length === 0) errors.models = 'Give at least one model (Fetch models lists them).';
-  if (!/^-?\d+$/.test(values.priority.trim())) errors.priority = 'A whole number.';
-  if (!/^\d+$/.test(values.weight.trim())) errors.weight = 'A whole number, 0 or more.';
+  if (baseUrl !== '' && !/^https?:\/\/\S+$/.test(baseUrl)) errors.baseUrl = i18n.t('channels:check.baseUrl');
+  else if (baseUrl === '' && info !== undefined && needsBaseUrl(type)) errors.baseUrl = info.baseUrlExample ? i18n.t('channels:check.noDefaultEg', { type: info.label, example: info.baseUrlExample }) : i18n.t('channels:check.noDefault', { type: info.label });
+  if (isNew && type !== ChannelType.ollama && values.keys.trim() === '') errors.keys = i18n.t('channels:check.keys');
+  if (toModels(values.models).length === 0) errors.models = i18n.t('channels:check.models');
+  if (!/^-?\d+$/.test(values.priority.trim())) errors.priority = i18n.t('channels:check.priority');
+  if (!/^\d+$/.test(values.weight.trim())) errors.weight = i18n.t('channels:check.weight');
   const mapping = jsonObjectError(values.mapping);
   if (mapping !== null) errors.mapping = mapping;
   const headers = jsonObjectError(values.headers);
   if (headers !== null) errors.headers = headers;
-  if (values.proxy.trim() !== '' && !/^(https?|socks5h?):\/\/\S+$/.test(values.proxy.trim())) errors.proxy = 'An http://, https:// or socks5:// URL.';
-  if (values.families !== null && values.families.length === 0) errors.families = 'Serve at least one kind of call.';
-  if (hasField(type, 'api_version') && values.apiVersion.trim() !== '' && !API_VERSION.test(values.apiVersion.trim())) errors.apiVersion = `A version such as ${DEFAULT_AZURE_API_VERSION} (or one ending in -preview).`;
+  if (values.proxy.trim() !== '' && !/^(https?|socks5h?):\/\/\S+$/.test(values.proxy.trim())) errors.proxy = i18n.t('channels:check.proxy');
+  if (values.families !== null && values.families.length === 0) errors.families = i18n.t('channels:check.families');
+  if (hasField(type, 'api_version') && values.apiVersion.trim() !== '' && !API_VERSION.test(values.apiVersion.trim())) errors.apiVersion = i18n.t('channels:check.apiVersion', { version: DEFAULT_AZURE_API_VERSION });
   return errors;
 }
 

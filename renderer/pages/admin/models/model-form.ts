@@ -3,6 +3,7 @@
 // are stored per unit).
 import { ratioToUsd, usdToRatio, type ModelBody, type ModelMeta } from '../../../api/admin.js';
 import { clean } from '../../../lib/money.js';
+import { i18n } from '../../../i18n/index.js';
 import { BILLING_UNITS, toShownPrice, toUnitPrice, type BillingUnit, type UnitCounts } from '../../../lib/units.js';
 
 export type Mode = 'token' | 'call' | 'default';
@@ -39,38 +40,38 @@ export function num(text: string): number | null {
 export function validate(v: Values): Errors {
   const errors: Errors = {};
   const name = v.name.trim();
-  if (name === '' || name.length > 128 || /\s/.test(name)) errors.name = 'A model name is 1–128 characters without spaces.';
-  if (v.description.length > 2000) errors.description = 'At most 2000 characters.';
+  if (name === '' || name.length > 128 || /\s/.test(name)) errors.name = i18n.t('models:check.name');
+  if (v.description.length > 2000) errors.description = i18n.t('models:check.description');
   const tags = v.tags.split(',').map((t) => t.trim()).filter(Boolean);
-  if (tags.length > 20 || tags.some((t) => t.length > 32)) errors.tags = 'At most 20 tags of at most 32 characters each.';
+  if (tags.length > 20 || tags.some((t) => t.length > 32)) errors.tags = i18n.t('models:check.tags');
   for (const key of ['context', 'maxOutput'] as const) {
-    if (v[key].trim() !== '' && (!/^\d+$/.test(v[key].trim()) || Number(v[key]) > 100_000_000)) errors[key] = 'A whole number of tokens (empty: unknown).';
+    if (v[key].trim() !== '' && (!/^\d+$/.test(v[key].trim()) || Number(v[key]) > 100_000_000)) errors[key] = i18n.t('models:check.tokens');
   }
   const context = num(v.context) ?? 0;
   const maxOutput = num(v.maxOutput) ?? 0;
-  if (errors.context === undefined && errors.maxOutput === undefined && context > 0 && maxOutput > context) errors.maxOutput = 'Cannot exceed the context length.';
+  if (errors.context === undefined && errors.maxOutput === undefined && context > 0 && maxOutput > context) errors.maxOutput = i18n.t('models:check.maxOutput');
   if (v.mode === 'token') {
     for (const unit of BILLING_UNITS) {
-      if (v.units[unit].trim() !== '' && !NUMBER.test(v.units[unit].trim())) errors[unit] = 'A price in USD (0 or more), or empty.';
+      if (v.units[unit].trim() !== '' && !NUMBER.test(v.units[unit].trim())) errors[unit] = i18n.t('models:check.unitPrice');
     }
-    if (sizeRatios(v.sizes) === undefined) errors.sizes = 'Sizes as WIDTHxHEIGHT = multiplier, separated by commas, e.g. 1792x1024 = 1.67.';
+    if (sizeRatios(v.sizes) === undefined) errors.sizes = i18n.t('models:check.sizes');
     const others = ['output', 'cacheRead', 'cacheWrite'] as const;
     for (const key of others) {
-      if (v[key].trim() !== '' && !NUMBER.test(v[key].trim())) errors[key] = 'A price in USD, or empty for the input price.';
+      if (v[key].trim() !== '' && !NUMBER.test(v[key].trim())) errors[key] = i18n.t('models:check.relative');
     }
     // Tokens may be free when the model is priced per unit only (a rerank model per search unit).
     if (v.input.trim() === '') {
-      if (!hasUnitPrices(v)) errors.input = 'A price in USD, e.g. 2.5. Empty only with a price per unit below.';
-      else if (others.some((key) => v[key].trim() !== '')) errors.input = 'Set the input price too: the other token prices are relative to it.';
+      if (!hasUnitPrices(v)) errors.input = i18n.t('models:check.inputOrUnits');
+      else if (others.some((key) => v[key].trim() !== '')) errors.input = i18n.t('models:check.inputToo');
     } else if (!NUMBER.test(v.input.trim())) {
-      errors.input = 'A price in USD, e.g. 2.5.';
+      errors.input = i18n.t('models:check.input');
     } else if (Number(v.input) === 0 && others.some((key) => (num(v[key]) ?? 0) > 0)) {
-      errors.input = 'With a free input, the other prices must be 0 too (they are set relative to the input).';
+      errors.input = i18n.t('models:check.freeInput');
     } else if (usdToRatio(Number(v.input)) > 1_000_000) {
-      errors.input = 'Too high.';
+      errors.input = i18n.t('models:check.tooHigh');
     }
   }
-  if (v.mode === 'call' && !NUMBER.test(v.perCall.trim())) errors.perCall = 'A price in USD per call, e.g. 0.04.';
+  if (v.mode === 'call' && !NUMBER.test(v.perCall.trim())) errors.perCall = i18n.t('models:check.perCall');
   return errors;
 }
 
