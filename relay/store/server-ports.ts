@@ -26,6 +26,7 @@ import { redisAffinities } from './redis/affinities.js';
 import { redisLeases } from './redis/leases.js';
 import { RedisPubSub } from './redis/pubsub.js';
 import { QuotaNotLoadedError, RedisQuotaLedger } from './redis/quota-ledger.js';
+import { readPeriodSpend, seedPeriodSpend, type PeriodSpend } from './redis/period-spend.js';
 import { redisRateCounters } from './redis/rate-counters.js';
 import { postgresAccountLedger, postgresRedemptionRepo, postgresTopUpRepo } from './postgres/accounts.js';
 import { RedisQuotaCredit } from './redis/quota-credit.js';
@@ -92,7 +93,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     const users = postgresUserRepo(db);
     const tokens = postgresTokenRepo(db);
     const channels = postgresChannelRepo(db, secrets);
-    await loadCounters(db, quota);
+    await loadCounters(db, quota, redis);
     // Reservations of a migrated embedded install (video tasks in progress) join the live ledger, once.
     await handOverReservations(db, (reservations) => seedDetachedReservations(redis, reservations));
     const catalog = await openServerCatalog(db, (id) => channels.keys(id), (channel) => channels.proxyUrl(channel), changes, options.onError);
@@ -107,7 +108,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     // reloaded everywhere (/v1/usage shows a key's used quota and requests from them; a key or
     // user at 0 is refused before its call reserves): told by the one instance whose write moved them.
     const syncCounters = async () => {
-      const moved = await writeCounters(db, quota);
+      const moved = await writeCounters(db, quota, redis);
       await Promise.all([tell('users', moved.users), tell('tokens', moved.tokens)]);
       return moved;
     };
@@ -116,7 +117,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       const credit = () => credits.credit(userId, delta, operation);
       const { quota: after } = await credit().catch(async (error: unknown) => {
         if (!(error instanceof QuotaNotLoadedError)) throw error;
-        await loadCounters(db, quota);
+        await loadCounters(db, quota, redis);
         return credit();
       });
       await syncCounters();
@@ -144,7 +145,7 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       bodies: postgresBodyStore(db),
       stats,
       // The records every call reads (a key's limit, a user's quota) show an administrator's change on every instance.
-      quota: writingThrough(quota, syncCounters, () => loadCounters(db, quota)),
+      quota: writingThrough(quota, syncCounters, () => loadCounters(db, quota, redis)),
       counters: redisRateCounters(redis),
       leases: redisLeases(redis),
       affinities: redisAffinities(redis),
@@ -228,13 +229,15 @@ function seededTokens(tokens: TokenRepo, quota: RedisQuotaLedger): TokenRepo {
 }
 
 /** Every user's, key's and channel's counters into Redis where it has none yet (another instance may have loaded them). */
-async function loadCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<void> {
+async function loadCounters(db: PostgresClient, quota: RedisQuotaLedger, redis: RedisClient): Promise<void> {
   const [users, tokens, channels] = await Promise.all([
     db.query('SELECT id, quota, used_quota, request_count FROM users'),
     db.query('SELECT id, remain_quota, unlimited_quota, used_quota, request_count, accessed_at FROM tokens'),
     db.query('SELECT id, used_quota FROM channels'),
   ]);
   await quota.load(users.rows as never, tokens.rows as never, channels.rows as never);
+  const spend = await db.query<{ value: PeriodSpend[] }>("SELECT value FROM relay_meta WHERE name = 'period_spend'");
+  await seedPeriodSpend(redis, spend.rows[0]?.value ?? []);
 }
 
 /** pg_advisory_xact_lock's key for the counter write-back ("RDcount" in ASCII). */
@@ -245,7 +248,7 @@ const COUNTER_WRITE_LOCK = '23156141952691828';
  * move left alone (no dead row each time; of instances writing the same values, one moves
  * them); answers the ids of the users and keys it moved.
  */
-async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promise<{ users: number[]; tokens: number[] }> {
+async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger, redis: RedisClient): Promise<{ users: number[]; tokens: number[] }> {
   return db.transaction(async (client) => {
     // One writer at a time, on every instance, each reading the counters once it holds the lock:
     // two write-backs at once could otherwise commit an older reading after a newer one.
@@ -267,6 +270,11 @@ async function writeCounters(db: PostgresClient, quota: RedisQuotaLedger): Promi
        RETURNING t.id`,
     );
     await update(snapshot.channels, `UPDATE channels c SET used_quota = s.used_quota FROM jsonb_to_recordset($1::jsonb) AS s(id bigint, used_quota bigint) WHERE c.id = s.id AND c.used_quota <> s.used_quota RETURNING c.id`);
+    // What the periods spent, as one value (what a Redis that lost its data is given back).
+    await client.query(
+      "INSERT INTO relay_meta (name, value) VALUES ('period_spend', $1::jsonb) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value WHERE relay_meta.value IS DISTINCT FROM EXCLUDED.value",
+      [JSON.stringify(await readPeriodSpend(redis))],
+    );
     return { users, tokens };
   });
 }

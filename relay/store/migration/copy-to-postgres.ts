@@ -55,6 +55,8 @@ export async function copyToPostgres(install: EmbeddedInstall, db: PostgresClien
     await insertRecords(client, 'relay_meta', [
       { name: 'instance_id', value: state.instance_id },
       { name: 'ledger_seq', value: state.ledger_seq },
+      // What the period budgets spent: Redis is seeded from it at the first start.
+      { name: 'period_spend', value: Object.entries(state.period_spend ?? {}).map(([key, spend]) => ({ key, period: spend.p, spent: spend.spent })) },
     ]);
     await client.query('INSERT INTO settings (name, value) SELECT key, value FROM jsonb_each($1::jsonb)', [JSON.stringify(state.options)]);
     for (const [name, value] of install.secrets) {

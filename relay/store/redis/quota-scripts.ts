@@ -13,6 +13,7 @@
 //   P q:call         hash  <id> → the call's log record (JSON)
 //   P q:rb           hash  <id> → the period budgets it counts in: "budget|period;…"
 //   P q:b:<budget>   hash  p (the period counted), s (spent in it, held included); expires after the period
+//   P q:budgets      set   the budgets counted (for the snapshot)
 //   P q:own:<inst>   set   the ids an instance holds; P q:live: the instances holding any
 //                    (or log lines)
 //   P q:out:<inst>   list  log lines of the instance's closes, waiting for PostgreSQL (log-outbox.ts);
@@ -181,6 +182,7 @@ for j = at + 5, #ARGV, 4 do
   local b = P .. 'q:b:' .. ARGV[j]
   if redis.call('HGET', b, 'p') ~= ARGV[j + 1] then redis.call('HSET', b, 'p', ARGV[j + 1], 's', 0) end
   redis.call('HINCRBY', b, 's', int(amount))
+  redis.call('SADD', P .. 'q:budgets', ARGV[j])
   -- Kept a day past the period's end: a call still open then finds nothing to correct, as it should.
   redis.call('PEXPIRE', b, int(tonumber(ARGV[j + 3]) + 86400000))
   table.insert(marks, ARGV[j] .. '|' .. ARGV[j + 1])

@@ -14,6 +14,7 @@ import { storagePortsContract } from '../../helpers/storage-ports-contract.js';
 import type { OpenPorts } from '../../helpers/storage-ports-contract.js';
 import { accountsContract } from '../../helpers/accounts-contract.js';
 import { limitsContract } from '../../helpers/limits-contract.js';
+import { budgetHoldsOf } from '../../../relay/billing/period-budgets.js';
 
 const openFresh: OpenPorts = async () => {
     const redis = freshRedisPrefix();
@@ -104,6 +105,32 @@ describe('server storage ports: what calls read, on every instance', () => {
 });
 
 describe('server storage ports: Redis lost its data', () => {
+  it('gives the period budgets back what they spent, as last written to PostgreSQL', async () => {
+    const redis = freshRedisPrefix();
+    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
+    const ports = await openServerPorts({ databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+    const wipe = new Redis(redis.url);
+    try {
+      const user = (await ports.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
+      await ports.quota.adjustUser(user.id, 1_000);
+      const { record: token } = await ports.tokens.create({ user_id: user.id, name: 'k', unlimited_quota: true });
+      await ports.quota.setKeyQuota(token.id, null);
+      const budgets = budgetHoldsOf(`k:${token.id}`, { day: 100 }, 'UTC', Date.now());
+      const call = { type: 2, user_id: user.id, token_id: token.id, model: 'm', created_at: Date.now() } as NewLogRecord;
+      const held = await ports.quota.reserve({ userId: user.id, tokenId: token.id, amount: 70, call, budgets });
+      if (!('reservation' in held)) throw new Error('refused');
+      await ports.quota.settle(held.reservation.id, 60, 0, ports.logs.encode(call));
+      await ports.syncCounters();
+      await wipe.del(...(await wipe.keys(`${redis.prefix}*`)).filter((k) => !k.includes('heartbeat')));
+      // The next reservation finds the counters gone, loads them again, and the day's 60 with them.
+      expect(await ports.quota.reserve({ userId: user.id, tokenId: token.id, amount: 50, call, budgets })).toMatchObject({ refused: { budget: { key: `k:${token.id}:day`, left: 40 } } });
+      expect(await ports.quota.periodSpent(budgets)).toEqual([60]);
+    } finally {
+      wipe.disconnect();
+      await ports.close();
+    }
+  });
+
   it('loads the quota counters again from PostgreSQL and serves the next reservation', async () => {
     const redis = freshRedisPrefix();
     const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
