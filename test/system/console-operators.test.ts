@@ -8,7 +8,7 @@ import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { addChannel } from '../helpers/gateway.js';
 import { setupAndLogin, type ApiClient } from '../helpers/relay.js';
-import { startConsoleRig, type ConsoleRig } from './console-harness.js';
+import { seriousA11yFindings, startConsoleRig, type ConsoleRig } from './console-harness.js';
 
 const MODEL = 'fake-operators-model';
 
@@ -73,6 +73,7 @@ describe('operators console', () => {
     expect(await page.getByTestId('channels-up').textContent()).toBe('Channels up1 of 1');
     expect(await page.getByTestId('today-calls').textContent()).toBe('Calls today3');
     expect(await page.getByTestId('today-errors').textContent()).toMatch(/^Errors today1 \(33\.3\s?%\)$/);
+    expect(await seriousA11yFindings(page)).toEqual([]);
   });
 
   it('dashboard: the error rate, latency and the top model match the calls made; 7 days draws per day', async () => {
@@ -89,6 +90,7 @@ describe('operators console', () => {
     await latency.waitFor();
     expect(await latency.locator('table tbody tr').count()).toBe(1);
     expect(await page.getByRole('figure', { name: 'Requests per day' }).locator('table tbody tr td').first().textContent()).toBe('2');
+    expect(await seriousA11yFindings(page)).toEqual([]);
   });
 
   it('playground: Markdown and code rendered, and the curl view leaves the key out', async () => {
@@ -113,6 +115,9 @@ describe('operators console', () => {
     expect(curl).not.toContain(key);
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Python' }).click();
     expect(await code.textContent()).toContain('os.environ["RELAYDESK_API_KEY"]');
+    expect(await seriousA11yFindings(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Image' }).click();
+    await page.getByRole('tabpanel', { name: 'Image' }).getByLabel('Prompt').waitFor();
   });
 
   it('settings: the save bar appears with a change, and saves it', async () => {
@@ -122,6 +127,7 @@ describe('operators console', () => {
     const amount = page.getByLabel('New user quota (USD)');
     await amount.fill('1.5');
     await page.getByTestId('settings-unsaved').getByText('1 unsaved change: New user quota').waitFor();
+    expect(await seriousA11yFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('region', { name: 'Unsaved changes' }).getByText('Saved.').waitFor();
     const options = await admin.call('GET', '/api/option/');

@@ -183,7 +183,7 @@ export default function PlaygroundPage() {
       </div>
       <div className="segmented pg-tabs" role="tablist" aria-label="What to try">
         {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" id={`pg-tab-${t.id}`} aria-selected={tab === t.id} aria-pressed={tab === t.id} onClick={() => setTab(t.id)}>
+          <button key={t.id} type="button" role="tab" id={`pg-tab-${t.id}`} aria-selected={tab === t.id} onClick={() => setTab(t.id)}>
             {t.label}
           </button>
         ))}
