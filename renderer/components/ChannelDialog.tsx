@@ -16,18 +16,22 @@ import { ModelPicker } from './ModelPicker.js';
 import { MultiKeyPanel } from './MultiKeyPanel.js';
 import { CHANNEL_TYPES, ChannelType, channelType, hasField } from '../lib/channel-types.js';
 import './channel-dialog.css';
+import { i18n } from '../i18n/index.js';
+
+/** Examples in the fields, the same in every language. */
+const EXAMPLE = { url: 'https://…', mapping: '{"gpt-4o": "gpt-4o-2024-08-06"}', headers: '{"X-Title": "Relaydesk"}', proxy: 'socks5://127.0.0.1:1080' };
 
 function baseUrlHint(type: number): string {
   const info = channelType(type);
-  if (info?.baseUrl) return `Default for ${info.label}: ${info.baseUrl}`;
-  if (type === ChannelType.advancedCustom) return 'The upstream address the routes’ relative paths are joined to.';
-  return info?.baseUrlExample ? `The upstream address, e.g. ${info.baseUrlExample}` : 'The upstream address.';
+  if (info?.baseUrl) return i18n.t('channels:dialog.baseUrlDefault', { type: info.label, url: info.baseUrl });
+  if (type === ChannelType.advancedCustom) return i18n.t('channels:dialog.baseUrlRoutes');
+  return info?.baseUrlExample ? i18n.t('channels:dialog.baseUrlEg', { example: info.baseUrlExample }) : i18n.t('channels:dialog.baseUrl');
 }
 
 /** Adds a channel (`channel` null) or edits one; Fetch models lists what the upstream serves. */
 export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelView | null; onClose: () => void; onSaved: (message: string) => void }) {
   const formId = useId();
-  const { t } = useTranslation('speed');
+  const { t } = useTranslation(['channels', 'speed']);
   const isNew = channel === null;
   const [values, setValues] = useState<ChannelValues>(() => initialValues(channel));
   const [routes, setRoutes] = useState<RouteDraft[]>(() => routesFromJson(channel?.settings?.advanced_custom));
@@ -68,21 +72,21 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
   async function loadModels() {
     setFetchError(null);
     if (isNew && type !== ChannelType.ollama && values.keys.trim() === '') {
-      setFetchError('Enter the API key first: the upstream lists models only for a key.');
+      setFetchError(t('dialog.keyFirst'));
       return;
     }
     const headerError = jsonObjectError(values.headers);
     if (headerError !== null) {
-      setFetchError(`Header override: ${headerError}`);
+      setFetchError(t('dialog.headerProblem', { problem: headerError }));
       return;
     }
     setFetching(true);
     try {
       const listed = await fetchModels({ ...upstreamRequest(), base_url: values.baseUrl.trim() });
       setFetched(listed);
-      if (listed.length === 0) setFetchError('The upstream listed no models.');
+      if (listed.length === 0) setFetchError(t('dialog.noModels'));
     } catch (caught) {
-      setFetchError(caught instanceof Error ? caught.message : 'Could not fetch the models.');
+      setFetchError(caught instanceof Error ? caught.message : t('dialog.fetchFailed'));
     } finally {
       setFetching(false);
     }
@@ -117,13 +121,13 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
     try {
       if (channel === null) {
         await createChannel(body);
-        onSaved(`Added the channel “${body.name}”.`);
+        onSaved(t('dialog.added', { name: body.name }));
       } else {
         await updateChannel({ ...body, id: channel.id });
-        onSaved(`Saved the channel “${body.name}”.`);
+        onSaved(t('dialog.saved', { name: body.name }));
       }
     } catch (caught) {
-      setServerError(caught instanceof Error ? caught.message : 'Could not save the channel.');
+      setServerError(caught instanceof Error ? caught.message : t('dialog.saveFailed'));
       setSubmitting(false);
     }
   }
@@ -132,28 +136,28 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
     <Dialog
       open
       wide
-      title={isNew ? 'Add a channel' : `Edit ${channel.name}`}
+      title={isNew ? t('dialog.addTitle') : t('dialog.editTitle', { name: channel.name })}
       onClose={onClose}
-      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Add channel' : 'Save'} />}
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? t('page.add') : t('common:actions.save')} />}
     >
       {serverError !== null && <Alert tone="error">{serverError}</Alert>}
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         <div className="form-row">
           <SelectField
-            label="Type"
+            label={t('dialog.type')}
             name="type"
             value={values.type}
             onChange={(e) => changeType(e.currentTarget.value)}
-            options={CHANNEL_TYPES.map((t) => ({ value: String(t.type), label: t.label }))}
+            options={CHANNEL_TYPES.map((info) => ({ value: String(info.type), label: info.label }))}
           />
-          <Field label="Name" name="name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} autoFocus={isNew} />
+          <Field label={t('dialog.name')} name="name" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} autoFocus={isNew} />
         </div>
         <Field
-          label="Base URL"
+          label={t('dialog.baseUrlLabel')}
           name="base_url"
           value={values.baseUrl}
           spellCheck={false}
-          placeholder={typeInfo?.baseUrl || typeInfo?.baseUrlExample || 'https://…'}
+          placeholder={typeInfo?.baseUrl || typeInfo?.baseUrlExample || EXAMPLE.url}
           onChange={(e) => set('baseUrl', e.currentTarget.value)}
           error={errors.baseUrl}
           hint={baseUrlHint(type)}
@@ -169,14 +173,14 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
         ) : (
           <div className="actions">
             <button type="button" className="button button--secondary button--small" onClick={() => setSpeedOpen(true)}>
-              {t('open')}
+              {t('speed:open')}
             </button>
           </div>
         )}
         <ChannelTypeFields values={values} errors={errors} set={set} />
         {isAdvanced && <AdvancedCustomEditor routes={routes} onChange={setRoutes} error={routeError} />}
         <TextAreaField
-          label={isNew ? 'API keys' : 'Replace API keys'}
+          label={isNew ? t('dialog.keys') : t('dialog.replaceKeys')}
           name="keys"
           rows={3}
           mono
@@ -185,7 +189,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
           value={values.keys}
           onChange={(e) => set('keys', e.currentTarget.value)}
           error={errors.keys}
-          hint={isNew ? `One per line (${typeInfo?.keyHint ?? 'the upstream key'}). Several keys share the calls: a random one each time, or in turn (Key order).` : `The channel has ${channel.key_count} key(s). Leave empty to keep them; lines entered here replace them.`}
+          hint={isNew ? t('dialog.keysHint', { hint: typeInfo?.keyHint ?? t('types.hint.upstreamKey') }) : t('dialog.replaceHint', { count: channel.key_count })}
         />
         {isMultiKey(values, channel) && (
           <div className="form-row channel-form__keys">
@@ -193,7 +197,7 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
             {!isNew && channel.key_count > 1 && (
               <div className="actions">
                 <button type="button" className="button button--secondary button--small" onClick={() => setKeysOpen(true)}>
-                  Manage the {channel.key_count} keys
+                  {t('dialog.manageKeys', { count: channel.key_count })}
                 </button>
               </div>
             )}
@@ -202,24 +206,24 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
         {!isNew && channel.key_count === 1 && (
           <div className="actions">
             <button type="button" className="button button--secondary button--small" onClick={() => setKeysOpen(true)}>
-              Manage the key
+              {t('dialog.manageKey')}
             </button>
           </div>
         )}
         <div className="field">
           <div className="models-field">
             <TextAreaField
-              label="Models"
+              label={t('columns.models')}
               name="models"
               rows={2}
               spellCheck={false}
               value={values.models}
               onChange={(e) => set('models', e.currentTarget.value)}
               error={errors.models}
-              hint={`Comma-separated: the models this channel serves.${typeInfo?.modelsHint ? ` ${typeInfo.modelsHint}` : ''}`}
+              hint={typeInfo?.modelsHint ? `${t('dialog.modelsHint')} ${typeInfo.modelsHint}` : t('dialog.modelsHint')}
             />
             <button type="button" className="button button--secondary button--small" onClick={() => void loadModels()} disabled={fetching}>
-              {fetching ? 'Fetching…' : 'Fetch models'}
+              {fetching ? t('dialog.fetching') : t('dialog.fetch')}
             </button>
           </div>
           {fetchError !== null && <Alert tone="error">{fetchError}</Alert>}
@@ -235,45 +239,45 @@ export function ChannelDialog({ channel, onClose, onSaved }: { channel: ChannelV
         </div>
         <ChannelFamiliesField values={values} errors={errors} set={set} />
         <div className="form-row form-row--3">
-          <Field label="Group" name="group" value={values.group} onChange={(e) => set('group', e.currentTarget.value)} hint="Comma-separated." />
-          <Field label="Priority" name="priority" inputMode="numeric" value={values.priority} onChange={(e) => set('priority', e.currentTarget.value)} error={errors.priority} hint="Higher first." />
-          <Field label="Weight" name="weight" inputMode="numeric" value={values.weight} onChange={(e) => set('weight', e.currentTarget.value)} error={errors.weight} hint="Share within a priority." />
+          <Field label={t('columns.group')} name="group" value={values.group} onChange={(e) => set('group', e.currentTarget.value)} hint={t('dialog.commas')} />
+          <Field label={t('columns.priority')} name="priority" inputMode="numeric" value={values.priority} onChange={(e) => set('priority', e.currentTarget.value)} error={errors.priority} hint={t('dialog.higherFirst')} />
+          <Field label={t('columns.weight')} name="weight" inputMode="numeric" value={values.weight} onChange={(e) => set('weight', e.currentTarget.value)} error={errors.weight} hint={t('dialog.share')} />
         </div>
         <div className="form-row">
           <TextAreaField
-            label="Model mapping"
+            label={t('dialog.mapping')}
             name="model_mapping"
             rows={3}
             mono
             spellCheck={false}
-            placeholder='{"gpt-4o": "gpt-4o-2024-08-06"}'
+            placeholder={EXAMPLE.mapping}
             value={values.mapping}
             onChange={(e) => set('mapping', e.currentTarget.value)}
             error={errors.mapping ?? (values.mapping !== '' ? jsonObjectError(values.mapping) : null)}
-            hint="JSON: requested name → upstream name."
+            hint={t('dialog.mappingHint')}
           />
           <TextAreaField
-            label="Header override"
+            label={t('dialog.headers')}
             name="header_override"
             rows={3}
             mono
             spellCheck={false}
-            placeholder='{"X-Title": "Relaydesk"}'
+            placeholder={EXAMPLE.headers}
             value={values.headers}
             onChange={(e) => set('headers', e.currentTarget.value)}
             error={errors.headers ?? (values.headers !== '' ? jsonObjectError(values.headers) : null)}
-            hint="JSON: headers sent upstream."
+            hint={t('dialog.headersHint')}
           />
         </div>
         <Field
-          label="Proxy"
+          label={t('dialog.proxy')}
           name="proxy"
           spellCheck={false}
-          placeholder="socks5://127.0.0.1:1080"
+          placeholder={EXAMPLE.proxy}
           value={values.proxy}
           onChange={(e) => set('proxy', e.currentTarget.value)}
           error={errors.proxy}
-          hint="Optional: http://, https:// or socks5:// URL."
+          hint={t('dialog.proxyHint')}
         />
         <ChannelBehaviourFields values={values} set={set} models={models} />
       </form>
