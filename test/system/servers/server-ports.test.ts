@@ -104,12 +104,30 @@ describe('server storage ports: what calls read, on every instance', () => {
   });
 });
 
+/** Server ports on a fresh database and Redis prefix, and a wipe of the installation's Redis keys (a Redis restarted empty). */
+async function portsLosingRedis() {
+  const redis = freshRedisPrefix();
+  const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
+  const ports = await openServerPorts({ databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+  const wipe = new Redis(redis.url);
+  return {
+    ports,
+    /** Answers how many keys it deleted. */
+    async lose() {
+      const keys = (await wipe.keys(`${redis.prefix}*`)).filter((k) => !k.includes('heartbeat'));
+      if (keys.length > 0) await wipe.del(...keys);
+      return keys.length;
+    },
+    async close() {
+      wipe.disconnect();
+      await ports.close();
+    },
+  };
+}
+
 describe('server storage ports: Redis lost its data', () => {
   it('gives the period budgets back what they spent, as last written to PostgreSQL', async () => {
-    const redis = freshRedisPrefix();
-    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-    const ports = await openServerPorts({ databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
-    const wipe = new Redis(redis.url);
+    const { ports, lose, close } = await portsLosingRedis();
     try {
       const user = (await ports.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
       await ports.quota.adjustUser(user.id, 1_000);
@@ -121,36 +139,29 @@ describe('server storage ports: Redis lost its data', () => {
       if (!('reservation' in held)) throw new Error('refused');
       await ports.quota.settle(held.reservation.id, 60, 0, ports.logs.encode(call));
       await ports.syncCounters();
-      await wipe.del(...(await wipe.keys(`${redis.prefix}*`)).filter((k) => !k.includes('heartbeat')));
+      await lose();
       // The next reservation finds the counters gone, loads them again, and the day's 60 with them.
       expect(await ports.quota.reserve({ userId: user.id, tokenId: token.id, amount: 50, call, budgets })).toMatchObject({ refused: { budget: { key: `k:${token.id}:day`, left: 40 } } });
       expect(await ports.quota.periodSpent(budgets)).toEqual([60]);
     } finally {
-      wipe.disconnect();
-      await ports.close();
+      await close();
     }
   });
 
   it('loads the quota counters again from PostgreSQL and serves the next reservation', async () => {
-    const redis = freshRedisPrefix();
-    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-    const ports = await openServerPorts({ databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
-    const wipe = new Redis(redis.url);
+    const { ports, lose, close } = await portsLosingRedis();
     try {
       const user = (await ports.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
       await ports.quota.adjustUser(user.id, 1_000);
       const { record: token } = await ports.tokens.create({ user_id: user.id, name: 'k', unlimited_quota: false, remain_quota: 500 });
       await ports.quota.setKeyQuota(token.id, 500);
       // Redis restarted without persistence: everything of this installation is gone.
-      const keys = await wipe.keys(`${redis.prefix}*`);
-      expect(keys.length).toBeGreaterThan(0);
-      await wipe.del(...keys.filter((k) => !k.includes('heartbeat')));
+      expect(await lose()).toBeGreaterThan(0);
       const call = { type: 2, user_id: user.id, token_id: token.id, model: 'm', created_at: Date.now() } as NewLogRecord;
       expect(await ports.quota.reserve({ userId: user.id, tokenId: token.id, amount: 200, call })).toMatchObject({ reservation: { amount: 200 } });
       expect(await ports.quota.standing(user.id, token.id)).toMatchObject({ userLeft: 800, keyLeft: 300 });
     } finally {
-      wipe.disconnect();
-      await ports.close();
+      await close();
     }
   });
 });
