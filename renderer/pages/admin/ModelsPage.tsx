@@ -1,6 +1,6 @@
 // Models and pricing (admin): the page; the dialog, prices and missing-models list are in ./models/.
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { deleteModelMeta, listAll, listGroups, listMissingModels, listModelMeta, listSuppliers, type GroupView, type ModelMeta, type SupplierView } from '../../api/admin.js';
 import type { Paged } from '../../api/tokens.js';
 import { Alert } from '../../components/Alert.js';
@@ -37,16 +37,16 @@ export default function ModelsPage() {
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
-  const { t } = useTranslation('prices');
+  const { t } = useTranslation(['models', 'prices']);
 
   const loadMissing = useCallback(async () => {
     setMissingError(null);
     try {
       setMissing(await listMissingModels());
     } catch (caught) {
-      setMissingError(messageOf(caught, 'Could not list the missing models.'));
+      setMissingError(messageOf(caught, t('page.missingFailed')));
     }
-  }, []);
+  }, [t]);
 
   const loadRecords = useCallback(() => listAll((p, size) => listModelMeta(p, size)).then(setRecords, () => setRecords([])), []);
 
@@ -72,11 +72,11 @@ export default function ModelsPage() {
     setDeleteError(null);
     try {
       await deleteModelMeta(toDelete.id);
-      setNotice(`Deleted the record of “${toDelete.name}”.`);
+      setNotice(t('page.deleted', { name: toDelete.name }));
       setToDelete(null);
       await Promise.all([reload(), loadMissing(), loadRecords()]);
     } catch (caught) {
-      setDeleteError(messageOf(caught, 'Could not delete the model record.'));
+      setDeleteError(messageOf(caught, t('page.deleteFailed')));
     } finally {
       setBusy(false);
     }
@@ -85,16 +85,16 @@ export default function ModelsPage() {
   const columns: Column<ModelMeta>[] = [
     {
       key: 'name',
-      header: 'Model',
+      header: t('page.columns.model'),
       render: (m) => (
         <div className="stack">
           <strong className="mono">{m.name}</strong>
           {m.description !== '' && <span className="muted small">{m.description}</span>}
           {m.tags.length > 0 && (
             <span className="models">
-              {m.tags.map((t) => (
-                <span key={t} className="chip">
-                  {t}
+              {m.tags.map((tag) => (
+                <span key={tag} className="chip">
+                  {tag}
                 </span>
               ))}
             </span>
@@ -102,20 +102,20 @@ export default function ModelsPage() {
         </div>
       ),
     },
-    { key: 'supplier', header: 'Supplier', render: (m) => (m.supplier_name !== '' ? m.supplier_name : <span className="muted">—</span>) },
+    { key: 'supplier', header: t('page.columns.supplier'), render: (m) => (m.supplier_name !== '' ? m.supplier_name : <span className="muted">—</span>) },
     {
       key: 'limits',
-      header: 'Limits',
+      header: t('page.columns.limits'),
       render: (m) => (
         <span className="stack small">
-          <span>Context {tokens(m.context_length)}</span>
-          <span>Output {tokens(m.max_output_tokens)}</span>
+          <span>{t('page.context', { n: tokens(m.context_length) })}</span>
+          <span>{t('page.output', { n: tokens(m.max_output_tokens) })}</span>
         </span>
       ),
     },
     {
       key: 'price',
-      header: 'Price (USD)',
+      header: t('page.columns.price'),
       render: (m) => {
         const price = priceOf(m, records);
         return (
@@ -129,15 +129,15 @@ export default function ModelsPage() {
     },
     {
       key: 'groups',
-      header: 'Groups',
+      header: t('page.columns.groups'),
       render: (m) =>
         m.enable_groups.length === 0 ? (
-          <span className="muted small">Not served</span>
+          <span className="muted small">{t('page.notServed')}</span>
         ) : (
           <span className="models">
             {m.enable_groups.map((g) => (
               <span key={g} className="chip">
-                {g === '*' ? 'every group' : g}
+                {g === '*' ? t('page.everyGroup') : g}
               </span>
             ))}
           </span>
@@ -145,10 +145,10 @@ export default function ModelsPage() {
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('page.columns.actions'),
       render: (m) => (
         <EditDeleteActions
-          what={`model ${m.name}`}
+          what={t('page.what', { name: m.name })}
           onEdit={() => setEditing(m)}
           onDelete={() => {
             setDeleteError(null);
@@ -162,15 +162,15 @@ export default function ModelsPage() {
   return (
     <div className="page">
       <PageHeader
-        title="Models and pricing"
-        lead="Describe the models your channels serve and set what a call costs. Prices are in USD per million tokens, per unit (search units, images, minutes, characters) or per call."
+        title={t('common:nav.models')}
+        lead={t('page.lead')}
         action={
           <div className="actions">
             <button type="button" className="button button--secondary" onClick={() => setImporting(true)}>
-              {t('open')}
+              {t('prices:open')}
             </button>
             <button type="button" className="button button--primary" onClick={() => setEditing({ name: '' })}>
-              Describe a model
+              {t('page.describe')}
             </button>
           </div>
         }
@@ -189,21 +189,21 @@ export default function ModelsPage() {
           setSearch(keyword);
         }}
       >
-        <Field label="Search models" type="search" value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} placeholder="Name, description or tag" />
+        <Field label={t('page.search')} type="search" value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} placeholder={t('page.searchPlaceholder')} />
         <button type="submit" className="button button--secondary">
-          Search
+          {t('common:actions.search')}
         </button>
       </form>
 
       <DataTable
-        caption="Described models"
+        caption={t('page.caption')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(m) => m.id}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={search !== '' ? <>No model matches “{search}”.</> : <>No models described yet. Describe one from the list above.</>}
+        empty={search !== '' ? t('page.noMatch', { search }) : t('page.none')}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -236,15 +236,15 @@ export default function ModelsPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this model record?"
-        confirmLabel="Delete record"
+        title={t('page.confirmDelete')}
+        confirmLabel={t('page.deleteRecord')}
         busy={busy}
         error={deleteError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}
       >
         <p>
-          The description and price of <strong>{toDelete?.name}</strong> are removed; calls then pay the built-in price, if there is one.
+          <Trans t={t} i18nKey="page.deleteText" values={{ name: toDelete?.name }} components={{ strong: <strong /> }} />
         </p>
       </ConfirmDialog>
     </div>

@@ -7,10 +7,8 @@ export const UNCONVERTED: readonly string[] = [
   'components/KeyForm.tsx',
   'pages/OverviewPage.tsx',
   'pages/SettingsPage.tsx',
-  'pages/admin/ModelsPage.tsx',
   'pages/admin/UserDialogs.tsx',
   'pages/admin/UsersPage.tsx',
-  'pages/admin/models/ModelDialog.tsx',
   'pages/dashboard/',
   'pages/playground/',
 ];

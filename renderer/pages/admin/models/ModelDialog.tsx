@@ -33,7 +33,7 @@ export function ModelDialog({
   onSaved: (message: string) => void;
 }) {
   const formId = useId();
-  const { t } = useTranslation('prices');
+  const { t } = useTranslation(['models', 'prices']);
   const [values, setValues] = useState<Values>(() => initialValues(model, initialName));
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -69,62 +69,62 @@ export function ModelDialog({
       if (model === null) await createModelMeta(body);
       else await updateModelMeta({ ...body, id: model.id });
       // onSaved closes the dialog: nothing is set after it.
-      onSaved(`Saved the model “${body.name}”.`);
+      onSaved(t('dialog.saved', { name: body.name }));
     } catch (caught) {
-      setServerError(messageOf(caught, 'Could not save the model.'));
+      setServerError(messageOf(caught, t('dialog.saveFailed')));
       setSubmitting(false);
     }
   }
 
-  const supplierOptions = [{ value: '0', label: 'None' }, ...suppliers.map((s) => ({ value: String(s.id), label: s.status === 1 ? s.name : `${s.name} (disabled)` }))];
+  const supplierOptions = [{ value: '0', label: t('dialog.noSupplier') }, ...suppliers.map((s) => ({ value: String(s.id), label: s.status === 1 ? s.name : t('dialog.disabledSupplier', { name: s.name }) }))];
   if (model !== null && model.supplier_id !== 0 && !suppliers.some((s) => s.id === model.supplier_id)) {
-    supplierOptions.push({ value: String(model.supplier_id), label: model.supplier_name || `Supplier ${model.supplier_id}` });
+    supplierOptions.push({ value: String(model.supplier_id), label: model.supplier_name || t('dialog.supplierN', { id: model.supplier_id }) });
   }
   const inputNumber = Number(values.input);
   // Saved without a price, the record prices nothing: the price comes from another record or the built-in table.
   const inherited = values.mode === 'default' ? inheritedPrice(values.name, records.filter((r) => r.id !== model?.id)) : undefined;
   const unpriced = values.mode === 'default' && inherited === undefined;
-  const ratioHint = values.input.trim() !== '' && NUMBER.test(values.input.trim()) ? `Model ratio ${clean(usdToRatio(inputNumber))} (ratio 1 = $2 per 1M input tokens).` : 'Ratio 1 = $2 per 1M input tokens. Empty with a price per unit: tokens are free.';
+  const ratioHint = values.input.trim() !== '' && NUMBER.test(values.input.trim()) ? t('dialog.ratio', { ratio: clean(usdToRatio(inputNumber)) }) : t('dialog.ratioEmpty');
 
   return (
     <Dialog
       open
       wide
-      title={model === null ? (initialName !== '' ? `Describe ${initialName}` : 'Describe a model') : `Edit model ${model.name}`}
+      title={model === null ? (initialName !== '' ? t('dialog.describeOne', { name: initialName }) : t('page.describe')) : t('dialog.editTitle', { name: model.name })}
       onClose={onClose}
-      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={unpriced ? 'Save without a price' : 'Save model'} />}
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={unpriced ? t('dialog.saveUnpriced') : t('dialog.save')} />}
     >
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
         <div className="form-row">
-          <Field label="Model name" className="mono" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} autoFocus={initialName === '' && model === null} />
-          <SelectField label="Supplier" value={values.supplier} onChange={(e) => set('supplier', e.currentTarget.value)} options={supplierOptions} />
+          <Field label={t('dialog.name')} className="mono" value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} autoFocus={initialName === '' && model === null} />
+          <SelectField label={t('page.columns.supplier')} value={values.supplier} onChange={(e) => set('supplier', e.currentTarget.value)} options={supplierOptions} />
         </div>
-        <TextAreaField label="Description" rows={2} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
-        <Field label="Tags" value={values.tags} onChange={(e) => set('tags', e.currentTarget.value)} error={errors.tags} hint="Separated by commas, e.g. vision, tools." />
+        <TextAreaField label={t('dialog.description')} rows={2} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
+        <Field label={t('dialog.tags')} value={values.tags} onChange={(e) => set('tags', e.currentTarget.value)} error={errors.tags} hint={t('dialog.tagsHint')} />
         <div className="form-row">
-          <Field label="Context length" inputMode="numeric" value={values.context} onChange={(e) => set('context', e.currentTarget.value)} error={errors.context} hint="Tokens; empty if unknown." />
-          <Field label="Max output tokens" inputMode="numeric" value={values.maxOutput} onChange={(e) => set('maxOutput', e.currentTarget.value)} error={errors.maxOutput} hint="Tokens; empty if unknown." />
+          <Field label={t('dialog.context')} inputMode="numeric" value={values.context} onChange={(e) => set('context', e.currentTarget.value)} error={errors.context} hint={t('dialog.tokensHint')} />
+          <Field label={t('dialog.maxOutput')} inputMode="numeric" value={values.maxOutput} onChange={(e) => set('maxOutput', e.currentTarget.value)} error={errors.maxOutput} hint={t('dialog.tokensHint')} />
         </div>
         <SelectField
-          label="Pricing"
+          label={t('dialog.pricing')}
           value={values.mode}
           onChange={(e) => set('mode', e.currentTarget.value as Mode)}
           options={[
-            { value: 'token', label: 'Per token and per unit (USD)' },
-            { value: 'call', label: 'Per call (USD)' },
-            { value: 'default', label: 'Built-in price, if any' },
+            { value: 'token', label: t('dialog.modeToken') },
+            { value: 'call', label: t('dialog.modeCall') },
+            { value: 'default', label: t('dialog.modeDefault') },
           ]}
         />
         {values.mode === 'token' && (
           <>
             <div className="form-row">
-              <Field label="Input price (USD per 1M tokens)" inputMode="decimal" value={values.input} onChange={(e) => set('input', e.currentTarget.value)} error={errors.input} hint={ratioHint} />
-              <Field label="Output price (USD per 1M tokens)" inputMode="decimal" value={values.output} onChange={(e) => set('output', e.currentTarget.value)} error={errors.output} hint="Empty: the input price." />
+              <Field label={t('dialog.input')} inputMode="decimal" value={values.input} onChange={(e) => set('input', e.currentTarget.value)} error={errors.input} hint={ratioHint} />
+              <Field label={t('dialog.output')} inputMode="decimal" value={values.output} onChange={(e) => set('output', e.currentTarget.value)} error={errors.output} hint={t('dialog.emptyInput')} />
             </div>
             <div className="form-row">
-              <Field label="Cached input price (USD per 1M tokens)" inputMode="decimal" value={values.cacheRead} onChange={(e) => set('cacheRead', e.currentTarget.value)} error={errors.cacheRead} hint="Empty: the input price." />
-              <Field label="Cache write price (USD per 1M tokens)" inputMode="decimal" value={values.cacheWrite} onChange={(e) => set('cacheWrite', e.currentTarget.value)} error={errors.cacheWrite} hint={t('cacheWriteHint')} />
+              <Field label={t('dialog.cached')} inputMode="decimal" value={values.cacheRead} onChange={(e) => set('cacheRead', e.currentTarget.value)} error={errors.cacheRead} hint={t('dialog.emptyInput')} />
+              <Field label={t('dialog.cacheWrite')} inputMode="decimal" value={values.cacheWrite} onChange={(e) => set('cacheWrite', e.currentTarget.value)} error={errors.cacheWrite} hint={t('prices:cacheWriteHint')} />
             </div>
             <UnitPriceFields
               values={values.units}
@@ -136,7 +136,7 @@ export function ModelDialog({
           </>
         )}
         {values.mode === 'call' && (
-          <Field label="Price per call (USD)" inputMode="decimal" value={values.perCall} onChange={(e) => set('perCall', e.currentTarget.value)} error={errors.perCall} hint="Charged for each call, whatever its length." />
+          <Field label={t('dialog.perCall')} inputMode="decimal" value={values.perCall} onChange={(e) => set('perCall', e.currentTarget.value)} error={errors.perCall} hint={t('dialog.perCallHint')} />
         )}
         {values.mode === 'default' && <BuiltInPriceNote name={values.name} price={inherited} policy={policy} />}
         <LimitsFields values={limits} onChange={setLimits} errors={attempted ? limitsErrors(limits) : {}} each="model" />
