@@ -1,5 +1,6 @@
 // Creating and editing an API key, and showing a new key once with client setup: shared by
 // the API keys page and the first-run wizard.
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { UserView } from '../../relay/management/contract.js';
 import { createToken, updateToken, type NewKey, type TokenView } from '../api/tokens.js';
@@ -13,11 +14,12 @@ import './keys.css';
 
 /** Creates a key; `onCreated` gets the full key (to show once) and a model it may call. */
 export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (key: NewKey, model: string) => void }) {
+  const { t } = useTranslation('keys');
   return (
     <KeyFormDialog
-      title="Create an API key"
-      submitLabel="Create key"
-      busyLabel="Creating…"
+      title={t('dialogs.createTitle')}
+      submitLabel={t('create')}
+      busyLabel={t('common:actions.creating')}
       initial={NEW_KEY_VALUES}
       editing={false}
       onClose={onClose}
@@ -28,11 +30,12 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
 
 /** Edits a key's settings (never the key itself: Regenerate replaces that). */
 export function EditKeyDialog({ token, onClose, onSaved }: { token: TokenView; onClose: () => void; onSaved: (updated: TokenView) => void }) {
+  const { t } = useTranslation('keys');
   return (
     <KeyFormDialog
-      title={`Edit ${token.name}`}
-      submitLabel="Save"
-      busyLabel="Saving…"
+      title={t('dialogs.editTitle', { name: token.name })}
+      submitLabel={t('common:actions.save')}
+      busyLabel={t('common:actions.saving')}
       initial={valuesFromToken(token)}
       editing
       budgetsLeft={token.budgets_left}
@@ -47,6 +50,7 @@ export function NewKeyDialog({ created, model, replaced, user, onClose }: { crea
   const snippets = clientSnippets({ baseUrl: window.location.origin, key: created.key, model });
   const [tab, setTab] = useState(snippets[0]!.id);
   const baseId = useId();
+  const { t } = useTranslation('keys');
   const active = snippets.find((s) => s.id === tab) ?? snippets[0]!;
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
@@ -64,11 +68,11 @@ export function NewKeyDialog({ created, model, replaced, user, onClose }: { crea
     <Dialog
       open
       wide
-      title={replaced ? 'Your regenerated key' : 'Your new key'}
+      title={replaced ? t('dialogs.regenerated') : t('dialogs.new')}
       onClose={onClose}
       footer={
         <button type="button" className="button button--primary" onClick={onClose}>
-          Done
+          {t('money:make.done')}
         </button>
       }
     >
@@ -77,16 +81,16 @@ export function NewKeyDialog({ created, model, replaced, user, onClose }: { crea
           {created.name}
         </label>
         <div className="copy-row">
-          <input id={`${baseId}-key`} className="copy-row__value copy-row__input" readOnly value={created.key} spellCheck={false} onFocus={(e) => e.currentTarget.select()} aria-label="API key" />
-          <CopyButton text={created.key} label="Copy key" />
+          <input id={`${baseId}-key`} className="copy-row__value copy-row__input" readOnly value={created.key} spellCheck={false} onFocus={(e) => e.currentTarget.select()} aria-label={t('dialogs.key')} />
+          <CopyButton text={created.key} label={t('dialogs.copyKey')} />
         </div>
         <p className="token__warning" role="status">
-          Copy it now: it won't be shown again.
+          {t('dialogs.copyNow')}
         </p>
       </div>
 
-      <h3 className="section-title">Set up a client</h3>
-      <div className="tabs" role="tablist" aria-label="Client" onKeyDown={onTabKey}>
+      <h3 className="section-title">{t('dialogs.setUp')}</h3>
+      <div className="tabs" role="tablist" aria-label={t('dialogs.client')} onKeyDown={onTabKey}>
         {snippets.map((snippet) => (
           <button
             key={snippet.id}
@@ -112,7 +116,7 @@ export function NewKeyDialog({ created, model, replaced, user, onClose }: { crea
               <code>{block.code}</code>
             </pre>
             <div>
-              <CopyButton text={block.code} label={`Copy ${block.name}`} className="button--small" />
+              <CopyButton text={block.code} label={t('dialogs.copyBlock', { name: block.name })} className="button--small" />
             </div>
           </div>
         ))}

@@ -1,4 +1,5 @@
 // The API key form, in a dialog: creating a key and editing one use the same fields.
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FormDialogFooter } from './FormDialogFooter.js';
 import { listModels } from '../api/playground.js';
@@ -36,6 +37,7 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
   const [serverError, setServerError] = useState<string | null>(null);
   const [groups, setGroups] = useState<UsableGroup[]>([]);
   const [usable, setUsable] = useState<UsableModels>({ models: null, error: null });
+  const { t } = useTranslation('keys');
   const check = () => validateKeyForm(values, editing ? initial : null);
   const errors = attempted ? check() : {};
 
@@ -45,8 +47,8 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
       .catch(() => setGroups([]));
     listModels()
       .then((models) => setUsable({ models, error: null }))
-      .catch((caught: unknown) => setUsable({ models: [], error: caught instanceof Error ? caught.message : 'unknown error' }));
-  }, []);
+      .catch((caught: unknown) => setUsable({ models: [], error: caught instanceof Error ? caught.message : t('form.unknownError') }));
+  }, [t]);
 
   function set<K extends keyof KeyFormValues>(key: K, value: KeyFormValues[K]) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -62,13 +64,13 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
     try {
       await onSubmit(values, model);
     } catch (caught) {
-      setServerError(caught instanceof Error ? caught.message : 'Could not save the key.');
+      setServerError(caught instanceof Error ? caught.message : t('form.saveFailed'));
       setSubmitting(false);
     }
   }
 
   // The key's own group stays pickable even when it is no longer one the user may choose.
-  const groupOptions = [{ value: '', label: 'Your group' }, ...groups.map((g) => ({ value: g.name, label: `${g.name} (×${g.ratio})${g.description ? ` — ${g.description}` : ''}` }))];
+  const groupOptions = [{ value: '', label: t('yourGroup') }, ...groups.map((g) => ({ value: g.name, label: `${g.name} (×${g.ratio})${g.description ? ` — ${g.description}` : ''}` }))];
   if (initial.group !== '' && !groups.some((g) => g.name === initial.group)) groupOptions.push({ value: initial.group, label: initial.group });
 
   return (
@@ -81,37 +83,37 @@ export function KeyFormDialog({ title, submitLabel, busyLabel, initial, editing,
     >
       {serverError !== null && <Alert tone="error">{serverError}</Alert>}
       <form id={formId} className="form form--dialog" onSubmit={(event) => void submit(event)} noValidate>
-        <Field label="Name" name="name" autoFocus value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} hint="To tell your keys apart, e.g. “laptop” or “Claude Code”." />
+        <Field label={t('columns.name')} name="name" autoFocus value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} hint={t('form.nameHint')} />
         <div className="form-row">
           <div>
             <Field
-              label={editing ? 'Quota left (USD)' : 'Quota (USD)'}
+              label={editing ? t('form.quotaLeft') : t('form.quotaLabel')}
               name="quota"
               inputMode="decimal"
               value={values.quotaUsd}
               disabled={values.unlimited}
               onChange={(e) => set('quotaUsd', e.currentTarget.value)}
               error={errors.quotaUsd}
-              hint={editing ? 'What the key may still spend, in US dollars.' : 'What the key may spend, in US dollars.'}
+              hint={editing ? t('form.quotaLeftHint') : t('form.quotaHint')}
             />
-            <CheckboxField label="Unlimited quota" checked={values.unlimited} onChange={(on) => set('unlimited', on)} />
+            <CheckboxField label={t('form.unlimited')} checked={values.unlimited} onChange={(on) => set('unlimited', on)} />
           </div>
-          <Field label="Expires on" name="expiry" type="date" value={values.expiry} onChange={(e) => set('expiry', e.currentTarget.value)} error={errors.expiry} hint="Empty: never." />
+          <Field label={t('form.expires')} name="expiry" type="date" value={values.expiry} onChange={(e) => set('expiry', e.currentTarget.value)} error={errors.expiry} hint={t('form.expiresHint')} />
         </div>
-        <SelectField label="Group" name="group" value={values.group} onChange={(e) => set('group', e.currentTarget.value)} options={groupOptions} hint="The group prices the calls made with this key." />
+        <SelectField label={t('columns.group')} name="group" value={values.group} onChange={(e) => set('group', e.currentTarget.value)} options={groupOptions} hint={t('form.groupHint')} />
         <ModelAllowList value={values.models} onChange={(models) => set('models', models)} usable={usable} group={values.group} />
         <TextAreaField
-          label="Allowed IP addresses"
+          label={t('form.ips')}
           name="ips"
           rows={2}
           mono
           value={values.ips}
           onChange={(e) => set('ips', e.currentTarget.value)}
           error={errors.ips}
-          hint="One per line: addresses or CIDR ranges (IPv4 or IPv6). Empty allows any address."
+          hint={t('form.ipsHint')}
           spellCheck={false}
         />
-        <CheckboxField label="Balance queries" checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint="Lets the key read its account's balance (GET /v1/balance)." />
+        <CheckboxField label={t('form.balance')} checked={values.allowBalance} onChange={(on) => set('allowBalance', on)} hint={t('form.balanceHint')} />
         <KeepBodiesField checked={values.logBodies} onChange={(on) => set('logBodies', on)} />
         <LimitsFields values={values.limits} onChange={(limits) => set('limits', limits)} errors={attempted ? limitsErrors(values.limits) : {}} left={budgetsLeft} />
       </form>

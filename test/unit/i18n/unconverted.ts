@@ -3,8 +3,6 @@
 // has nothing left to convert (and on any file not here that has). A folder (ending in /) stands
 // for every file under it.
 export const UNCONVERTED: readonly string[] = [
-  'components/KeyDialogs.tsx',
-  'components/KeyForm.tsx',
   'pages/OverviewPage.tsx',
   'pages/SettingsPage.tsx',
   'pages/admin/UserDialogs.tsx',
