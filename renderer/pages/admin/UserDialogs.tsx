@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { UserView } from '../../../relay/management/contract.js';
 import { Role } from '../../../relay/management/contract.js';
@@ -25,13 +26,14 @@ interface DialogProps<U> {
 function useSave(onSaved: (message: string) => void) {
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('admin');
   async function save(run: () => Promise<string>) {
     setSubmitting(true);
     setServerError(null);
     try {
       onSaved(await run());
     } catch (caught) {
-      setServerError(messageOf(caught, 'Could not save.'));
+      setServerError(messageOf(caught, t('userDialogs.saveFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -55,6 +57,7 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
   const [budgetsLeft, setBudgetsLeft] = useState<BudgetLeft[]>([]);
   const [attempted, setAttempted] = useState(false);
   const { submitting, serverError, save } = useSave(onSaved);
+  const { t } = useTranslation('admin');
 
   useEffect(() => {
     listGroups(1, 100)
@@ -69,9 +72,9 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
 
   const quota = usdInputToQuota(balance);
   const errors = {
-    username: attempted && isNew && !/^[A-Za-z0-9_.-]{1,32}$/.test(username) ? '1 to 32 letters, digits, “_”, “.” or “-”.' : null,
-    password: attempted && isNew && (password.length < 8 || password.length > 128) ? '8 to 128 characters.' : null,
-    balance: attempted && quota === null ? 'An amount in USD, like 5 or 0.25.' : null,
+    username: attempted && isNew && !/^[A-Za-z0-9_.-]{1,32}$/.test(username) ? t('auth:register.usernameRule') : null,
+    password: attempted && isNew && (password.length < 8 || password.length > 128) ? t('auth:register.passwordRule') : null,
+    balance: attempted && quota === null ? t('userDialogs.balanceRule') : null,
   };
   const limitErrors = attempted ? limitsErrors(limits) : {};
 
@@ -84,30 +87,30 @@ export function UserDialog({ me, user, onClose, onSaved }: DialogProps<AdminUser
     void save(async () => {
       if (isNew) {
         const made = await createUser({ username, password, ...fields, quota });
-        return `Created ${made.username}.`;
+        return t('userDialogs.created', { name: made.username });
       }
       await updateUser(user.id, { ...fields, quota });
-      return `Saved ${user.username}.`;
+      return t('userDialogs.saved', { name: user.username });
     });
   }
 
-  const roles = [{ value: String(Role.common), label: 'Common user' }, ...(me.role === Role.root ? [{ value: String(Role.admin), label: 'Admin' }] : [])];
+  const roles = [{ value: String(Role.common), label: t('userDialogs.common') }, ...(me.role === Role.root ? [{ value: String(Role.admin), label: t('users.role.admin') }] : [])];
   return (
     <Dialog
       open
-      title={isNew ? 'Add a user' : `Edit ${user.username}`}
+      title={isNew ? t('userDialogs.addTitle') : t('users.editOne', { name: user.username })}
       onClose={onClose}
-      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? 'Create user' : 'Save'} />}
+      footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={isNew ? t('userDialogs.create') : t('common:actions.save')} />}
     >
       <form id={formId} className="form form--dialog" onSubmit={submit} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
-        {isNew && <Field label="Username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} error={errors.username} autoFocus autoComplete="off" />}
-        {isNew && <Field label="Password" type="password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} autoComplete="new-password" hint="Tell them to change it from their profile." />}
-        <Field label="Display name" value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} />
-        <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} hint="Set here, it is not verified by mail." />
-        <SelectField label="Group" value={group} onChange={(e) => setGroup(e.currentTarget.value)} options={groups.map((name) => ({ value: name, label: name }))} />
-        <SelectField label="Role" value={role} onChange={(e) => setRole(e.currentTarget.value)} options={roles} />
-        <Field label="Balance (USD)" inputMode="decimal" value={balance} onChange={(e) => setBalance(e.currentTarget.value)} error={errors.balance} hint="A change is recorded as a top-up (or a deduction)." />
+        {isNew && <Field label={t('auth:login.username')} value={username} onChange={(e) => setUsername(e.currentTarget.value)} error={errors.username} autoFocus autoComplete="off" />}
+        {isNew && <Field label={t('auth:login.password')} type="password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} autoComplete="new-password" hint={t('userDialogs.passwordHint')} />}
+        <Field label={t('profile:details.displayName')} value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} />
+        <Field label={t('auth:register.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} hint={t('userDialogs.emailHint')} />
+        <SelectField label={t('users.columns.group')} value={group} onChange={(e) => setGroup(e.currentTarget.value)} options={groups.map((name) => ({ value: name, label: name }))} />
+        <SelectField label={t('users.columns.role')} value={role} onChange={(e) => setRole(e.currentTarget.value)} options={roles} />
+        <Field label={t('userDialogs.balance')} inputMode="decimal" value={balance} onChange={(e) => setBalance(e.currentTarget.value)} error={errors.balance} hint={t('userDialogs.balanceHint')} />
         <LimitsFields values={limits} onChange={setLimits} errors={limitErrors} left={budgetsLeft} />
       </form>
     </Dialog>
@@ -122,6 +125,7 @@ export function AddQuotaDialog({ user, onClose, onSaved }: DialogProps<AdminUser
   const { submitting, serverError, save } = useSave(onSaved);
   const usd = Number(amount.trim());
   const valid = amount.trim() !== '' && Number.isFinite(usd) && usd !== 0;
+  const { t } = useTranslation('admin');
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -129,15 +133,15 @@ export function AddQuotaDialog({ user, onClose, onSaved }: DialogProps<AdminUser
     if (!valid) return;
     void save(async () => {
       const after = await manageUser(user.id, 'add_quota', Math.round(usd * QUOTA_PER_USD));
-      return `${user.username} now has ${quotaToUsdInput(after?.quota ?? 0)} USD.`;
+      return t('userDialogs.nowHas', { name: user.username, usd: quotaToUsdInput(after?.quota ?? 0) });
     });
   }
 
   return (
-    <Dialog open title={`Add quota to ${user.username}`} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Add" />}>
+    <Dialog open title={t('users.addQuotaOne', { name: user.username })} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={t('common:actions.add')} />}>
       <form id={formId} className="form form--dialog" onSubmit={submit} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
-        <Field label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} autoFocus error={attempted && !valid ? 'A non-zero amount; negative takes quota away.' : null} hint={`Balance now: ${quotaToUsdInput(user.quota)} USD.`} />
+        <Field label={t('userDialogs.amount')} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} autoFocus error={attempted && !valid ? t('userDialogs.amountRule') : null} hint={t('userDialogs.balanceNow', { usd: quotaToUsdInput(user.quota) })} />
       </form>
     </Dialog>
   );
@@ -152,6 +156,7 @@ export function SetPasswordDialog({ user, onClose, onSaved }: DialogProps<AdminU
   const valid = password.length >= 8 && password.length <= 128;
 
   const [verifying, setVerifying] = useState(false);
+  const { t } = useTranslation('admin');
 
   function setWith(verification: Verification) {
     setVerifying(false);
@@ -162,7 +167,7 @@ export function SetPasswordDialog({ user, onClose, onSaved }: DialogProps<AdminU
         forgetVerification();
         throw caught;
       }
-      return `Password of ${user.username} changed; they were signed out.`;
+      return t('userDialogs.passwordChanged', { name: user.username });
     });
   }
 
@@ -176,13 +181,13 @@ export function SetPasswordDialog({ user, onClose, onSaved }: DialogProps<AdminU
     else setVerifying(true);
   }
 
-  if (verifying) return <VerifyDialog purpose={`Set the password of ${user.username}`} onVerified={(verification) => setWith(verification)} onCancel={() => setVerifying(false)} />;
+  if (verifying) return <VerifyDialog purpose={t('users.passwordOne', { name: user.username })} onVerified={(verification) => setWith(verification)} onCancel={() => setVerifying(false)} />;
 
   return (
-    <Dialog open title={`Set the password of ${user.username}`} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel="Set password" />}>
+    <Dialog open title={t('users.passwordOne', { name: user.username })} onClose={onClose} footer={<FormDialogFooter formId={formId} submitting={submitting} onCancel={onClose} submitLabel={t('userDialogs.setPassword')} />}>
       <form id={formId} className="form form--dialog" onSubmit={submit} noValidate>
         {serverError !== null && <Alert tone="error">{serverError}</Alert>}
-        <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoFocus error={attempted && !valid ? '8 to 128 characters.' : null} />
+        <Field label={t('profile:password.new')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoFocus error={attempted && !valid ? t('auth:register.passwordRule') : null} />
       </form>
     </Dialog>
   );

@@ -14,7 +14,8 @@ import type { PageProps } from '../registry.js';
 import { AddQuotaDialog, SetPasswordDialog, UserDialog } from './UserDialogs.js';
 
 const PAGE_SIZE = 20;
-const ROLE_NAMES: Record<number, string> = { [Role.common]: 'User', [Role.admin]: 'Admin', [Role.root]: 'Root' };
+/** Role names: `admin:users.role.<key>`. */
+const ROLE_KEYS: Record<number, string> = { [Role.common]: 'user', [Role.admin]: 'admin', [Role.root]: 'root' };
 
 type Dialogs = { kind: 'edit'; user: AdminUserView | null } | { kind: 'quota'; user: AdminUserView } | { kind: 'password'; user: AdminUserView } | { kind: 'confirm'; user: AdminUserView; action: 'delete' | 'reset_2fa' };
 
@@ -28,6 +29,7 @@ export default function UsersPage({ user: me }: PageProps) {
   const [dialog, setDialog] = useState<Dialogs | null>(null);
   const [busy, setBusy] = useState(false);
   const limitsHeader = useTranslation('limits').t('column');
+  const { t } = useTranslation('admin');
 
   const done = (message: string) => {
     setDialog(null);
@@ -41,9 +43,9 @@ export default function UsersPage({ user: me }: PageProps) {
     setFailure(null);
     try {
       await manageUser(user.id, action);
-      done(ACTION_DONE[action].replace('%s', user.username));
+      done(t(`users.done.${action}`, { name: user.username }));
     } catch (caught) {
-      setFailure(messageOf(caught, `Could not ${action} ${user.username}.`));
+      setFailure(messageOf(caught, t(`users.failed.${action}`, { name: user.username })));
     }
   }
 
@@ -52,10 +54,10 @@ export default function UsersPage({ user: me }: PageProps) {
     try {
       if (action === 'delete') await manageUser(user.id, 'delete');
       else await resetUserTwoFactor(user.id);
-      done(action === 'delete' ? `Deleted ${user.username}.` : `Two-step verification and passkeys of ${user.username} removed.`);
+      done(action === 'delete' ? t('users.done.delete', { name: user.username }) : t('users.done.reset2fa', { name: user.username }));
     } catch (caught) {
       setDialog(null);
-      setFailure(messageOf(caught, 'Could not do that.'));
+      setFailure(messageOf(caught, t('users.couldNot')));
     } finally {
       setBusy(false);
     }
@@ -64,7 +66,7 @@ export default function UsersPage({ user: me }: PageProps) {
   const columns: Column<AdminUserView>[] = [
     {
       key: 'username',
-      header: 'User',
+      header: t('users.columns.user'),
       render: (u) => (
         <div className="stack">
           <strong>{u.username}</strong>
@@ -72,47 +74,47 @@ export default function UsersPage({ user: me }: PageProps) {
         </div>
       ),
     },
-    { key: 'role', header: 'Role', render: (u) => ROLE_NAMES[u.role] ?? u.role },
-    { key: 'status', header: 'Status', render: (u) => <span className={`status status--${u.status === 1 ? 'ok' : 'off'}`}>{u.status === 1 ? 'Enabled' : 'Disabled'}</span> },
-    { key: 'group', header: 'Group', render: (u) => u.group },
-    { key: 'quota', header: 'Balance', numeric: true, render: (u) => formatUsd(u.quota) },
-    { key: 'used', header: 'Used', numeric: true, render: (u) => formatUsd(u.used_quota) },
+    { key: 'role', header: t('users.columns.role'), render: (u) => (ROLE_KEYS[u.role] !== undefined ? t(`users.role.${ROLE_KEYS[u.role]}`) : u.role) },
+    { key: 'status', header: t('users.columns.status'), render: (u) => <span className={`status status--${u.status === 1 ? 'ok' : 'off'}`}>{u.status === 1 ? t('suppliers.enabled') : t('suppliers.disabled')}</span> },
+    { key: 'group', header: t('users.columns.group'), render: (u) => u.group },
+    { key: 'quota', header: t('users.columns.balance'), numeric: true, render: (u) => formatUsd(u.quota) },
+    { key: 'used', header: t('users.columns.used'), numeric: true, render: (u) => formatUsd(u.used_quota) },
     { key: 'limits', header: limitsHeader, render: (u) => <LimitsSummary limits={u.limits} /> },
-    { key: 'invited', header: 'Invited (earned)', numeric: true, render: (u) => (u.aff_count > 0 ? `${u.aff_count} (${formatUsd(u.aff_history_quota)})` : '0') },
+    { key: 'invited', header: t('users.columns.invited'), numeric: true, render: (u) => (u.aff_count > 0 ? `${u.aff_count} (${formatUsd(u.aff_history_quota)})` : '0') },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('actions'),
       render: (u) =>
         me.role > u.role ? (
           <div className="row-actions row-actions--wrap">
-            <button type="button" className="button button--secondary button--small" aria-label={`Edit ${u.username}`} onClick={() => setDialog({ kind: 'edit', user: u })}>
-              Edit
+            <button type="button" className="button button--secondary button--small" aria-label={t('users.editOne', { name: u.username })} onClick={() => setDialog({ kind: 'edit', user: u })}>
+              {t('common:actions.edit')}
             </button>
-            <button type="button" className="button button--secondary button--small" aria-label={`${u.status === 1 ? 'Disable' : 'Enable'} ${u.username}`} onClick={() => void act(u, u.status === 1 ? 'disable' : 'enable')}>
-              {u.status === 1 ? 'Disable' : 'Enable'}
+            <button type="button" className="button button--secondary button--small" aria-label={t(u.status === 1 ? 'users.disableOne' : 'users.enableOne', { name: u.username })} onClick={() => void act(u, u.status === 1 ? 'disable' : 'enable')}>
+              {u.status === 1 ? t('common:actions.disable') : t('common:actions.enable')}
             </button>
             {me.role === Role.root && (
-              <button type="button" className="button button--secondary button--small" aria-label={`${u.role === Role.admin ? 'Demote' : 'Promote'} ${u.username}`} onClick={() => void act(u, u.role === Role.admin ? 'demote' : 'promote')}>
-                {u.role === Role.admin ? 'Demote' : 'Make admin'}
+              <button type="button" className="button button--secondary button--small" aria-label={t(u.role === Role.admin ? 'users.demoteOne' : 'users.promoteOne', { name: u.username })} onClick={() => void act(u, u.role === Role.admin ? 'demote' : 'promote')}>
+                {u.role === Role.admin ? t('users.demote') : t('users.promote')}
               </button>
             )}
-            <button type="button" className="button button--secondary button--small" aria-label={`Add quota to ${u.username}`} onClick={() => setDialog({ kind: 'quota', user: u })}>
-              Add quota
+            <button type="button" className="button button--secondary button--small" aria-label={t('users.addQuotaOne', { name: u.username })} onClick={() => setDialog({ kind: 'quota', user: u })}>
+              {t('users.addQuota')}
             </button>
-            <button type="button" className="button button--secondary button--small" aria-label={`Set the password of ${u.username}`} onClick={() => setDialog({ kind: 'password', user: u })}>
-              Password
+            <button type="button" className="button button--secondary button--small" aria-label={t('users.passwordOne', { name: u.username })} onClick={() => setDialog({ kind: 'password', user: u })}>
+              {t('users.password')}
             </button>
             {(u.two_factor || u.passkeys > 0) && (
-              <button type="button" className="button button--secondary button--small" aria-label={`Reset two-step verification of ${u.username}`} onClick={() => setDialog({ kind: 'confirm', user: u, action: 'reset_2fa' })}>
-                Reset 2FA
+              <button type="button" className="button button--secondary button--small" aria-label={t('users.reset2faOne', { name: u.username })} onClick={() => setDialog({ kind: 'confirm', user: u, action: 'reset_2fa' })}>
+                {t('users.reset2fa')}
               </button>
             )}
-            <button type="button" className="button button--ghost-danger button--small" aria-label={`Delete ${u.username}`} onClick={() => setDialog({ kind: 'confirm', user: u, action: 'delete' })}>
-              Delete
+            <button type="button" className="button button--ghost-danger button--small" aria-label={t('users.deleteOne', { name: u.username })} onClick={() => setDialog({ kind: 'confirm', user: u, action: 'delete' })}>
+              {t('common:actions.delete')}
             </button>
           </div>
         ) : (
-          <span className="muted small">{u.id === me.id ? 'You' : 'Higher or equal role'}</span>
+          <span className="muted small">{u.id === me.id ? t('users.you') : t('users.higher')}</span>
         ),
     },
   ];
@@ -120,20 +122,20 @@ export default function UsersPage({ user: me }: PageProps) {
   return (
     <div className="page">
       <PageHeader
-        title="Users"
-        lead="Everyone with an account. You may act on users of a lower role than yours; only the root makes admins."
+        title={t('common:nav.users')}
+        lead={t('users.lead')}
         action={
           <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'edit', user: null })}>
-            Add user
+            {t('users.add')}
           </button>
         }
       />
       {notice !== null && <Alert tone="success">{notice}</Alert>}
       {failure !== null && <Alert tone="error">{failure}</Alert>}
       <SearchForm
-        landmark="Users"
-        noun="users"
-        placeholder="A username, display name or email"
+        landmark={t('common:nav.users')}
+        noun={t('users.noun')}
+        placeholder={t('users.placeholder')}
         search={search}
         onSearch={(text) => {
           setPage(1);
@@ -141,14 +143,14 @@ export default function UsersPage({ user: me }: PageProps) {
         }}
       />
       <DataTable
-        caption="Users"
+        caption={t('common:nav.users')}
         columns={columns}
         rows={data?.items ?? null}
         rowKey={(u) => String(u.id)}
         loading={loading}
         error={error}
         onRetry={() => void reload()}
-        empty={search === '' ? <>No users yet.</> : <>No user matches “{search}”.</>}
+        empty={search === '' ? t('users.none') : t('users.noMatch', { search })}
         page={page}
         pageSize={PAGE_SIZE}
         total={data?.total ?? 0}
@@ -159,27 +161,19 @@ export default function UsersPage({ user: me }: PageProps) {
       {dialog?.kind === 'password' && <SetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} onSaved={done} />}
       <ConfirmDialog
         open={dialog?.kind === 'confirm'}
-        title={dialog?.kind === 'confirm' && dialog.action === 'delete' ? `Delete ${dialog.user.username}?` : 'Reset two-step verification?'}
-        confirmLabel={dialog?.kind === 'confirm' && dialog.action === 'delete' ? 'Delete user' : 'Reset'}
+        title={dialog?.kind === 'confirm' && dialog.action === 'delete' ? t('users.confirmDelete', { name: dialog.user.username }) : t('users.confirmReset')}
+        confirmLabel={dialog?.kind === 'confirm' && dialog.action === 'delete' ? t('users.deleteUser') : t('users.reset')}
         busy={busy}
         onConfirm={() => dialog?.kind === 'confirm' && void confirm(dialog.user, dialog.action)}
         onCancel={() => setDialog(null)}
       >
         {dialog?.kind === 'confirm' && dialog.action === 'delete' ? (
-          <p>They are signed out and their API keys stop working. Their logs and records stay.</p>
+          <p>{t('users.deleteText')}</p>
         ) : (
-          <p>Their two-step verification and passkeys are removed: they sign in with the password alone until they set them up again.</p>
+          <p>{t('users.resetText')}</p>
         )}
       </ConfirmDialog>
     </div>
   );
 }
 
-const ACTION_DONE: Record<ManageAction, string> = {
-  disable: 'Disabled %s: their sessions and API keys stopped working.',
-  enable: 'Enabled %s.',
-  delete: 'Deleted %s.',
-  promote: '%s is an admin now.',
-  demote: '%s is a common user now.',
-  add_quota: 'Quota changed for %s.',
-};

@@ -5,8 +5,6 @@
 export const UNCONVERTED: readonly string[] = [
   'pages/OverviewPage.tsx',
   'pages/SettingsPage.tsx',
-  'pages/admin/UserDialogs.tsx',
-  'pages/admin/UsersPage.tsx',
   'pages/dashboard/',
   'pages/playground/',
 ];
