@@ -1,9 +1,9 @@
 // `npm run bench -- --soak` (10 minutes per store; `--soak=N` seconds): constant load on one
 // relay, the kinds of call taking turns in 30 s segments (chat JSON and SSE passed through,
 // messages translated to chat and streamed, embeddings), RSS sampled after each segment.
-// Memory is flat when what it grows between the second sample (V8 warmed up, pools full) and
-// the last, per 100,000 calls, is about nothing; a leak of even a few bytes per call shows as
-// a steady climb over the million-odd calls of ten minutes.
+// Memory is flat when the trend of the lowest RSS of each segment (after the first: V8 warmed
+// up, pools full), per 100,000 calls, is about nothing; a leak of even a few bytes per call
+// shows as a steady climb over the million-odd calls of ten minutes.
 import type { Target } from './load.js';
 import { runAutocannon } from './load.js';
 import { rssMb } from './processes.js';
@@ -12,7 +12,8 @@ export interface SoakResult {
   seconds: number;
   calls: number;
   failed: number;
-  samples: { calls: number; rss_mb: number }[];
+  /** After each segment: calls so far, and the lowest and highest RSS seen during it (sampled every 250 ms). */
+  samples: { calls: number; rss_min_mb: number; rss_max_mb: number }[];
   growth_mb_per_100k_calls: number;
 }
 
@@ -34,21 +35,36 @@ export async function soak(mix: [Target, boolean][], pid: number, seconds: numbe
   let failed = 0;
   for (let elapsed = 0, i = 0; elapsed < seconds; elapsed += SEGMENT_SECONDS, i++) {
     const [target, stream] = mix[i % mix.length]!;
+    let low = Infinity;
+    let high = 0;
+    const sampler = setInterval(() => {
+      const rss = rssMb(pid);
+      low = Math.min(low, rss);
+      high = Math.max(high, rss);
+    }, 250);
     const result = await runAutocannon(target, stream, 10, Math.min(SEGMENT_SECONDS, seconds - elapsed), loadCore);
+    clearInterval(sampler);
     calls += result.requests;
     failed += result.errors + result.non2xx;
-    samples.push({ calls, rss_mb: rssMb(pid) });
-    log(`  ${calls} calls (${failed} failed), RSS ${samples.at(-1)!.rss_mb.toFixed(0)} MB`);
+    samples.push({ calls, rss_min_mb: Math.min(low, rssMb(pid)), rss_max_mb: Math.max(high, rssMb(pid)) });
+    log(`  ${calls} calls (${failed} failed), RSS ${samples.at(-1)!.rss_min_mb.toFixed(0)}–${samples.at(-1)!.rss_max_mb.toFixed(0)} MB`);
   }
   return { seconds, calls, failed, samples, growth_mb_per_100k_calls: growthPer100k(samples) };
 }
 
-/** MB per 100,000 calls between the second sample and the last (0 with fewer than two after the first). */
+/**
+ * The trend of memory per 100,000 calls: the least-squares slope of each segment's lowest RSS
+ * (what is left after the collector ran: the sawtooth of garbage between collections would
+ * swamp a first-and-last difference) against calls, the first segment (warm-up) left out.
+ */
 export function growthPer100k(samples: SoakResult['samples']): number {
-  const first = samples[Math.min(1, samples.length - 1)];
-  const last = samples.at(-1);
-  if (!first || !last || last.calls <= first.calls) return 0;
-  return ((last.rss_mb - first.rss_mb) * 100_000) / (last.calls - first.calls);
+  const points = samples.slice(1);
+  if (points.length < 2) return 0;
+  const meanX = points.reduce((sum, p) => sum + p.calls, 0) / points.length;
+  const meanY = points.reduce((sum, p) => sum + p.rss_min_mb, 0) / points.length;
+  const covariance = points.reduce((sum, p) => sum + (p.calls - meanX) * (p.rss_min_mb - meanY), 0);
+  const variance = points.reduce((sum, p) => sum + (p.calls - meanX) ** 2, 0);
+  return variance === 0 ? 0 : (covariance / variance) * 100_000;
 }
 
 export function printSoak(results: Record<string, SoakResult | string>, log: (text: string) => void): void {
@@ -58,7 +74,7 @@ export function printSoak(results: Record<string, SoakResult | string>, log: (te
       log(`  ${store}: ${r}`);
       continue;
     }
-    const rss = r.samples.map((x) => x.rss_mb.toFixed(0));
-    log(`  ${store}: ${r.calls.toLocaleString()} calls in ${r.seconds} s (${r.failed} failed); RSS ${rss[0]} → ${rss[Math.min(1, rss.length - 1)]} … ${rss.at(-1)} MB (peak ${Math.max(...r.samples.map((x) => x.rss_mb)).toFixed(0)}); growth ${r.growth_mb_per_100k_calls.toFixed(2)} MB per 100k calls`);
+    const lows = r.samples.map((x) => x.rss_min_mb.toFixed(0));
+    log(`  ${store}: ${r.calls.toLocaleString()} calls in ${r.seconds} s (${r.failed} failed); lowest RSS per segment ${lows.join(' ')} MB, peak ${Math.max(...r.samples.map((x) => x.rss_max_mb)).toFixed(0)} MB; trend ${r.growth_mb_per_100k_calls.toFixed(2)} MB per 100k calls`);
   }
 }
