@@ -1,6 +1,8 @@
 // Settings (root): every relay option from the relay's own metadata, in sections with a side
 // index; one save bar at the bottom appears with the first change, counts what is unsaved,
 // and saves everything at once (checked first, all or nothing) or discards it.
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/index.js';
 import { useCallback, useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { listOptions, saveOptions, type OptionValue, type OptionView } from '../api/options.js';
 import { Alert } from '../components/Alert.js';
@@ -27,7 +29,7 @@ function toDraft(option: OptionView): string | boolean {
 
 /** The setting's name in words; amounts say their currency. */
 function labelOf(option: OptionView): string {
-  return isAmount(option) ? `${humanize(option.key)} (USD)` : humanize(option.key);
+  return isAmount(option) ? i18n.t('operators:settings.usd', { name: humanize(option.key) }) : humanize(option.key);
 }
 
 /** Words of setting names that are written in capitals. */
@@ -48,25 +50,25 @@ function check(option: OptionView, draft: string | boolean): { error: string } |
   const text = String(draft).trim();
   if (isAmount(option)) {
     const usd = Number(text);
-    if (text === '' || !Number.isFinite(usd)) return { error: 'Enter an amount in US dollars.' };
+    if (text === '' || !Number.isFinite(usd)) return { error: i18n.t('operators:settings.enterUsd') };
     const quota = Math.round(usd * QUOTA_PER_USD);
-    if (option.min !== undefined && quota < option.min) return { error: `At least $${quotaToUsdInput(option.min)}.` };
-    if (option.max !== undefined && quota > option.max) return { error: `At most $${quotaToUsdInput(option.max)}.` };
+    if (option.min !== undefined && quota < option.min) return { error: i18n.t('operators:settings.atLeastUsd', { min: quotaToUsdInput(option.min) }) };
+    if (option.max !== undefined && quota > option.max) return { error: i18n.t('operators:settings.atMostUsd', { max: quotaToUsdInput(option.max) }) };
     return { value: quota };
   }
   if (option.type === 'integer' || option.type === 'number') {
-    if (text === '') return { error: 'Enter a number.' };
+    if (text === '') return { error: i18n.t('operators:settings.enterNumber') };
     const number = Number(text);
-    if (!Number.isFinite(number) || (option.type === 'integer' && !Number.isInteger(number))) return { error: option.type === 'integer' ? 'Enter a whole number.' : 'Enter a number.' };
-    if (option.min !== undefined && number < option.min) return { error: `At least ${option.min}.` };
-    if (option.max !== undefined && number > option.max) return { error: `At most ${option.max}.` };
+    if (!Number.isFinite(number) || (option.type === 'integer' && !Number.isInteger(number))) return { error: option.type === 'integer' ? i18n.t('common:inline.whole') : i18n.t('operators:settings.enterNumber') };
+    if (option.min !== undefined && number < option.min) return { error: i18n.t('operators:settings.atLeast', { min: option.min }) };
+    if (option.max !== undefined && number > option.max) return { error: i18n.t('operators:settings.atMost', { max: option.max }) };
     return { value: number };
   }
-  if (option.required && text === '') return { error: 'Required.' };
-  if (option.maxLength !== undefined && text.length > option.maxLength) return { error: `At most ${option.maxLength} characters.` };
+  if (option.required && text === '') return { error: i18n.t('operators:settings.required') };
+  if (option.maxLength !== undefined && text.length > option.maxLength) return { error: i18n.t('operators:settings.maxLength', { max: option.maxLength }) };
   if (option.pattern !== undefined && text !== '') {
     try {
-      if (!new RegExp(option.pattern).test(text)) return { error: option.patternHint ?? 'Not in the expected form.' };
+      if (!new RegExp(option.pattern).test(text)) return { error: option.patternHint ?? i18n.t('operators:settings.pattern') };
     } catch {
       // A pattern the browser cannot read is left to the relay.
     }
@@ -82,6 +84,7 @@ export default function SettingsPage() {
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [attempted, setAttempted] = useState(false);
+  const { t } = useTranslation('operators');
 
   const load = useCallback(async () => {
     setError(null);
@@ -90,9 +93,9 @@ export default function SettingsPage() {
       setOptions(list);
       setDraft(Object.fromEntries(list.map((o) => [o.key, toDraft(o)])));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Could not load the settings.');
+      setError(caught instanceof Error ? caught.message : t('settings.loadFailed'));
     }
-  }, []);
+  }, [t]);
 
   useEffect(() => {
     void load();
@@ -112,11 +115,11 @@ export default function SettingsPage() {
   if (error !== null)
     return (
       <div className="page page--narrow">
-        <h1>Settings</h1>
+        <h1>{t('common:nav.settings')}</h1>
         <Alert tone="error">{error}</Alert>
         <div>
           <button type="button" className="button button--secondary" onClick={() => void load()}>
-            Try again
+            {t('common:actions.retry')}
           </button>
         </div>
       </div>
@@ -124,8 +127,8 @@ export default function SettingsPage() {
   if (options === null)
     return (
       <div className="page page--narrow">
-        <h1>Settings</h1>
-        <p className="loading">Loading…</p>
+        <h1>{t('common:nav.settings')}</h1>
+        <p className="loading">{t('common:app.loadingPage')}</p>
       </div>
     );
 
@@ -138,7 +141,7 @@ export default function SettingsPage() {
     for (const option of unsaved) {
       const result = check(option, draft[option.key] ?? '');
       if ('error' in result) {
-        setMessage({ tone: 'error', text: `Fix the highlighted setting${unsaved.length > 1 ? 's' : ''} first.` });
+        setMessage({ tone: 'error', text: t('settings.fixFirst', { count: unsaved.length }) });
         return;
       }
       values[option.key] = result.value;
@@ -150,9 +153,9 @@ export default function SettingsPage() {
       const restart = unsaved.filter((o) => o.restart).map((o) => humanize(o.key));
       await load();
       setAttempted(false);
-      setMessage({ tone: 'success', text: restart.length > 0 ? `Saved. ${restart.join(', ')}: applies at the next start.` : 'Saved.' });
+      setMessage({ tone: 'success', text: restart.length > 0 ? t('settings.savedRestart', { names: restart.join(', ') }) : t('settings.saved') });
     } catch (caught) {
-      setMessage({ tone: 'error', text: caught instanceof Error ? caught.message : 'Could not save.' });
+      setMessage({ tone: 'error', text: caught instanceof Error ? caught.message : t('settings.saveFailed') });
     } finally {
       setSaving(false);
     }
@@ -168,20 +171,20 @@ export default function SettingsPage() {
     <div className="page settings-page">
       <div className="page__header">
         <div>
-          <h1>Settings</h1>
-          <p className="lead">How this relay behaves. Only the owner sees this page. Amounts are in US dollars.</p>
+          <h1>{t('common:nav.settings')}</h1>
+          <p className="lead">{t('settings.lead')}</p>
         </div>
       </div>
       <div className="settings-layout">
-        <nav className="settings-index" aria-label="Settings sections">
+        <nav className="settings-index" aria-label={t('settings.sections')}>
           <ul>
             {groups.map((group) => {
               const count = unsaved.filter((o) => o.group === group).length;
               return (
                 <li key={group}>
                   <a href={`#settings-${slug(group)}`} onClick={(event) => jumpTo(event, group)}>
-                    {humanize(group)}
-                    {count > 0 && <span className="settings-index__dot" aria-label={`${count} unsaved`} title={`${count} unsaved`} />}
+                    {groupName(group)}
+                    {count > 0 && <span className="settings-index__dot" aria-label={t('settings.unsavedN', { count })} title={t('settings.unsavedN', { count })} />}
                   </a>
                 </li>
               );
@@ -191,7 +194,7 @@ export default function SettingsPage() {
         <form className="settings-sections" onSubmit={(event) => void save(event)} noValidate>
           {groups.map((group) => (
             <section key={group} id={`settings-${slug(group)}`} className="card settings-section" aria-labelledby={`settings-${slug(group)}-title`}>
-              <h2 id={`settings-${slug(group)}-title`}>{humanize(group)}</h2>
+              <h2 id={`settings-${slug(group)}-title`}>{groupName(group)}</h2>
               <div className="form form--dialog settings-form">
                 {options
                   .filter((o) => o.group === group)
@@ -199,7 +202,7 @@ export default function SettingsPage() {
                     const value = draft[option.key] ?? '';
                     const result = attempted && changed(option) ? check(option, value) : null;
                     const fieldError = result !== null && 'error' in result ? result.error : undefined;
-                    const hint = `${option.description}${option.restart ? ' (Applies at the next start.)' : ''}`;
+                    const hint = option.restart ? `${option.description} ${t('settings.atNextStart')}` : option.description;
                     const set = (next: string | boolean) => {
                       setDraft((current) => ({ ...current, [option.key]: next }));
                       setMessage(null);
@@ -230,7 +233,7 @@ export default function SettingsPage() {
                         inputMode={option.type === 'integer' || option.type === 'number' ? 'decimal' : undefined}
                         autoComplete="off"
                         spellCheck={false}
-                        placeholder={option.type === 'secret' ? (option.set ? 'Stored — type to replace' : 'Not set') : undefined}
+                        placeholder={option.type === 'secret' ? (option.set ? t('settings.stored') : t('settings.notSet')) : undefined}
                         value={String(value)}
                         onChange={(e) => set(e.currentTarget.value)}
                         error={fieldError}
@@ -242,9 +245,9 @@ export default function SettingsPage() {
             </section>
           ))}
           {(unsaved.length > 0 || message !== null) && (
-            <div className="settings-savebar" role="region" aria-label="Unsaved changes">
+            <div className="settings-savebar" role="region" aria-label={t('settings.unsavedLabel')}>
               <span className="settings-savebar__text" data-testid="settings-unsaved">
-                {unsaved.length > 0 ? `${unsaved.length} unsaved ${unsaved.length === 1 ? 'change' : 'changes'}: ${unsaved.map((o) => humanize(o.key)).join(', ')}` : ''}
+                {unsaved.length > 0 ? t('settings.unsaved', { count: unsaved.length, names: unsaved.map((o) => humanize(o.key)).join(', ') }) : ''}
               </span>
               {message !== null && (
                 <Alert tone={message.tone}>
@@ -254,10 +257,10 @@ export default function SettingsPage() {
               {unsaved.length > 0 && (
                 <div className="actions">
                   <button type="button" className="button button--secondary" onClick={discard} disabled={saving}>
-                    Discard
+                    {t('settings.discard')}
                   </button>
                   <button type="submit" className="button button--primary" disabled={saving}>
-                    {saving ? 'Saving…' : 'Save changes'}
+                    {saving ? t('common:actions.saving') : t('settings.save')}
                   </button>
                 </div>
               )}
@@ -267,6 +270,12 @@ export default function SettingsPage() {
       </div>
     </div>
   );
+}
+
+/** A section's name: the catalogue's for the sections the relay has, else the group in words. */
+function groupName(group: string): string {
+  const key = `operators:settings.groups.${slug(group)}`;
+  return i18n.exists(key) ? i18n.t(key) : humanize(group);
 }
 
 /** "rate limits" → "rate-limits", for the sections' ids and the index's links. */

@@ -3,8 +3,6 @@
 // has nothing left to convert (and on any file not here that has). A folder (ending in /) stands
 // for every file under it.
 export const UNCONVERTED: readonly string[] = [
-  'pages/OverviewPage.tsx',
-  'pages/SettingsPage.tsx',
   'pages/dashboard/',
   'pages/playground/',
 ];
