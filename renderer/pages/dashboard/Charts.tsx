@@ -3,6 +3,7 @@
 // both by model. The plots (recharts) load lazily; the figures, their empty states and their
 // data tables render at once. Every title names its measure and unit.
 import { lazy } from 'react';
+import { i18n } from '../../i18n/index.js';
 import type { UsageData } from '../../api/stats.js';
 import { ChartFigure, type TableRow } from './ChartFigure.js';
 import { fillHours, hourLabel, niceTicks, topWithOther, totalsByModel, type LabelledValue, type TimePoint } from './chart-data.js';
@@ -13,17 +14,16 @@ const TimePlot = lazy(() => import('./plots.js').then((module) => ({ default: mo
 const BarsPlot = lazy(() => import('./plots.js').then((module) => ({ default: module.BarsPlot })));
 const LinesPlot = lazy(() => import('./plots.js').then((module) => ({ default: module.LinesPlot })));
 
-export const CHART_TITLES = {
-  requestsOverTime: 'Requests per hour',
-  spendOverTime: 'Spend per hour (USD)',
-  requestsByModel: 'Requests by model',
-  spendByModel: 'Spend by model',
-  requestsPerDay: 'Requests per day',
-  spendPerDay: 'Spend per day (USD)',
-  tokensPerDay: 'Tokens per day, in and out',
-  totalTimePerDay: 'Total time per day, ms (p50, p95, p99)',
-  firstBytePerDay: 'Time to first byte per day, ms (p50, p95, p99)',
-} as const;
+const TITLE_KEYS = ['requestsOverTime', 'spendOverTime', 'requestsByModel', 'spendByModel', 'requestsPerDay', 'spendPerDay', 'tokensPerDay', 'totalTimePerDay', 'firstBytePerDay'] as const;
+
+/** Each chart's title in the console's language (`operators:charts.titles.<key>`). */
+export const CHART_TITLES = Object.defineProperties(
+  {},
+  Object.fromEntries(TITLE_KEYS.map((key) => [key, { enumerable: true, get: () => i18n.t(`operators:charts.titles.${key}`) }])),
+) as Record<(typeof TITLE_KEYS)[number], string>;
+
+/** A measure's or series' name in the console's language. */
+const word = (key: string) => i18n.t(`operators:charts.words.${key}`);
 
 const TIME_HEIGHT = 220;
 /** Up to a week of hours is drawn as bars (one slot per hour); a month's would be thinner than a pixel. */
@@ -43,9 +43,11 @@ interface Measure {
 }
 
 // Counts get whole ticks (one request: 0 and 1); spend gets round dollar amounts.
-const REQUESTS: Measure = { name: 'Requests', colour: 'var(--chart-requests)', format: formatNumber, formatAxis: formatCompact, ticks: (max) => niceTicks(max, true) };
+const REQUESTS: Measure = { get name() { return word('requests'); }, colour: 'var(--chart-requests)', format: formatNumber, formatAxis: formatCompact, ticks: (max) => niceTicks(max, true) };
 const SPEND: Measure = {
-  name: 'Spend',
+  get name() {
+    return word('spend');
+  },
   colour: 'var(--chart-spend)',
   format: formatUsd,
   formatAxis: formatUsdCompact,
@@ -60,7 +62,7 @@ interface Props {
   plotWidth?: number;
 }
 
-const TOKENS: Measure = { name: 'Tokens', colour: 'var(--chart-requests)', format: formatNumber, formatAxis: formatCompact, ticks: (max) => niceTicks(max, true) };
+const TOKENS: Measure = { get name() { return word('tokens'); }, colour: 'var(--chart-requests)', format: formatNumber, formatAxis: formatCompact, ticks: (max) => niceTicks(max, true) };
 const MILLISECONDS: Measure = { name: 'ms', colour: 'var(--chart-requests)', format: formatMs, formatAxis: (ms) => formatNumber(ms), ticks: (max) => niceTicks(max, true) };
 
 const PERCENTILE_SERIES = [
@@ -69,8 +71,8 @@ const PERCENTILE_SERIES = [
   { key: 'p99', name: 'p99', colour: 'var(--chart-third)' },
 ];
 const TOKEN_SERIES = [
-  { key: 'in', name: 'In (prompt)', colour: 'var(--chart-requests)' },
-  { key: 'out', name: 'Out (completion)', colour: 'var(--chart-spend)' },
+  { key: 'in', get name() { return word('in'); }, colour: 'var(--chart-requests)' },
+  { key: 'out', get name() { return word('out'); }, colour: 'var(--chart-spend)' },
 ];
 
 export function DashboardCharts({ usage, during, plotWidth }: Props) {
@@ -86,9 +88,9 @@ export function DashboardCharts({ usage, during, plotWidth }: Props) {
     return (
       <ChartFigure
         title={title}
-        columns={[byDay ? 'Day' : 'Hour', measure.name]}
+        columns={[byDay ? word('day') : word('hour'), measure.name]}
         rows={points.map((p): TableRow => ({ key: p.time, label: label(p.time), value: measure.format(p.value) }))}
-        summary={`${title}: ${measure.format(total)} in total, at most ${measure.format(max)} in one ${byDay ? 'day' : 'hour'}`}
+        summary={i18n.t(byDay ? 'operators:charts.summaryDay' : 'operators:charts.summaryHour', { title, total: measure.format(total), max: measure.format(max) })}
         empty={total === 0 ? empty : null}
         height={TIME_HEIGHT}
       >
@@ -119,7 +121,7 @@ export function DashboardCharts({ usage, during, plotWidth }: Props) {
     return (
       <ChartFigure
         title={title}
-        columns={['Day', series.map((s) => s.name).join(', ')]}
+        columns={[word('day'), series.map((s) => s.name).join(', ')]}
         rows={measured.map((day): TableRow => ({ key: day.day, label: dayLabel(dayTimeOf(day.day)), value: text(day) }))}
         summary={`${title}: ${measured.map((day) => `${dayLabel(dayTimeOf(day.day))} ${text(day)}`).join('; ')}`}
         empty={measured.length === 0 ? empty : null}
@@ -136,7 +138,7 @@ export function DashboardCharts({ usage, during, plotWidth }: Props) {
     return (
       <ChartFigure
         title={title}
-        columns={['Model', measure.name]}
+        columns={[word('model'), measure.name]}
         rows={sorted.map((r): TableRow => ({ key: r.label, label: r.label, value: measure.format(r.value) }))}
         summary={`${title}: ${sorted.map((r) => `${r.label} ${measure.format(r.value)}`).join(', ')}`}
         empty={shown.length === 0 ? empty : null}
@@ -149,25 +151,25 @@ export function DashboardCharts({ usage, during, plotWidth }: Props) {
 
   if (byDay) {
     const percentile = (field: 'total_ms' | 'first_byte_ms') => (day: (typeof days)[number], key: string) => day[field][key as 'p50' | 'p95' | 'p99'];
-    const noTimes = `No successful calls ${during}.`;
+    const noTimes = i18n.t('operators:charts.empty.times', { during });
     return (
       <div className="charts">
-        {timeChart(CHART_TITLES.requestsPerDay, REQUESTS, days.map((d) => ({ time: dayTimeOf(d.day), value: d.requests })), 'bar', `No requests ${during}.`)}
-        {timeChart(CHART_TITLES.spendPerDay, SPEND, days.map((d) => ({ time: dayTimeOf(d.day), value: d.quota })), 'bar', `Nothing spent ${during}.`)}
-        {linesChart(CHART_TITLES.tokensPerDay, TOKENS, TOKEN_SERIES, (day, key) => (key === 'in' ? day.prompt_tokens : day.completion_tokens), `No tokens ${during}.`)}
+        {timeChart(CHART_TITLES.requestsPerDay, REQUESTS, days.map((d) => ({ time: dayTimeOf(d.day), value: d.requests })), 'bar', i18n.t('operators:charts.empty.requests', { during }))}
+        {timeChart(CHART_TITLES.spendPerDay, SPEND, days.map((d) => ({ time: dayTimeOf(d.day), value: d.quota })), 'bar', i18n.t('operators:charts.empty.spend', { during }))}
+        {linesChart(CHART_TITLES.tokensPerDay, TOKENS, TOKEN_SERIES, (day, key) => (key === 'in' ? day.prompt_tokens : day.completion_tokens), i18n.t('operators:charts.empty.tokens', { during }))}
         {linesChart(CHART_TITLES.totalTimePerDay, MILLISECONDS, PERCENTILE_SERIES, percentile('total_ms'), noTimes)}
         {linesChart(CHART_TITLES.firstBytePerDay, MILLISECONDS, PERCENTILE_SERIES, percentile('first_byte_ms'), noTimes)}
-        {modelChart(CHART_TITLES.requestsByModel, REQUESTS, models.map((m) => ({ label: m.model, value: m.requests })), `No requests ${during}.`)}
-        {modelChart(CHART_TITLES.spendByModel, SPEND, models.map((m) => ({ label: m.model, value: m.quota })), `Nothing spent ${during}.`)}
+        {modelChart(CHART_TITLES.requestsByModel, REQUESTS, models.map((m) => ({ label: m.model, value: m.requests })), i18n.t('operators:charts.empty.requests', { during }))}
+        {modelChart(CHART_TITLES.spendByModel, SPEND, models.map((m) => ({ label: m.model, value: m.quota })), i18n.t('operators:charts.empty.spend', { during }))}
       </div>
     );
   }
   return (
     <div className="charts">
-      {timeChart(CHART_TITLES.requestsOverTime, REQUESTS, hours.map((h) => ({ time: h.time, value: h.requests })), 'bar', `No requests ${during}.`)}
-      {timeChart(CHART_TITLES.spendOverTime, SPEND, hours.map((h) => ({ time: h.time, value: h.quota })), 'area', `Nothing spent ${during}.`)}
-      {modelChart(CHART_TITLES.requestsByModel, REQUESTS, models.map((m) => ({ label: m.model, value: m.requests })), `No requests ${during}.`)}
-      {modelChart(CHART_TITLES.spendByModel, SPEND, models.map((m) => ({ label: m.model, value: m.quota })), `Nothing spent ${during}.`)}
+      {timeChart(CHART_TITLES.requestsOverTime, REQUESTS, hours.map((h) => ({ time: h.time, value: h.requests })), 'bar', i18n.t('operators:charts.empty.requests', { during }))}
+      {timeChart(CHART_TITLES.spendOverTime, SPEND, hours.map((h) => ({ time: h.time, value: h.quota })), 'area', i18n.t('operators:charts.empty.spend', { during }))}
+      {modelChart(CHART_TITLES.requestsByModel, REQUESTS, models.map((m) => ({ label: m.model, value: m.requests })), i18n.t('operators:charts.empty.requests', { during }))}
+      {modelChart(CHART_TITLES.spendByModel, SPEND, models.map((m) => ({ label: m.model, value: m.quota })), i18n.t('operators:charts.empty.spend', { during }))}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // channels and models, and the split by call family, for the chosen time range;
 // administrators can switch between their own usage and everyone's.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.js';
 import { getLogStat, getUsage } from '../../api/stats.js';
 import type { LogStat, Scope, UsageData } from '../../api/stats.js';
@@ -28,10 +29,8 @@ interface Loaded {
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Loaded };
 
-const SCOPES: { id: Scope; label: string }[] = [
-  { id: 'mine', label: 'Mine' },
-  { id: 'everyone', label: 'Everyone' },
-];
+/** Whose usage; each named `operators:dashboard.scope.<id>`. */
+const SCOPES: Scope[] = ['mine', 'everyone'];
 
 export default function DashboardPage({ user }: PageProps) {
   const admin = isAdmin(user);
@@ -39,6 +38,7 @@ export default function DashboardPage({ user }: PageProps) {
   const [scope, setScope] = useState<Scope>('mine');
   const [reload, setReload] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });
+  const { t } = useTranslation('operators');
 
   useEffect(() => {
     let live = true;
@@ -55,29 +55,29 @@ export default function DashboardPage({ user }: PageProps) {
   return (
     <section className="observe" aria-labelledby="dashboard-title">
       <div className="observe__head">
-        <h1 id="dashboard-title">Dashboard</h1>
+        <h1 id="dashboard-title">{t('common:nav.dashboard')}</h1>
         <div className="actions">
           {admin && (
-            <div className="segmented" role="group" aria-label="Whose usage">
+            <div className="segmented" role="group" aria-label={t('dashboard.whose')}>
               {SCOPES.map((s) => (
-                <button key={s.id} type="button" aria-pressed={scope === s.id} onClick={() => setScope(s.id)}>
-                  {s.label}
+                <button key={s} type="button" aria-pressed={scope === s} onClick={() => setScope(s)}>
+                  {t(`dashboard.scope.${s}`)}
                 </button>
               ))}
             </div>
           )}
           <button type="button" className="button button--secondary button--small" onClick={() => setReload((n) => n + 1)}>
-            Refresh
+            {t('common:actions.refresh')}
           </button>
         </div>
       </div>
       <RangePicker value={range} onChange={setRange} />
       {state.status === 'loading' && (
         <p className="loading" role="status">
-          Loading usage…
+          {t('dashboard.loading')}
         </p>
       )}
-      {state.status === 'error' && <Alert tone="error">Couldn't load usage: {state.message} Select Refresh to try again.</Alert>}
+      {state.status === 'error' && <Alert tone="error">{t('dashboard.failed', { message: state.message })}</Alert>}
       {state.status === 'ready' && <Overview data={state.data} range={range} everyone={scope === 'everyone'} />}
     </section>
   );
@@ -85,22 +85,23 @@ export default function DashboardPage({ user }: PageProps) {
 
 function Overview({ data, range, everyone }: { data: Loaded; range: Range; everyone: boolean }) {
   const { balance, usage, stat } = data;
+  const { t } = useTranslation('operators');
   const totals = usage.totals;
   const tokens = totals.prompt_tokens + totals.completion_tokens;
   const name = rangeName(range);
-  const whose = everyone ? 'everyone, ' : '';
+  const during = everyone ? t('dashboard.everyoneScope', { range: name }) : name;
   // Quota is shown in US dollars (500 000 units = 1 USD), as on the profile page.
   const rate = errorRate(totals);
   const cards: { label: string; value: string; testId: string; detail?: string }[] = [
-    { label: everyone ? 'Your balance' : 'Balance', value: formatUsd(balance), testId: 'balance' },
-    { label: `Spent, ${whose}${name}`, value: formatUsd(stat.quota), testId: 'spent' },
-    { label: `Requests, ${whose}${name}`, value: formatNumber(stat.requests), testId: 'requests' },
-    { label: `Error rate, ${whose}${name}`, value: formatRate(rate), testId: 'error-rate', detail: `${formatNumber(totals.errors)} failed of ${formatNumber(totals.requests + totals.errors)} calls` },
-    { label: `Tokens, ${whose}${name}`, value: formatCompact(tokens), testId: 'tokens', detail: `${formatCompact(totals.prompt_tokens)} in · ${formatCompact(totals.completion_tokens)} out` },
-    { label: `Total time, ${whose}${name}`, value: formatMsCard(usage.latency?.total_ms.p50), testId: 'total-time', detail: percentilesText(usage.latency?.total_ms) },
-    { label: `First byte, ${whose}${name}`, value: formatMsCard(usage.latency?.first_byte_ms.p50), testId: 'first-byte', detail: percentilesText(usage.latency?.first_byte_ms) },
-    { label: everyone ? 'Requests per minute, everyone' : 'Requests per minute', value: formatNumber(stat.rpm), testId: 'rpm' },
-    { label: everyone ? 'Tokens per minute, everyone' : 'Tokens per minute', value: formatCompact(stat.tpm), testId: 'tpm' },
+    { label: everyone ? t('dashboard.yourBalance') : t('dashboard.balance'), value: formatUsd(balance), testId: 'balance' },
+    { label: t('dashboard.spent', { during }), value: formatUsd(stat.quota), testId: 'spent' },
+    { label: t('dashboard.requests', { during }), value: formatNumber(stat.requests), testId: 'requests' },
+    { label: t('dashboard.errorRate', { during }), value: formatRate(rate), testId: 'error-rate', detail: t('dashboard.failedOf', { failed: formatNumber(totals.errors), calls: formatNumber(totals.requests + totals.errors) }) },
+    { label: t('dashboard.tokens', { during }), value: formatCompact(tokens), testId: 'tokens', detail: t('dashboard.inOut', { in: formatCompact(totals.prompt_tokens), out: formatCompact(totals.completion_tokens) }) },
+    { label: t('dashboard.totalTime', { during }), value: formatMsCard(usage.latency?.total_ms.p50), testId: 'total-time', detail: percentilesText(usage.latency?.total_ms) },
+    { label: t('dashboard.firstByte', { during }), value: formatMsCard(usage.latency?.first_byte_ms.p50), testId: 'first-byte', detail: percentilesText(usage.latency?.first_byte_ms) },
+    { label: everyone ? t('dashboard.rpmEveryone') : t('dashboard.rpm'), value: formatNumber(stat.rpm), testId: 'rpm' },
+    { label: everyone ? t('dashboard.tpmEveryone') : t('dashboard.tpm'), value: formatCompact(stat.tpm), testId: 'tpm' },
   ];
 
   return (
@@ -116,7 +117,7 @@ function Overview({ data, range, everyone }: { data: Loaded; range: Range; every
       </div>
       {totals.requests === 0 && usage.hours.length === 0 ? (
         <p className="empty">
-          No calls {rangePhrase(range)}. Send one from the playground or any OpenAI-compatible client.
+          {t('dashboard.noCalls', { during: rangePhrase(range) })}
         </p>
       ) : (
         <>

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../components/Field.js';
 import { dateInputValue } from '../../lib/date-input.js';
-import { RANGES, customRangeError } from './range.js';
+import { RANGES, customRangeError, rangeLabel } from './range.js';
 import type { Range } from './range.js';
 
 const DAY_MS = 86_400_000;
@@ -11,13 +12,14 @@ const DAY_MS = 86_400_000;
  * from–to pair of dates (the button controls it) and moves focus to its first date.
  */
 export function RangePicker({ value, onChange }: { value: Range; onChange: (range: Range) => void }) {
+  const { t } = useTranslation('operators');
   const [editing, setEditing] = useState(value.id === 'custom');
   // Counts presses of Custom: each one focuses the From date (opening the page does not).
   const [customPresses, setCustomPresses] = useState(0);
   const formId = useId();
   return (
     <div className="range-picker">
-      <div className="segmented" role="group" aria-label="Time range">
+      <div className="segmented" role="group" aria-label={t('range.label')}>
         {RANGES.map((r) => (
           <button
             key={r.id}
@@ -28,7 +30,7 @@ export function RangePicker({ value, onChange }: { value: Range; onChange: (rang
               onChange({ id: r.id });
             }}
           >
-            {r.label}
+            {rangeLabel(r.id)}
           </button>
         ))}
         <button
@@ -40,7 +42,7 @@ export function RangePicker({ value, onChange }: { value: Range; onChange: (rang
             setCustomPresses((n) => n + 1);
           }}
         >
-          Custom
+          {t('range.custom')}
         </button>
       </div>
       {editing && <CustomRange id={formId} focusOn={customPresses} value={value} onApply={onChange} />}
@@ -58,6 +60,7 @@ function CustomRange({ id, focusOn, value, onApply }: { id: string; focusOn: num
   const [from, setFrom] = useState(value.id === 'custom' ? value.from : dateInputValue(Date.now() - 6 * DAY_MS));
   const [to, setTo] = useState(value.id === 'custom' ? value.to : today);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('operators');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = customRangeError(from, to);
@@ -65,11 +68,11 @@ function CustomRange({ id, focusOn, value, onApply }: { id: string; focusOn: num
     if (problem === null) onApply({ id: 'custom', from, to });
   };
   return (
-    <form id={id} className="custom-range" onSubmit={submit} aria-label="Custom time range" noValidate>
-      <Field ref={fromRef} label="From" type="date" value={from} max={today} onChange={(e) => setFrom(e.currentTarget.value)} aria-invalid={error !== null || undefined} />
-      <Field label="To" type="date" value={to} max={today} onChange={(e) => setTo(e.currentTarget.value)} aria-invalid={error !== null || undefined} />
+    <form id={id} className="custom-range" onSubmit={submit} aria-label={t('range.customLabel')} noValidate>
+      <Field ref={fromRef} label={t('range.from')} type="date" value={from} max={today} onChange={(e) => setFrom(e.currentTarget.value)} aria-invalid={error !== null || undefined} />
+      <Field label={t('range.to')} type="date" value={to} max={today} onChange={(e) => setTo(e.currentTarget.value)} aria-invalid={error !== null || undefined} />
       <button type="submit" className="button button--primary button--small">
-        Show
+        {t('range.show')}
       </button>
       {error !== null && (
         <p className="custom-range__error" role="alert">

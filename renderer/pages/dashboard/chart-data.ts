@@ -1,5 +1,6 @@
 // Pure data shaping for the dashboard charts: hourly buckets, time ticks, per-model and
 // per-family totals. No React and no recharts here, so it is cheap to import and easy to test.
+import { i18n } from '../../i18n/index.js';
 import { unitsIn, type UnitCounts } from '../../lib/units.js';
 
 const HOUR = 3600;
@@ -141,5 +142,5 @@ export function topWithOther(rows: LabelledValue[], limit: number): LabelledValu
   const sorted = [...rows].sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
   if (sorted.length <= limit) return sorted;
   const rest = sorted.slice(limit - 1);
-  return [...sorted.slice(0, limit - 1), { label: `${rest.length} other models`, value: rest.reduce((sum, row) => sum + row.value, 0) }];
+  return [...sorted.slice(0, limit - 1), { label: i18n.t('operators:charts.otherModels', { count: rest.length }), value: rest.reduce((sum, row) => sum + row.value, 0) }];
 }

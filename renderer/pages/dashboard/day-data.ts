@@ -1,6 +1,8 @@
 // Data shaping for the day-grouped dashboard (7 and 30 days, custom ranges) and the figures
 // every range shows: error rate, latency percentiles, the top keys, users, channels and
 // models. No React here.
+import { numberFormat } from '../../i18n/format.js';
+import { i18n } from '../../i18n/index.js';
 import type { UsageData } from '../../api/stats.js';
 import type { TimePoint } from './chart-data.js';
 
@@ -60,18 +62,18 @@ export function errorRate(totals: { requests: number; errors: number }): number 
 
 export function formatRate(rate: number | null): string {
   if (rate === null) return '–';
-  return rate.toLocaleString(undefined, { style: 'percent', maximumFractionDigits: rate > 0 && rate < 0.01 ? 2 : 1 });
+  return numberFormat({ style: 'percent', maximumFractionDigits: rate > 0 && rate < 0.01 ? 2 : 1 }).format(rate);
 }
 
 /** "850 ms", "1.24 s", "–" for no measurement. */
 export function formatMs(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '–';
-  return ms >= 1000 ? `${(ms / 1000).toLocaleString(undefined, { maximumFractionDigits: 2 })} s` : `${Math.round(ms)} ms`;
+  return ms >= 1000 ? `${numberFormat({ maximumFractionDigits: 2 }).format(ms / 1000)} s` : `${Math.round(ms)} ms`;
 }
 
 /** "p50 120 ms · p95 900 ms · p99 1.2 s" */
 export function percentilesText(p: Percentiles | undefined): string {
-  if (!p || p.p50 === null) return 'No successful calls';
+  if (!p || p.p50 === null) return i18n.t('operators:dashboard.noSuccess');
   return `p50 ${formatMs(p.p50)} · p95 ${formatMs(p.p95)} · p99 ${formatMs(p.p99)}`;
 }
 

@@ -1,12 +1,20 @@
 // The dashboard's time range: a preset ending now, or whole local days from one date to another.
+import { dateFormat } from '../../i18n/format.js';
+import { i18n } from '../../i18n/index.js';
 
 export type RangeId = '24h' | '7d' | '30d';
 
-export const RANGES: { id: RangeId; label: string; seconds: number }[] = [
-  { id: '24h', label: '24 hours', seconds: 24 * 3600 },
-  { id: '7d', label: '7 days', seconds: 7 * 24 * 3600 },
-  { id: '30d', label: '30 days', seconds: 30 * 24 * 3600 },
+/** Each preset; its name is `operators:range.<id>` (rangeLabel). */
+export const RANGES: { id: RangeId; seconds: number }[] = [
+  { id: '24h', seconds: 24 * 3600 },
+  { id: '7d', seconds: 7 * 24 * 3600 },
+  { id: '30d', seconds: 30 * 24 * 3600 },
 ];
+
+/** "24 hours", "7 days" in the console's language. */
+export function rangeLabel(id: RangeId): string {
+  return i18n.t(`operators:range.${id}`);
+}
 
 /** `from` and `to` are `YYYY-MM-DD` (what a date input holds), both days included. */
 export type Range = { id: RangeId } | { id: 'custom'; from: string; to: string };
@@ -29,23 +37,23 @@ export function rangeBounds(range: Range | RangeId, now = Date.now()): [number, 
 
 /** Why a custom range cannot be shown, or null when it can. */
 export function customRangeError(from: string, to: string, now = Date.now()): string | null {
-  if (!isDate(from) || !isDate(to)) return 'Choose a start date and an end date.';
-  if (dayStart(from) > now) return 'The start date is in the future: choose today or an earlier day.';
-  if (dayStart(to) < dayStart(from)) return 'The end date is before the start date: choose an end date on or after it.';
-  if (daysBetween(from, to) + 1 > MAX_CUSTOM_DAYS) return `Choose at most ${MAX_CUSTOM_DAYS} days.`;
+  if (!isDate(from) || !isDate(to)) return i18n.t('operators:range.chooseBoth');
+  if (dayStart(from) > now) return i18n.t('operators:range.startFuture');
+  if (dayStart(to) < dayStart(from)) return i18n.t('operators:range.endBefore');
+  if (daysBetween(from, to) + 1 > MAX_CUSTOM_DAYS) return i18n.t('operators:range.atMost', { max: MAX_CUSTOM_DAYS });
   return null;
 }
 
 /** For card labels: "last 24 hours", "Nov 3 – Nov 10", "Nov 3". */
 export function rangeName(range: Range): string {
-  if (range.id !== 'custom') return `last ${RANGES.find((r) => r.id === range.id)?.label ?? ''}`;
+  if (range.id !== 'custom') return i18n.t('operators:range.last', { range: rangeLabel(range.id) });
   return range.from === range.to ? dayName(range.from) : `${dayName(range.from)} – ${dayName(range.to)}`;
 }
 
 /** For empty states, after "No calls": "in the last 24 hours", "from Nov 3 to Nov 10", "on Nov 3". */
 export function rangePhrase(range: Range): string {
-  if (range.id !== 'custom') return `in the ${rangeName(range)}`;
-  return range.from === range.to ? `on ${dayName(range.from)}` : `from ${dayName(range.from)} to ${dayName(range.to)}`;
+  if (range.id !== 'custom') return i18n.t('operators:range.inThe', { range: rangeName(range) });
+  return range.from === range.to ? i18n.t('operators:range.on', { day: dayName(range.from) }) : i18n.t('operators:range.fromTo', { from: dayName(range.from), to: dayName(range.to) });
 }
 
 function isDate(value: string): boolean {
@@ -75,5 +83,5 @@ function daysBetween(from: string, to: string): number {
 function dayName(value: string): string {
   const date = new Date(dayStart(value));
   const thisYear = date.getFullYear() === new Date().getFullYear();
-  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', ...(thisYear ? {} : { year: 'numeric' }) });
+  return dateFormat({ month: 'short', day: 'numeric', ...(thisYear ? {} : { year: 'numeric' }) }).format(date);
 }
