@@ -1,5 +1,6 @@
 // The streamed answer: reasoning, text (Markdown, rendered), tool calls, timings and usage;
 // copy, and regenerate for the last answer.
+import { useTranslation } from 'react-i18next';
 import type { ToolCallView, Usage } from '../../api/playground.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { Markdown } from './Markdown.js';
@@ -28,35 +29,36 @@ function prettyJson(text: string): string {
 const seconds = (ms: number | null) => (ms === null ? '…' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
 export function Answer({ answer, running, onRegenerate }: { answer: AnswerState; running: boolean; onRegenerate?: (() => void) | undefined }) {
+  const { t } = useTranslation('operators');
   return (
-    <article className="pg-turn pg-turn--assistant" aria-label="Answer" aria-busy={running}>
+    <article className="pg-turn pg-turn--assistant" aria-label={t('pg.answer')} aria-busy={running}>
       {answer.reasoning && (
         <details className="pg-reasoning" open>
-          <summary>Reasoning</summary>
+          <summary>{t('pg.reasoning')}</summary>
           <p data-testid="pg-reasoning">{answer.reasoning}</p>
         </details>
       )}
       <div className="pg-text" data-testid="pg-answer" aria-live="polite">
-        {answer.content ? <Markdown text={answer.content} /> : running ? 'Waiting for the first token…' : ''}
+        {answer.content ? <Markdown text={answer.content} /> : running ? t('pg.waiting') : ''}
       </div>
       {!running && (answer.content || onRegenerate) && (
         <div className="pg-answer-actions">
-          {answer.content && <CopyButton text={answer.content} label="Copy" className="button--small" />}
+          {answer.content && <CopyButton text={answer.content} label={t('common:actions.copy')} className="button--small" />}
           {onRegenerate && (
             <button type="button" className="button button--secondary button--small" onClick={onRegenerate}>
-              Regenerate
+              {t('pg.regenerate')}
             </button>
           )}
         </div>
       )}
       {answer.tools.length > 0 && (
         <div className="pg-tools" data-testid="pg-tool-calls">
-          <h3>Tool calls</h3>
+          <h3>{t('pg.toolCalls')}</h3>
           <ul>
-            {answer.tools.map((t) => (
-              <li key={t.index}>
-                <code>{t.name || '(unnamed)'}</code>
-                <pre className="pg-code">{prettyJson(t.arguments)}</pre>
+            {answer.tools.map((tool) => (
+              <li key={tool.index}>
+                <code>{tool.name || t('pg.unnamed')}</code>
+                <pre className="pg-code">{prettyJson(tool.arguments)}</pre>
               </li>
             ))}
           </ul>
@@ -64,30 +66,30 @@ export function Answer({ answer, running, onRegenerate }: { answer: AnswerState;
       )}
       <dl className="pg-meta" data-testid="pg-meta">
         <div>
-          <dt>First byte</dt>
+          <dt>{t('pg.firstByte')}</dt>
           <dd>{seconds(answer.firstByteMs)}</dd>
         </div>
         <div>
-          <dt>Total</dt>
+          <dt>{t('pg.total')}</dt>
           <dd>{seconds(answer.totalMs)}</dd>
         </div>
         <div>
-          <dt>Prompt tokens</dt>
+          <dt>{t('pg.promptTokens')}</dt>
           <dd data-testid="pg-prompt-tokens">{answer.usage ? answer.usage.prompt_tokens : '–'}</dd>
         </div>
         <div>
-          <dt>Completion tokens</dt>
+          <dt>{t('pg.completionTokens')}</dt>
           <dd data-testid="pg-completion-tokens">{answer.usage ? answer.usage.completion_tokens : '–'}</dd>
         </div>
         {answer.usage?.reasoning_tokens ? (
           <div>
-            <dt>Reasoning tokens</dt>
+            <dt>{t('pg.reasoningTokens')}</dt>
             <dd>{answer.usage.reasoning_tokens}</dd>
           </div>
         ) : null}
         {answer.finish && (
           <div>
-            <dt>Finish</dt>
+            <dt>{t('pg.finish')}</dt>
             <dd>{answer.finish}</dd>
           </div>
         )}

@@ -3,6 +3,8 @@
 // code), or make images and speech in their own tabs. It calls as the signed-in user (billed
 // and logged to you as "Playground"), or with a pasted API key to see that key's own limits
 // at work; the key lives only in this page's memory. The last model of each tab is remembered.
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.js';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { chatBody, listModels, streamChat } from '../../api/playground.js';
@@ -22,18 +24,17 @@ import type { ParamErrors, ParamForm } from './params.js';
 import '../dashboard/dashboard.css';
 import './playground.css';
 
-const STOPPED = 'Stopped.';
+/** What the page says when the user stopped the answer (an info, not an error). */
+const stoppedText = () => i18n.t('operators:pg.stopped');
 
 type Models = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; models: UsableModel[] };
 
-const TABS: { id: PlaygroundTab; label: string }[] = [
-  { id: 'chat', label: 'Chat' },
-  { id: 'images', label: 'Image' },
-  { id: 'speech', label: 'Speech' },
-];
+/** The tabs; each named `operators:pg.tabs.<id>`. */
+const TABS: PlaygroundTab[] = ['chat', 'images', 'speech'];
 
 export default function PlaygroundPage() {
   const [tab, setTab] = useState<PlaygroundTab>('chat');
+  const { t } = useTranslation('operators');
   const [allModels, setModels] = useState<Models>({ status: 'loading' });
   const models: Models = allModels.status === 'ready' ? { status: 'ready', models: modelsOf(allModels.models, 'chat') } : allModels;
   const [model, setModel] = useState('');
@@ -72,10 +73,10 @@ export default function PlaygroundPage() {
   const nextTurns = (): Turn[] | string => {
     if (waitingCalls.length > 0) {
       const missing = waitingCalls.find((call) => !(toolResults[call.id] ?? '').trim());
-      if (missing) return `Give the result of ${missing.name || 'each tool call'} first.`;
+      if (missing) return t('pg.giveResult', { name: missing.name || t('pg.eachToolCall') });
       return waitingCalls.map((call) => ({ role: 'tool', callId: call.id, name: call.name, content: toolResults[call.id]! }));
     }
-    if (!prompt.trim()) return 'Write a message.';
+    if (!prompt.trim()) return t('pg.writeMessage');
     return [{ role: 'user', content: prompt }];
   };
 
@@ -83,7 +84,7 @@ export default function PlaygroundPage() {
     event.preventDefault();
     const { params, errors } = toParams(paramForm);
     setParamErrors(errors);
-    const added = model ? nextTurns() : 'Pick a model.';
+    const added = model ? nextTurns() : t('pg.pickModel');
     setFormError(typeof added === 'string' ? added : '');
     if (typeof added === 'string' || Object.keys(errors).length > 0) return;
 
@@ -135,7 +136,7 @@ export default function PlaygroundPage() {
       update((a) => ({ ...a, totalMs: performance.now() - started }));
     } catch (e) {
       const stopped = e instanceof DOMException && e.name === 'AbortError';
-      setError(stopped ? STOPPED : e instanceof Error ? e.message : String(e));
+      setError(stopped ? stoppedText() : e instanceof Error ? e.message : String(e));
       if (answered) {
         update((a) => ({ ...a, totalMs: performance.now() - started }));
       } else {
@@ -174,17 +175,17 @@ export default function PlaygroundPage() {
   return (
     <section className="observe" aria-labelledby="playground-title">
       <div className="observe__head">
-        <h1 id="playground-title">Playground</h1>
+        <h1 id="playground-title">{t('common:nav.playground')}</h1>
         {tab === 'chat' && turns.length > 0 && (
           <button type="button" className="button button--secondary" onClick={startOver} disabled={running}>
-            New conversation
+            {t('pg.newConversation')}
           </button>
         )}
       </div>
-      <div className="segmented pg-tabs" role="tablist" aria-label="What to try">
-        {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" id={`pg-tab-${t.id}`} aria-selected={tab === t.id} onClick={() => setTab(t.id)}>
-            {t.label}
+      <div className="segmented pg-tabs" role="tablist" aria-label={t('pg.whatToTry')}>
+        {TABS.map((id) => (
+          <button key={id} type="button" role="tab" id={`pg-tab-${id}`} aria-selected={tab === id} onClick={() => setTab(id)}>
+            {t(`pg.tabs.${id}`)}
           </button>
         ))}
       </div>
@@ -195,7 +196,7 @@ export default function PlaygroundPage() {
           <div className="pg-main">
             <div className="pg-setup">
               <div className="field">
-                <label htmlFor="pg-model">Model</label>
+                <label htmlFor="pg-model">{t('pg.model')}</label>
                 {models.status === 'ready' && models.models.length > 0 ? (
                   <select
                     id="pg-model"
@@ -212,34 +213,34 @@ export default function PlaygroundPage() {
                     ))}
                   </select>
                 ) : (
-                  <input id="pg-model" value={model} onChange={(e) => setModel(e.target.value)} placeholder="model name" />
+                  <input id="pg-model" value={model} onChange={(e) => setModel(e.target.value)} placeholder={t('pg.modelName')} />
                 )}
                 <span className="field__hint">
-                  {models.status === 'loading' && 'Loading the models you may use…'}
-                  {models.status === 'error' && `Couldn't load the models (${models.message}); type a name.`}
-                  {models.status === 'ready' && (models.models.length === 0 ? 'No channel serves you a model yet: add a channel, or type a name.' : `${models.models.length} ${models.models.length === 1 ? 'model' : 'models'} available to you.`)}
+                  {models.status === 'loading' && t('pg.loadingModels')}
+                  {models.status === 'error' && t('pg.modelsFailed', { message: models.message })}
+                  {models.status === 'ready' && (models.models.length === 0 ? t('pg.noModels') : t('pg.modelsAvailable', { count: models.models.length }))}
                 </span>
               </div>
               <div className="field">
-                <label htmlFor="pg-key">API key (optional)</label>
+                <label htmlFor="pg-key">{t('pg.key')}</label>
                 {/* Uncontrolled on purpose: React would mirror a controlled value into the DOM's value attribute. */}
                 {/* Password managers are told to keep out: this is a key to try, not a login. */}
                 <input id="pg-key" type="password" autoComplete="off" data-1p-ignore data-lpignore="true" data-bwignore spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
                 <span id="pg-key-hint" className="field__hint">
-                  Empty: you call as yourself. Paste a key (sk-…) to test its limits; it is forgotten on reload.
+                  {t('pg.keyHint')}
                 </span>
               </div>
             </div>
             <div className="field">
-              <label htmlFor="pg-system">System prompt</label>
-              <textarea id="pg-system" rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder="Optional instructions for the whole conversation" />
+              <label htmlFor="pg-system">{t('pg.system')}</label>
+              <textarea id="pg-system" rows={2} value={system} onChange={(e) => setSystem(e.target.value)} placeholder={t('pg.systemPlaceholder')} />
             </div>
             <Conversation turns={turns} running={running} onRegenerate={regenerate} />
             <div className="pg-composer">
               {waitingCalls.length > 0 ? (
                 waitingCalls.map((call) => (
                   <div className="field" key={call.id}>
-                    <label htmlFor={`pg-result-${call.id}`}>Result of {call.name || 'the tool call'}</label>
+                    <label htmlFor={`pg-result-${call.id}`}>{t('pg.resultOf', { name: call.name || t('pg.theToolCall') })}</label>
                     <textarea
                       id={`pg-result-${call.id}`}
                       rows={3}
@@ -252,7 +253,7 @@ export default function PlaygroundPage() {
                 ))
               ) : (
                 <div className="field">
-                  <label htmlFor="pg-prompt">Message</label>
+                  <label htmlFor="pg-prompt">{t('pg.message')}</label>
                   <textarea
                     id="pg-prompt"
                     rows={4}
@@ -264,23 +265,23 @@ export default function PlaygroundPage() {
                     aria-describedby="pg-prompt-hint"
                   />
                   <span id="pg-prompt-hint" className="field__hint">
-                    Ctrl+Enter sends.
+                    {t('pg.ctrlEnter')}
                   </span>
                 </div>
               )}
               {waitingCalls.length > 0 && (
                 <span id="pg-result-hint" className="field__hint">
-                  The model asked for {waitingCalls.length === 1 ? 'a tool call' : `${waitingCalls.length} tool calls`}: write what each returned, and send.
+                  {t('pg.askedFor', { count: waitingCalls.length })}
                 </span>
               )}
               {formError && <Alert tone="error">{formError}</Alert>}
               <div className="actions">
                 <button type="submit" className="button button--primary" disabled={running}>
-                  {running ? 'Streaming…' : waitingCalls.length > 0 ? 'Send results' : 'Send'}
+                  {running ? t('pg.streaming') : waitingCalls.length > 0 ? t('pg.sendResults') : t('pg.send')}
                 </button>
                 {running && (
                   <button type="button" className="button button--secondary" onClick={() => abortRef.current?.abort()}>
-                    Stop
+                    {t('pg.stop')}
                   </button>
                 )}
               </div>
@@ -290,7 +291,7 @@ export default function PlaygroundPage() {
           <ParamsPanel value={paramForm} errors={paramErrors} onChange={setParamForm} disabled={running} />
         </form>
       )}
-      {error && <Alert tone={error === STOPPED ? 'info' : 'error'}>{error}</Alert>}
+      {error && <Alert tone={error === stoppedText() ? 'info' : 'error'}>{error}</Alert>}
     </section>
   );
 }

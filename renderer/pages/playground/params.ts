@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/index.js';
 import type { ChatParams } from '../../api/playground.js';
 
 export interface ParamForm {
@@ -22,7 +23,7 @@ export function toParams(form: ParamForm): { params: ChatParams; errors: ParamEr
     if (text === '') return;
     const value = Number(text);
     if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-      errors[key] = integer ? `Enter a whole number from ${min} to ${max}.` : `Enter a number from ${min} to ${max}.`;
+      errors[key] = i18n.t(integer ? 'operators:pg.wholeRange' : 'operators:pg.numberRange', { min, max });
       return;
     }
     params[key] = value;
@@ -44,7 +45,7 @@ export function parseTools(text: string): unknown[] | string {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return `Not valid JSON: ${(error as Error).message}`;
+    return i18n.t('operators:pg.badJson', { reason: (error as Error).message });
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
   const tools: unknown[] = [];
@@ -52,10 +53,10 @@ export function parseTools(text: string): unknown[] | string {
     const record = item as Record<string, any> | null;
     const fn = record?.type === 'function' ? record.function : record;
     if (typeof fn !== 'object' || fn === null || typeof fn.name !== 'string' || fn.name === '') {
-      return `Tool ${index + 1} needs a "name" (as {"name": …, "parameters": {…}} or {"type": "function", "function": {…}}).`;
+      return i18n.t('operators:pg.toolName', { n: index + 1 });
     }
     if (fn.parameters !== undefined && (typeof fn.parameters !== 'object' || fn.parameters === null || Array.isArray(fn.parameters))) {
-      return `Tool ${fn.name}: "parameters" must be a JSON schema object.`;
+      return i18n.t('operators:pg.toolParams', { name: fn.name });
     }
     tools.push({ type: 'function', function: fn });
   }

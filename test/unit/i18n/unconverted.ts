@@ -3,5 +3,4 @@
 // has nothing left to convert (and on any file not here that has). A folder (ending in /) stands
 // for every file under it.
 export const UNCONVERTED: readonly string[] = [
-  'pages/playground/',
 ];
