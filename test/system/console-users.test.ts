@@ -57,7 +57,7 @@ describe('console: registration and users', () => {
     await signInAs('owner', 'correct horse battery');
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Users' }).click();
     const ownerRow = page.getByRole('row').filter({ hasText: 'owner' });
-    await expect.poll(() => ownerRow.getByRole('cell').nth(6).textContent()).toBe('1 ($0.20)');
+    await expect.poll(() => ownerRow.getByRole('cell').nth(7).textContent()).toBe('1 ($0.20)');
     const caseyRow = page.getByRole('row').filter({ hasText: 'casey' });
     await expect.poll(() => caseyRow.getByRole('cell').nth(4).textContent()).toBe('$1.00');
     expect(rig.problems).toEqual([]);
