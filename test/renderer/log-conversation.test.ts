@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // The log drawer's reading of kept bodies (renderer/pages/logs/conversation.ts, curl.ts): each
 // request shape the relay takes as turns, answers from JSON and from a stream's events, and a
 // curl command that survives quotes in the body and leaves the key to the shell.

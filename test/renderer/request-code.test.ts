@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { pythonLiteral, requestCode } from '../../renderer/pages/playground/request-code.js';

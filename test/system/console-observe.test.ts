@@ -9,7 +9,14 @@ import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { addChannel } from '../helpers/gateway.js';
 import { setupAndLogin, type ApiClient } from '../helpers/relay.js';
-import { formatUsd } from '../../renderer/lib/money.js';
+import { QUOTA_PER_USD } from '../../relay/billing/pricing.js';
+
+/** Dollars as the English console writes them: "$0.0025" below a cent, else "$1,234.50" (the page is checked, not the console's own formatter). */
+function formatUsd(quota: number): string {
+  const usd = quota / QUOTA_PER_USD;
+  const small = usd !== 0 && Math.abs(usd) < 0.01;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...(small ? { maximumSignificantDigits: 2 } : {}) }).format(usd);
+}
 
 const MODEL = 'fake-observe-model';
 /** The model's price: $2.50 per 1M input tokens, output 4× that. */
