@@ -1,7 +1,7 @@
 // The console's typed client (renderer/api/client.ts): URLs it builds, the envelope it
 // unwraps, and (checked by `tsc`) the calls it refuses to compile.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiUrl } from '../../../renderer/api/client.js';
+import { api, ApiError, apiUrl } from '../../renderer/api/client.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
