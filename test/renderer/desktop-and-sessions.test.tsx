@@ -82,6 +82,8 @@ describe('SessionsCard', () => {
     stubApi().on('GET /api/user/self/sessions', sessions);
     render(<SessionsCard />);
     const table = await screen.findByRole('table', { name: 'Your sessions' });
+    // The table shows while the sessions load (its loading row): wait for them.
+    await within(table).findByText('Firefox 142 on Windows', { exact: false });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]!.textContent).toContain('This device');
