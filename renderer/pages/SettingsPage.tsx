@@ -10,6 +10,7 @@ import { Field } from '../components/Field.js';
 import { SelectField } from '../components/FormFields.js';
 import { Switch } from '../components/Switch.js';
 import { QUOTA_PER_USD, quotaToUsdInput } from '../lib/money.js';
+import { humanizeSettingKey } from '../lib/setting-names.js';
 import './settings.css';
 
 /** Draft values as typed: text for inputs, booleans for switches. */
@@ -27,21 +28,24 @@ function toDraft(option: OptionView): string | boolean {
   return option.value === null ? '' : String(option.value);
 }
 
-/** The setting's name in words; amounts say their currency. */
-function labelOf(option: OptionView): string {
-  return isAmount(option) ? i18n.t('operators:settings.usd', { name: humanize(option.key) }) : humanize(option.key);
+/** The setting's name from the catalogue (the key in words for one it lacks). */
+function nameOf(option: OptionView): string {
+  return settingText(option.key, 'label') ?? humanizeSettingKey(option.key);
 }
 
-/** Words of setting names that are written in capitals. */
-const ACRONYMS = new Set(['api', 'smtp', 'lan', 'url', 'ip']);
+/** The field's label: amounts say their currency. */
+function labelOf(option: OptionView): string {
+  return isAmount(option) ? i18n.t('operators:settings.usd', { name: nameOf(option) }) : nameOf(option);
+}
 
-/** `api_rate_limit` → "API rate limit". */
-function humanize(key: string): string {
-  const text = key
-    .split('_')
-    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
-    .join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The setting's description from the catalogue, else the relay's own. */
+function descriptionOf(option: OptionView): string {
+  return settingText(option.key, 'description') ?? option.description;
+}
+
+function settingText(key: string, part: 'label' | 'description'): string | undefined {
+  const id = `settings:${key}.${part}`;
+  return i18n.exists(id) ? i18n.t(id) : undefined;
 }
 
 /** Checks a draft against the option's rules: an error message, or the value to send. */
@@ -150,7 +154,7 @@ export default function SettingsPage() {
     setSaving(true);
     try {
       await saveOptions(values);
-      const restart = unsaved.filter((o) => o.restart).map((o) => humanize(o.key));
+      const restart = unsaved.filter((o) => o.restart).map(nameOf);
       await load();
       setAttempted(false);
       setMessage({ tone: 'success', text: restart.length > 0 ? t('settings.savedRestart', { names: restart.join(', ') }) : t('settings.saved') });
@@ -202,7 +206,7 @@ export default function SettingsPage() {
                     const value = draft[option.key] ?? '';
                     const result = attempted && changed(option) ? check(option, value) : null;
                     const fieldError = result !== null && 'error' in result ? result.error : undefined;
-                    const hint = option.restart ? `${option.description} ${t('settings.atNextStart')}` : option.description;
+                    const hint = option.restart ? `${descriptionOf(option)} ${t('settings.atNextStart')}` : descriptionOf(option);
                     const set = (next: string | boolean) => {
                       setDraft((current) => ({ ...current, [option.key]: next }));
                       setMessage(null);
@@ -247,7 +251,7 @@ export default function SettingsPage() {
           {(unsaved.length > 0 || message !== null) && (
             <div className="settings-savebar" role="region" aria-label={t('settings.unsavedLabel')}>
               <span className="settings-savebar__text" data-testid="settings-unsaved">
-                {unsaved.length > 0 ? t('settings.unsaved', { count: unsaved.length, names: unsaved.map((o) => humanize(o.key)).join(', ') }) : ''}
+                {unsaved.length > 0 ? t('settings.unsaved', { count: unsaved.length, names: unsaved.map(nameOf).join(', ') }) : ''}
               </span>
               {message !== null && (
                 <Alert tone={message.tone}>
@@ -275,7 +279,7 @@ export default function SettingsPage() {
 /** A section's name: the catalogue's for the sections the relay has, else the group in words. */
 function groupName(group: string): string {
   const key = `operators:settings.groups.${slug(group)}`;
-  return i18n.exists(key) ? i18n.t(key) : humanize(group);
+  return i18n.exists(key) ? i18n.t(key) : humanizeSettingKey(group);
 }
 
 /** "rate limits" → "rate-limits", for the sections' ids and the index's links. */

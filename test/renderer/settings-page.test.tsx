@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../renderer/i18n/index.js';
 import SettingsPage from '../../renderer/pages/SettingsPage.js';
 import { stubApi } from './helpers/fake-api.js';
 
@@ -72,5 +73,30 @@ describe('SettingsPage', () => {
     expect(secret.type).toBe('password');
     expect(secret.value).toBe('');
     expect(secret.placeholder).toBe('Stored — type to replace');
+  });
+
+  describe('in Chinese', () => {
+    afterEach(() => void i18n.changeLanguage('en'));
+
+    it('names and describes each setting and section from the catalogue, not in the relay\'s English', async () => {
+      await i18n.changeLanguage('zh-CN');
+      page();
+      const routing = await screen.findByRole('region', { name: '路由' });
+      const retries = within(routing).getByLabelText('重试次数');
+      expect(retries).toBeTruthy();
+      expect(within(routing).getByText('可重试的失败之后，在其他渠道或密钥上再尝试的次数。')).toBeTruthy();
+      expect(screen.getByLabelText('新用户额度（美元）')).toBeTruthy();
+      expect(screen.queryByText('Further attempts.')).toBeNull();
+      expect(screen.queryByText('Retry times')).toBeNull();
+    });
+
+    it("falls back to the relay's own name and description for a setting the catalogue lacks", async () => {
+      await i18n.changeLanguage('zh-CN');
+      stubApi().on('GET /api/option', [{ key: 'brand_new_knob', group: 'other', type: 'integer', value: 1, default: 1, description: 'A setting no catalogue has yet.', min: 0, max: 9 }]);
+      render(<SettingsPage {...({} as any)} />);
+      expect(await screen.findByLabelText('Brand new knob')).toBeTruthy();
+      expect(screen.getByText('A setting no catalogue has yet.')).toBeTruthy();
+      expect(screen.getByRole('region', { name: '其他' })).toBeTruthy();
+    });
   });
 });
