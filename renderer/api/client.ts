@@ -150,7 +150,7 @@ async function send<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, b
     if (error instanceof DOMException && error.name === 'TimeoutError') {
       throw new ApiError(i18n.t('common:errors.timeout'), 0);
     }
-    throw new ApiError("Can't reach the Relaydesk relay. Check that it is running, then try again.", 0);
+    throw new ApiError(i18n.t('common:errors.unreachable'), 0);
   }
 
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));

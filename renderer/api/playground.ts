@@ -88,7 +88,7 @@ export async function streamChat(as: CallAs, body: Record<string, unknown>, even
         : await fetch('/v1/chat/completions', { method: 'POST', credentials: 'omit', headers: { ...jsonHeaders, Authorization: `Bearer ${as.key}` }, body: JSON.stringify(body), signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError("Can't reach the Relaydesk relay. Check that it is running, then try again.", 0);
+    throw new ApiError(i18n.t('common:errors.unreachable'), 0);
   }
   if (!response.ok || response.body === null) {
     if (response.status === 401 && as.kind === 'session') notifySessionEnded(); // back to sign-in, as for any other call

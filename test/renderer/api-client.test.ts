@@ -2,6 +2,7 @@
 // unwraps, and (checked by `tsc`) the calls it refuses to compile.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, apiUrl } from '../../renderer/api/client.js';
+import { i18n } from '../../renderer/i18n/index.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,6 +40,19 @@ describe('api', () => {
     const limited = await api.get('/api/user/self').catch((error: unknown) => error);
     expect(limited).toBeInstanceOf(ApiError);
     expect(limited).toMatchObject({ status: 429, retryAfter: 90, message: 'Too many attempts, try again in 2 minutes.' });
+  });
+
+  it("says in the console's language that the relay cannot be reached", async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/api/user/self')).rejects.toMatchObject({ status: 0, message: "Can't reach the Relaydesk relay. Check that it is running, then try again." });
+    await i18n.changeLanguage('zh-CN');
+    try {
+      await expect(api.get('/api/user/self')).rejects.toMatchObject({ status: 0, message: '无法连接到 Relaydesk 中转服务。请确认它正在运行，然后重试。' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 
