@@ -1,5 +1,6 @@
-// A relay setting's key in words: the English catalogue's labels are made from it
-// (scripts/gen-settings-catalogue.ts), and the console falls back to it for a key the catalogue lacks.
+// A relay setting in the console's words: the English settings catalogue is made from the relay's
+// metadata by scripts/gen-settings-catalogue.ts, and the console falls back to the key in words for a
+// setting the catalogue lacks.
 
 /** Words of setting names that are written in capitals. */
 const ACRONYMS = new Set(['api', 'smtp', 'lan', 'url', 'ip']);
@@ -11,4 +12,22 @@ export function humanizeSettingKey(key: string): string {
     .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
     .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A setting as the relay describes it (GET /api/option). */
+interface SettingMeta {
+  key: string;
+  description: string;
+  patternHint?: string;
+  values?: readonly string[];
+}
+
+/** A setting's English catalogue entry: its name, description, the hint of a value its pattern refuses, and its choices. */
+export function catalogueEntry(spec: SettingMeta): Record<string, unknown> {
+  return {
+    label: humanizeSettingKey(spec.key),
+    description: spec.description,
+    ...(spec.patternHint ? { patternHint: spec.patternHint } : {}),
+    ...(spec.values ? { values: Object.fromEntries(spec.values.map((value) => [value, value])) } : {}),
+  };
 }

@@ -43,7 +43,8 @@ function descriptionOf(option: OptionView): string {
   return settingText(option.key, 'description') ?? option.description;
 }
 
-function settingText(key: string, part: 'label' | 'description'): string | undefined {
+/** One of the setting's texts in the catalogue (`label`, `description`, `patternHint`, `values.<choice>`). */
+function settingText(key: string, part: string): string | undefined {
   const id = `settings:${key}.${part}`;
   return i18n.exists(id) ? i18n.t(id) : undefined;
 }
@@ -72,7 +73,7 @@ function check(option: OptionView, draft: string | boolean): { error: string } |
   if (option.maxLength !== undefined && text.length > option.maxLength) return { error: i18n.t('operators:settings.maxLength', { max: option.maxLength }) };
   if (option.pattern !== undefined && text !== '') {
     try {
-      if (!new RegExp(option.pattern).test(text)) return { error: option.patternHint ?? i18n.t('operators:settings.pattern') };
+      if (!new RegExp(option.pattern).test(text)) return { error: settingText(option.key, 'patternHint') ?? option.patternHint ?? i18n.t('operators:settings.pattern') };
     } catch {
       // A pattern the browser cannot read is left to the relay.
     }
@@ -225,7 +226,7 @@ export default function SettingsPage() {
                           label={labelOf(option)}
                           value={String(value)}
                           onChange={(e) => set(e.currentTarget.value)}
-                          options={(option.values ?? []).map((v) => ({ value: v, label: v }))}
+                          options={(option.values ?? []).map((v) => ({ value: v, label: settingText(option.key, `values.${v}`) ?? v }))}
                           hint={hint}
                         />
                       );

@@ -90,6 +90,23 @@ describe('SettingsPage', () => {
       expect(screen.queryByText('Retry times')).toBeNull();
     });
 
+    it("shows a choice's name and a refused pattern's hint from the catalogue", async () => {
+      await i18n.changeLanguage('zh-CN');
+      const api = stubApi()
+        .on('GET /api/option', [
+          { key: 'registration_policy', group: 'registration', type: 'enum', value: 'closed', default: 'closed', description: 'Who may register.', values: ['closed', 'open', 'invite'] },
+          { key: 'smtp_from', group: 'email', type: 'string', value: '', default: '', description: 'Sender address.', pattern: '^[^\\s@]+@[^\\s@]+$', patternHint: 'smtp_from is an e-mail address.', maxLength: 254 },
+        ])
+        .on('PUT /api/option', null);
+      render(<SettingsPage {...({} as any)} />);
+      const policy = await screen.findByLabelText<HTMLSelectElement>('注册策略');
+      expect([...policy.options].map((o) => o.textContent)).toEqual(['关闭（closed）', '开放（open）', '仅限邀请（invite）']);
+      await userEvent.type(screen.getByLabelText('SMTP 发件人'), 'not-an-address');
+      await userEvent.click(screen.getByRole('button', { name: '保存修改' }));
+      expect(await screen.findByText('smtp_from 应为电子邮件地址。')).toBeTruthy();
+      expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    });
+
     it("falls back to the relay's own name and description for a setting the catalogue lacks", async () => {
       await i18n.changeLanguage('zh-CN');
       stubApi().on('GET /api/option', [{ key: 'brand_new_knob', group: 'other', type: 'integer', value: 1, default: 1, description: 'A setting no catalogue has yet.', min: 0, max: 9 }]);
