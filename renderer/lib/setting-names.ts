@@ -2,14 +2,14 @@
 // metadata by scripts/gen-settings-catalogue.ts, and the console falls back to the key in words for a
 // setting the catalogue lacks.
 
-/** Words of setting names that are written in capitals. */
-const ACRONYMS = new Set(['api', 'smtp', 'lan', 'url', 'ip']);
+/** Words of setting names written their own way (acronyms, names, units). */
+const SPELLINGS: Record<string, string> = { api: 'API', smtp: 'SMTP', lan: 'LAN', url: 'URL', ip: 'IP', id: 'ID', oidc: 'OIDC', otlp: 'OTLP', github: 'GitHub', oauth: 'OAuth', usd: 'USD', mb: 'MB', kib: 'KiB' };
 
 /** `api_rate_limit` → "API rate limit". */
 export function humanizeSettingKey(key: string): string {
   const text = key
     .split('_')
-    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+    .map((word) => SPELLINGS[word] ?? word)
     .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
