@@ -143,7 +143,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
     const lan = !isLoopbackHost(host);
     dispatchers = new Dispatchers(callSettings(store.catalog).connect_timeout_seconds * 1000);
     const videoPoller = new VideoPoller({ store, dispatchers, log }, options.videoPolling);
-    const metrics = new RelayMetrics(store.catalog, cooldowns);
+    const metrics = new RelayMetrics(store.catalog, cooldowns, () => callSettings(store.catalog).metrics_enabled);
     const tracing = new CallTracing(store.catalog, options.traceExporter);
     const observer = observeAll([metrics, tracing]);
     const relayDeps: RelayDeps = { store, dispatchers, log, keyCursors: new Map(), cooldowns, inFlight: new Set(), videoPoller, observer };

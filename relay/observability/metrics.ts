@@ -1,9 +1,12 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { QUOTA_PER_USD } from '../billing/pricing.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
 import type { CallCatalog } from '../store/ports.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { channelGauges } from './channel-gauges.js';
+import { IGNORED_CALL } from './observer.js';
+import { PlainHistogram } from './plain-histogram.js';
+import type { HistogramSeries } from './plain-histogram.js';
 import type { AttemptEnd, AttemptWatch, CallEnd, CallObserver, CallWatch, ObservedCall } from './observer.js';
 
 /** Distinct model names labelled before further ones are counted as `(other)`: the model comes from the client. */
@@ -30,18 +33,20 @@ class Series {
   readonly attempts = new Map<string, number>();
   readonly tokens = [0, 0, 0];
   costUsd = 0;
-  /** The histograms' label sets, made once. */
-  readonly byOutcome: { ok: Record<string, string>; error: Record<string, string> };
-  readonly byStatus = new Map<string, Record<string, string>>();
+  /** Its upstream attempts' times, by outcome, and their first bytes. */
+  readonly attemptOk: HistogramSeries;
+  readonly attemptError: HistogramSeries;
+  readonly firstByte: HistogramSeries;
+  /** Whole calls' times by status (shared with the model's and family's other channels). */
+  readonly callDurations = new Map<string, HistogramSeries>();
 
-  constructor(readonly labels: CallLabels) {
-    this.byOutcome = { ok: { ...labels, outcome: 'ok' }, error: { ...labels, outcome: 'error' } };
-  }
-
-  statusLabels(status: string): Record<string, string> {
-    let labels = this.byStatus.get(status);
-    if (!labels) this.byStatus.set(status, (labels = { model: this.labels.model, family: this.labels.family, status }));
-    return labels;
+  constructor(
+    readonly labels: CallLabels,
+    histograms: RelayMetrics,
+  ) {
+    this.attemptOk = histograms.attemptDuration.series({ ...labels, outcome: 'ok' });
+    this.attemptError = histograms.attemptDuration.series({ ...labels, outcome: 'error' });
+    this.firstByte = histograms.firstByte.series(labels);
   }
 }
 
@@ -58,7 +63,8 @@ function halves(key: string): [string, string] {
 /**
  * This relay instance's Prometheus metrics (prom-client, a registry of its own): what its calls
  * did, counted as they end, and the channels' health, read from the catalog and the cooldowns
- * at each scrape. Several instances (server mode) each count their own calls.
+ * at each scrape. Several instances (server mode) each count their own calls. Calls are counted
+ * only while `counting()` says so (the setting `metrics_enabled`): off, a call costs one check.
  */
 export class RelayMetrics implements CallObserver {
   readonly registry = new Registry();
@@ -66,11 +72,17 @@ export class RelayMetrics implements CallObserver {
   private readonly models = new Set<string>();
   private readonly streams = new Map<string, number>();
   private reservations = 0;
-  readonly callDuration: Histogram<string>;
-  readonly attemptDuration: Histogram<string>;
-  readonly firstByte: Histogram<string>;
+  /** Whole calls' times by `model family status`. */
+  private readonly callDurations = new Map<string, HistogramSeries>();
+  private readonly callDuration: PlainHistogram;
+  readonly attemptDuration: PlainHistogram;
+  readonly firstByte: PlainHistogram;
 
-  constructor(catalog: Pick<CallCatalog, 'channels'>, cooldowns: Cooldowns) {
+  constructor(
+    catalog: Pick<CallCatalog, 'channels'>,
+    cooldowns: Cooldowns,
+    private readonly counting: () => boolean = () => true,
+  ) {
     const registers = [this.registry];
     const all = this.series;
     const counter = (name: string, help: string, labelNames: readonly string[], read: (series: Series, put: (labels: Record<string, string>, value: number) => void) => void) =>
@@ -105,9 +117,9 @@ export class RelayMetrics implements CallObserver {
         put({ ...s.labels, outcome, status }, n);
       }
     });
-    this.callDuration = new Histogram({ name: 'relaydesk_call_duration_seconds', help: 'Whole calls, from the request to the end of the answer.', labelNames: ['model', 'family', 'status'], buckets: DURATION_BUCKETS, registers });
-    this.attemptDuration = new Histogram({ name: 'relaydesk_upstream_duration_seconds', help: 'Upstream attempts, from sending to the end of the answer (or the failure).', labelNames: [...CALL_LABELS, 'outcome'], buckets: DURATION_BUCKETS, registers });
-    this.firstByte = new Histogram({ name: 'relaydesk_upstream_first_byte_seconds', help: "Time to an answered attempt's first byte (for a stream, its first event), from sending.", labelNames: CALL_LABELS, buckets: FIRST_BYTE_BUCKETS, registers });
+    this.callDuration = new PlainHistogram(this.registry, 'relaydesk_call_duration_seconds', 'Whole calls, from the request to the end of the answer.', DURATION_BUCKETS);
+    this.attemptDuration = new PlainHistogram(this.registry, 'relaydesk_upstream_duration_seconds', 'Upstream attempts, from sending to the end of the answer (or the failure).', DURATION_BUCKETS);
+    this.firstByte = new PlainHistogram(this.registry, 'relaydesk_upstream_first_byte_seconds', "Time to an answered attempt's first byte (for a stream, its first event), from sending.", FIRST_BYTE_BUCKETS);
     const streams = this.streams;
     new Gauge({
       name: 'relaydesk_open_streams',
@@ -132,7 +144,7 @@ export class RelayMetrics implements CallObserver {
   }
 
   begin(call: ObservedCall): CallWatch {
-    return new MetricsWatch(this, call, performance.now());
+    return this.counting() ? new MetricsWatch(this, call, performance.now()) : IGNORED_CALL;
   }
 
   /** The series of a call now (its channel: the last one tried). */
@@ -140,8 +152,20 @@ export class RelayMetrics implements CallObserver {
     const model = this.modelLabel(call.model);
     const key = channel ? `${model}\u0000${call.family}\u0000${channel.id}\u0000${channel.name}` : `${model}\u0000${call.family}`;
     let series = this.series.get(key);
-    if (!series) this.series.set(key, (series = new Series({ model, family: call.family, channel_id: channel ? String(channel.id) : '', channel: channel?.name ?? '' })));
+    if (!series) this.series.set(key, (series = new Series({ model, family: call.family, channel_id: channel ? String(channel.id) : '', channel: channel?.name ?? '' }, this)));
     return series;
+  }
+
+  /** The call-duration series of `series`' model and family and `status`. */
+  callDurationOf(series: Series, status: string): HistogramSeries {
+    let durations = series.callDurations.get(status);
+    if (durations) return durations;
+    const { model, family } = series.labels;
+    const key = `${model}\u0000${family}\u0000${status}`;
+    durations = this.callDurations.get(key);
+    if (!durations) this.callDurations.set(key, (durations = this.callDuration.series({ model, family, status })));
+    series.callDurations.set(status, durations);
+    return durations;
   }
 
   private modelLabel(model: string): string {
@@ -162,6 +186,8 @@ export class RelayMetrics implements CallObserver {
 
 class MetricsWatch implements CallWatch {
   private channel: ChannelRecord | undefined;
+  /** The series of the last attempt that ended (the call's own, unless another attempt began since). */
+  private series: Series | undefined;
   private held = false;
   private done = false;
 
@@ -178,6 +204,7 @@ class MetricsWatch implements CallWatch {
 
   attempt(channel: ChannelRecord): AttemptWatch {
     this.channel = channel;
+    this.series = undefined;
     const { metrics, call } = this;
     const startedAt = performance.now();
     if (call.stream) metrics.streamOpened(call.family, 1);
@@ -185,10 +212,11 @@ class MetricsWatch implements CallWatch {
       end: (outcome: AttemptEnd) => {
         if (call.stream) metrics.streamOpened(call.family, -1);
         const series = metrics.seriesOf(call, channel);
+        if (this.channel === channel) this.series = series;
         add(series.attempts, outcome.ok ? 'ok 200' : `error ${outcome.status}`);
-        metrics.attemptDuration.observe(outcome.ok ? series.byOutcome.ok : series.byOutcome.error, (performance.now() - startedAt) / 1000);
+        (outcome.ok ? series.attemptOk : series.attemptError).observe((performance.now() - startedAt) / 1000);
         // The pipeline's first byte counts from the call's start; the upstream's from the attempt's.
-        if (outcome.ok && outcome.firstByteMs > 0) metrics.firstByte.observe(series.labels, Math.max(0, outcome.firstByteMs - (startedAt - this.startedAt)) / 1000);
+        if (outcome.ok && outcome.firstByteMs > 0) series.firstByte.observe(Math.max(0, outcome.firstByteMs - (startedAt - this.startedAt)) / 1000);
       },
     };
   }
@@ -198,10 +226,10 @@ class MetricsWatch implements CallWatch {
     this.done = true;
     const { metrics } = this;
     if (this.held) metrics.reservationOpened(-1);
-    const series = metrics.seriesOf(this.call, this.channel);
+    const series = this.series ?? metrics.seriesOf(this.call, this.channel);
     const status = String(result.status);
     add(series.calls, status);
-    metrics.callDuration.observe(series.statusLabels(status), (performance.now() - this.startedAt) / 1000);
+    metrics.callDurationOf(series, status).observe((performance.now() - this.startedAt) / 1000);
     if (result.error) add(series.errors, `${result.error.status} ${result.error.kind}`);
     const usage = result.usage;
     if (usage) {

@@ -108,6 +108,17 @@ describe('GET /metrics', () => {
     expect(total(twice, 'relaydesk_tokens_total', { ...labels, type: 'input' })).toBe(20);
   });
 
+  it('counts calls only while metrics are on: a call made while off is in no scrape', async () => {
+    const upstream = await fixedUsage();
+    const gateway = await startGateway([{ type: OPENAI, upstream, models: ['gpt-4o'], name: 'main' }]);
+    await ask(gateway, 'gpt-4o'); // metrics off (the default)
+    await enableMetrics(gateway);
+    await ask(gateway, 'gpt-4o');
+    const samples = await scrape(gateway);
+    expect(total(samples, 'relaydesk_calls_total', { model: 'gpt-4o', status: '200' })).toBe(1);
+    expect(total(samples, 'relaydesk_call_duration_seconds_count', { model: 'gpt-4o' })).toBe(1);
+  });
+
   it('counts a failing channel: its attempt errors, its cooldown, and a call no channel could serve', async () => {
     const good = await fixedUsage();
     const bad = await startFakeOpenAIChat();
