@@ -172,7 +172,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       const ratio = groupRatioIn(catalog.groups(), caller.group);
       const candidates = servable(family, decoded.call, channelsForModel(catalog.channels(), deps.cooldowns, caller.group, decoded.model, family.family));
       const bound = withOneRequest(family.estimate(decoded.call, settings.default_reserved_output_tokens));
-      rates = await admitRates(deps.store.counters, catalog, caller, decoded.model, bound.promptTokens + bound.outputTokens, (failed) => void internalError(failed, req, deps.log));
+      const admitting = admitRates(deps.store.counters, catalog, caller, decoded.model, bound.promptTokens + bound.outputTokens, (failed) => void internalError(failed, req, deps.log));
+      if (admitting) rates = await admitting;
       reservation = await reserveQuota(quota, { req, res, caller, call: record, bound, price, groupRatio: ratio, budgets: callBudgets(caller, settings.budget_time_zone) });
       watch.reserved();
 
@@ -195,7 +196,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       const unusableKeys = (channel: ChannelRecord) => new Set([...(failedKeys.get(channel.id) ?? []), ...coolingKeys(deps.cooldowns, channel)]);
       const affinityError = (error: unknown) => deps.log.error(`prompt-cache affinity: ${(error as Error)?.message ?? error}`);
       const session = family.session?.(decoded.call, req);
-      const affinity = await recallAffinity(deps.store.affinities, settings.cache_affinity_seconds, { tokenId: caller.token.id, userId: caller.user.id, model: decoded.model, session }, affinityError);
+      const recalling = recallAffinity(deps.store.affinities, settings.cache_affinity_seconds, { tokenId: caller.token.id, userId: caller.user.id, model: decoded.model, session }, affinityError);
+      const affinity = recalling && (await recalling);
       let lastError: RelayErrorInfo | undefined;
 
       for (let attempt = 0; attempt <= settings.retry_times; ) {

@@ -40,8 +40,9 @@ function scopesOf(caller: Caller, catalog: Pick<CallCatalog, 'models' | 'groups'
 /**
  * Counts the call against every limit that applies, or refuses it (429, with Retry-After) when
  * any is reached; nothing is counted for a refused call. `tokens`: the call's bound in tokens.
+ * Undefined at once when no limit applies (most calls: nothing to wait for).
  */
-export async function admitRates(counters: RateCounters, catalog: Pick<CallCatalog, 'models' | 'groups'>, caller: Caller, model: string, tokens: number, onError: (error: unknown) => void): Promise<RateTicket | undefined> {
+export function admitRates(counters: RateCounters, catalog: Pick<CallCatalog, 'models' | 'groups'>, caller: Caller, model: string, tokens: number, onError: (error: unknown) => void): Promise<RateTicket> | undefined {
   const counts: WindowCount[] = [];
   const says: string[] = [];
   for (const scope of scopesOf(caller, catalog, model)) {
@@ -57,7 +58,10 @@ export async function admitRates(counters: RateCounters, catalog: Pick<CallCatal
       says.push(`${tpm} tokens per minute for ${scope.what}`);
     }
   }
-  if (counts.length === 0) return undefined;
+  return counts.length === 0 ? undefined : take(counters, counts, says, onError);
+}
+
+async function take(counters: RateCounters, counts: WindowCount[], says: string[], onError: (error: unknown) => void): Promise<RateTicket> {
   const answer = await counters.take(counts, WINDOW_MS);
   if (!answer.allowed) {
     const seconds = Math.max(1, Math.ceil(answer.retryAfterMs / 1000));

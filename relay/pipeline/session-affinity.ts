@@ -59,18 +59,21 @@ export interface CallAffinity {
 export type AffinityOutcome = 'hit' | 'moved' | 'new';
 
 /**
- * The affinity of a call of `session` by `tokenId` for `model`; undefined when it has no
- * session or affinity is off (`ttlSeconds` 0). A store that cannot answer leaves the call
+ * The affinity of a call of `session` by `tokenId` for `model`; undefined at once when it has
+ * no session or affinity is off (`ttlSeconds` 0). A store that cannot answer leaves the call
  * without affinity rather than failing it.
  */
-export async function recallAffinity(
+export function recallAffinity(
   affinities: SessionAffinities,
   ttlSeconds: number,
   who: { tokenId: number; userId: number; model: string; session: string | undefined },
   onError: (error: unknown) => void,
-): Promise<CallAffinity | undefined> {
+): Promise<CallAffinity> | undefined {
   if (!who.session || ttlSeconds <= 0) return undefined;
-  const key = affinityKey(who, who.session);
+  return recall(affinities, affinityKey(who, who.session), ttlSeconds, onError);
+}
+
+async function recall(affinities: SessionAffinities, key: string, ttlSeconds: number, onError: (error: unknown) => void): Promise<CallAffinity> {
   const ttlMs = ttlSeconds * 1000;
   const target = await affinities.recall(key, ttlMs).catch((error: unknown) => void onError(error));
   return { key, ttlMs, target: target ?? undefined };
