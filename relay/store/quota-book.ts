@@ -5,9 +5,9 @@ import type { StateFile } from './state-file.js';
 
 /**
  * The quota counters of users, keys and channels, changed only through journaled entries:
- * each change is written to the journal first (synchronously), then applied to the state
- * with the journal position, in one step, so that the state file's counters and its
- * `ledger_seq` always agree. The quota ledger port over it is relay/store/embedded/shared.ts;
+ * each change is appended to the journal and applied to the state with the journal position
+ * in one step, so that the state file's counters and its `ledger_seq` always agree (the
+ * journal is written before any state write). The quota ledger port over it is relay/store/embedded/shared.ts;
  * what a call reserves is relay/pipeline/reserve.ts.
  */
 export class QuotaBook {
@@ -16,10 +16,23 @@ export class QuotaBook {
     private readonly journal: QuotaJournal,
   ) {}
 
-  /** Holds `amount` of the user's quota (and of the key's, when it is limited); answers the reservation id. */
-  reserve(userId: number, tokenId: number, amount: number, tokenLimited: boolean, call: NewLogRecord, budgets?: BudgetMark[]): number {
-    const entry = { op: 'reserve' as const, user_id: userId, token_id: tokenId, amount, token_limited: tokenLimited, call };
-    return this.record(budgets?.length ? { ...entry, budgets } : entry).seq;
+  /**
+   * Holds `amount` of the user's quota (and of the key's, when it is limited) at once, so that
+   * the next reservation sees it held, and answers the reservation id once the journal has it;
+   * when the journal could not write it, undoes it and throws.
+   */
+  async reserve(userId: number, tokenId: number, amount: number, tokenLimited: boolean, call: NewLogRecord, budgets?: BudgetMark[]): Promise<number> {
+    const reservation = { op: 'reserve' as const, user_id: userId, token_id: tokenId, amount, token_limited: tokenLimited, call };
+    const { entry, written } = this.journal.appendReservation(budgets?.length ? { ...reservation, budgets } : reservation);
+    this.state.touch((data) => applyQuotaEntry(data, entry));
+    try {
+      await written;
+    } catch (error) {
+      // Not in the journal: given back in memory only, as if it had never been.
+      this.state.touch((data) => applyQuotaEntry(data, { seq: entry.seq, op: 'refund', id: entry.seq }));
+      throw error;
+    }
+    return entry.seq;
   }
 
   /** Charges the served call's real cost and counts it; `log` is its log record (encoded by the log store), which the caller appends next. */
@@ -36,7 +49,7 @@ export class QuotaBook {
     return this.state.data.open_reservations;
   }
 
-  private record(entry: NewQuotaEntry): QuotaEntry {
+  private record(entry: Exclude<NewQuotaEntry, { op: 'reserve' }>): QuotaEntry {
     const written = this.journal.append(entry);
     this.state.touch((data) => applyQuotaEntry(data, written));
     return written;

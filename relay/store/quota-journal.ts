@@ -5,12 +5,13 @@
 // counters behind the logs, or lose a log record. Each change is now appended here before the
 // counters change in memory; a settlement carries the call's log record as it will be appended.
 //
-// When an entry reaches the file (group commit): a reservation is written at once, with one
-// synchronous write, together with every settlement and refund still pending; those are
-// otherwise written at the end of the event-loop turn, before any state or log write (the
-// state's `beforeWrite`, the log store's `beforeWrite`), and before a rotation or close. A
-// write costs ~8 µs here (ext4 updates the file's times through its own journal), so one
-// write for several entries is most of the journal's cost per call.
+// When an entry reaches the file (group commit): every entry of an event-loop turn is written
+// at its end in one synchronous write, or sooner with any state or log write (the state's
+// `beforeWrite`, the log store's `beforeWrite`), a rotation or a close. A reservation counts
+// at once in memory (the next call's check sees it) but its call waits for that write before
+// going upstream; should the write fail, the reservation is refused and undone. A write costs
+// ~8 µs here (ext4 updates the file's times through its own journal): one write for all the
+// calls of a turn, instead of one per call, is most of the journal's cost per call.
 // What a process crash (SIGKILL) can lose: nothing of a call that goes upstream (its
 // reservation is on disk before the upstream is asked); a settlement or refund of the last
 // event-loop turn, whose call is then refunded at the next start with its record (the client
@@ -75,9 +76,11 @@ export class QuotaJournal {
   private retryAt = 0;
   private checkpoint: (() => Promise<void>) | undefined;
   private closed = false;
-  /** Settlements and refunds not written yet (their lines). */
-  private pending = '';
+  /** Entries not written yet, in order: their lines, and a reservation's waiting call. */
+  private pending: PendingLine[] = [];
   private commitScheduled = false;
+  /** Bytes of `text` the last failed write got into the file. */
+  private lastWritten = 0;
 
   private constructor(
     private readonly dir: string,
@@ -113,30 +116,50 @@ export class QuotaJournal {
   }
 
   /**
-   * Appends the entry and answers it with its number. A reservation is written at once (with
-   * what is pending) and throws, refused, if it could not be; a settlement or refund is
-   * written with the next reservation or at the end of this event-loop turn (see above).
+   * Appends a settlement or refund and answers it with its number; it is written at the end of
+   * this event-loop turn (see above).
    */
-  append(entry: NewQuotaEntry): QuotaEntry {
+  append(entry: Exclude<NewQuotaEntry, { op: 'reserve' }>): QuotaEntry {
+    return this.add(entry, undefined);
+  }
+
+  /**
+   * Appends a reservation: answers it with its number, and `written`, which resolves once it is
+   * in the file (at the end of this turn) or rejects if it could not be (then it is not).
+   */
+  appendReservation(entry: Extract<NewQuotaEntry, { op: 'reserve' }>): { entry: QuotaEntry; written: Promise<void> } {
+    let waiting: Waiting | undefined;
+    const written = new Promise<void>((resolve, reject) => (waiting = { resolve, reject }));
+    return { entry: this.add(entry, waiting), written };
+  }
+
+  private add(entry: NewQuotaEntry, waiting: Waiting | undefined): QuotaEntry {
     if (this.closed) throw new Error('the quota journal is closed');
     const seq = this.nextSeq;
-    const line = `${entryJson(seq, entry)}\n`;
-    if (entry.op === 'reserve') {
-      this.write(this.pending + line);
-      this.pending = '';
-    } else {
-      this.pending += line;
-      this.scheduleCommit();
-    }
+    this.pending.push({ text: `${entryJson(seq, entry)}\n`, waiting });
+    this.scheduleCommit();
     this.nextSeq++;
     return numbered(seq, entry);
   }
 
-  /** Writes the pending settlements and refunds (synchronously); throws, keeping them pending, if it could not. */
+  /**
+   * Writes the pending entries (synchronously). If it could not: throws; the reservations not
+   * wholly written are refused (their calls' `written` rejects), settlements and refunds stay
+   * pending for the next write.
+   */
   commit(): void {
-    if (!this.pending || this.closed) return;
-    this.write(this.pending);
-    this.pending = '';
+    if (this.pending.length === 0 || this.closed) return;
+    const lines = this.pending;
+    this.pending = [];
+    let text = '';
+    for (const line of lines) text += line.text;
+    try {
+      this.write(text);
+    } catch (error) {
+      this.pending = afterFailedWrite(lines, this.lastWritten, error as Error);
+      throw error;
+    }
+    for (const line of lines) line.waiting?.resolve();
   }
 
   private scheduleCommit(): void {
@@ -154,13 +177,15 @@ export class QuotaJournal {
 
   private write(text: string): void {
     // After a failed write (a full disk) the file may end mid-line: start a line of our own.
-    const buffer = Buffer.from(this.torn ? `\n${text}` : text, 'utf8');
+    const lead = this.torn ? 1 : 0;
+    const buffer = Buffer.from(lead ? `\n${text}` : text, 'utf8');
     let at = 0;
     try {
       while (at < buffer.length) at += writeSync(this.fd, buffer, at);
     } catch (error) {
       this.torn = true;
       this.bytes += at;
+      this.lastWritten = Math.max(0, at - lead);
       throw error;
     }
     this.torn = false;
@@ -227,7 +252,7 @@ export class QuotaJournal {
   async reset(): Promise<void> {
     await this.rotating;
     await this.syncsDone();
-    this.pending = '';
+    for (const line of this.pending.splice(0)) line.waiting?.reject(new Error('the quota journal was reset'));
     ftruncateSync(this.fd);
     this.bytes = 0;
     this.unsynced = false;
@@ -243,6 +268,34 @@ export class QuotaJournal {
     this.closed = true;
     closeSync(this.fd);
   }
+}
+
+interface Waiting {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+interface PendingLine {
+  text: string;
+  /** A reservation's call, waiting for its line to be in the file. */
+  waiting: Waiting | undefined;
+}
+
+/**
+ * After a write that got `written` bytes of `lines` into the file: a reservation wholly written
+ * goes on, the others are refused; settlements and refunds are answered again for the next
+ * write (one wholly written is then in the file twice, and read once).
+ */
+function afterFailedWrite(lines: PendingLine[], written: number, error: Error): PendingLine[] {
+  const again: PendingLine[] = [];
+  let end = 0;
+  for (const line of lines) {
+    end += Buffer.byteLength(line.text);
+    if (!line.waiting) again.push(line);
+    else if (end <= written) line.waiting.resolve();
+    else line.waiting.reject(error);
+  }
+  return again;
 }
 
 /** One entry's line, written out by hand: the same JSON as JSON.stringify of `numbered(seq, entry)`. */

@@ -42,7 +42,7 @@ export function embeddedQuotaLedger(state: StateFile, book: QuotaBook, appendLog
         if (amount > left) return { refused: { ...standing(userId, tokenId), budget: { key: budget.key, left } } };
       }
       const marks = budgets.map((budget) => ({ k: budget.key, p: budget.period }));
-      return { reservation: { id: book.reserve(userId, tokenId, amount, limited, call, marks), amount } };
+      return { reservation: { id: await book.reserve(userId, tokenId, amount, limited, call, marks), amount } };
     },
     async held(id) {
       const open = book.open()[id];
