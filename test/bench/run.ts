@@ -161,7 +161,8 @@ async function main() {
     if (server) printServerTable(results, log);
     await saveResults(results);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    // Gone before their data folder is removed: a relay writes its logs as it stops.
+    await Promise.all(children.map(stop));
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -169,6 +170,7 @@ async function main() {
 
 function stop(child: import('node:child_process').ChildProcess): Promise<void> {
   return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
