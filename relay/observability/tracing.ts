@@ -1,12 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { SpanKind, SpanStatusCode, TraceFlags, trace, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { QUOTA_PER_USD } from '../billing/pricing.js';
-import { version } from '../config/package-info.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import { ChannelType } from '../providers/channel-facts.js';
 import { callSettings } from '../settings.js';
@@ -14,6 +10,8 @@ import type { CallCatalog } from '../store/ports.js';
 import type { ChannelRecord } from '../store/schema.js';
 import { IGNORED_CALL } from './observer.js';
 import type { AttemptEnd, AttemptWatch, CallEnd, CallObserver, CallWatch, ObservedCall } from './observer.js';
+import { tracingTo } from './trace-export.js';
+import type { Tracing } from './trace-export.js';
 
 /** `gen_ai.operation.name` by call family (the conventions' names where they have one). */
 const OPERATIONS: Record<string, string> = { chat: 'chat', completions: 'text_completion', embeddings: 'embeddings' };
@@ -33,20 +31,6 @@ function providerName(channel: ChannelRecord): string {
   return PROVIDERS[channel.type] ?? TYPE_NAMES.get(channel.type) ?? String(channel.type);
 }
 
-interface Tracing {
-  endpoint: string;
-  provider: BasicTracerProvider;
-  tracer: Tracer;
-}
-
-function tracingTo(endpoint: string, exporter: SpanExporter, batched: boolean): Tracing {
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': 'relaydesk', 'service.version': version }),
-    spanProcessors: [batched ? new BatchSpanProcessor(exporter) : new SimpleSpanProcessor(exporter)],
-  });
-  return { endpoint, provider, tracer: provider.getTracer('relaydesk', version) };
-}
-
 /**
  * OpenTelemetry traces of model calls: a span per call and a child span per upstream attempt,
  * with the GenAI semantic conventions' attributes, sent by OTLP/HTTP to the endpoint the
@@ -62,7 +46,7 @@ export class CallTracing implements CallObserver {
     private readonly catalog: Pick<CallCatalog, 'revision' | 'settings'>,
     exporter?: SpanExporter,
   ) {
-    this.fixed = exporter && tracingTo('', exporter, false);
+    this.fixed = exporter && tracingTo('', exporter);
   }
 
   begin(call: ObservedCall, headers?: IncomingHttpHeaders): CallWatch {
@@ -82,7 +66,7 @@ export class CallTracing implements CallObserver {
     const endpoint = callSettings(this.catalog).otlp_traces_endpoint;
     if (endpoint === (this.current?.endpoint ?? '')) return this.current?.tracer;
     const previous = this.current;
-    this.current = endpoint ? tracingTo(endpoint, new OTLPTraceExporter({ url: endpoint }), true) : undefined;
+    this.current = endpoint ? tracingTo(endpoint) : undefined;
     void previous?.provider.shutdown().catch(() => {});
     return this.current?.tracer;
   }
