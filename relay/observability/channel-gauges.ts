@@ -1,4 +1,4 @@
-import { Gauge } from 'prom-client';
+import type * as PromClient from 'prom-client';
 import type { Registry } from 'prom-client';
 import { channelCooldown, type Cooldowns } from '../routing/cooldowns.js';
 import { ChannelStatus } from '../store/channels.js';
@@ -14,9 +14,9 @@ const CHANNEL_STATES: ReadonlyArray<[string, number]> = [
 ];
 
 /** The channels' health, read at each scrape: state, keys, and how long each still cools down. */
-export function channelGauges(registers: Registry[], catalog: Pick<CallCatalog, 'channels'>, cooldowns: Cooldowns): void {
+export function channelGauges(prom: typeof PromClient, registers: Registry[], catalog: Pick<CallCatalog, 'channels'>, cooldowns: Cooldowns): void {
   const labelsOf = (channel: ChannelRecord) => ({ channel_id: String(channel.id), channel: channel.name });
-  new Gauge({
+  new prom.Gauge({
     name: 'relaydesk_channel_status',
     help: 'A channel\'s state: 1 for the state it is in (enabled, manually_disabled, auto_disabled), 0 for the others.',
     labelNames: [...CHANNEL_LABELS, 'state'],
@@ -26,7 +26,7 @@ export function channelGauges(registers: Registry[], catalog: Pick<CallCatalog, 
       for (const channel of catalog.channels()) for (const [state, status] of CHANNEL_STATES) this.set({ ...labelsOf(channel), state }, channel.status === status ? 1 : 0);
     },
   });
-  new Gauge({
+  new prom.Gauge({
     name: 'relaydesk_channel_keys',
     help: "A channel's keys by state: enabled, disabled (manually or automatically) and cooling (enabled, skipped for now after a rate limit).",
     labelNames: [...CHANNEL_LABELS, 'state'],
@@ -50,7 +50,7 @@ export function channelGauges(registers: Registry[], catalog: Pick<CallCatalog, 
       }
     },
   });
-  new Gauge({
+  new prom.Gauge({
     name: 'relaydesk_channel_cooldown_seconds',
     help: 'Seconds until routing tries a channel again after retryable failures (0: usable now); as this instance sees it.',
     labelNames: CHANNEL_LABELS,

@@ -1,9 +1,12 @@
-import { Counter, Gauge, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import type * as PromClient from 'prom-client';
+import type { Registry } from 'prom-client';
 import { QUOTA_PER_USD } from '../billing/pricing.js';
 import type { Cooldowns } from '../routing/cooldowns.js';
 import type { CallCatalog } from '../store/ports.js';
 import type { ChannelRecord } from '../store/schema.js';
-import { channelGauges } from './channel-gauges.js';
+import { metricsRegistry } from './metrics-registry.js';
+import type { CallLabels, CountedSeries } from './metrics-registry.js';
 import { IGNORED_CALL } from './observer.js';
 import { PlainHistogram } from './plain-histogram.js';
 import type { HistogramSeries } from './plain-histogram.js';
@@ -17,15 +20,13 @@ const OTHER_MODEL = '(other)';
 const DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 const FIRST_BYTE_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
 
-const CALL_LABELS = ['model', 'family', 'channel_id', 'channel'] as const;
-type CallLabels = Record<(typeof CALL_LABELS)[number], string>;
-const TOKEN_TYPES = ['input', 'output', 'cached'] as const;
+const load = createRequire(import.meta.url);
 
 /**
  * What the calls of one model, family and channel did. Counted in plain numbers on the call's
  * path and handed to prom-client at each scrape: its labelled `inc` costs microseconds a time.
  */
-class Series {
+class Series implements CountedSeries {
   readonly calls = new Map<string, number>();
   /** By `status kind`. */
   readonly errors = new Map<string, number>();
@@ -54,12 +55,6 @@ function add(counts: Map<string, number>, key: string, by = 1): void {
   counts.set(key, (counts.get(key) ?? 0) + by);
 }
 
-/** The two label values a series' count is kept under (`status kind`, `outcome status`). */
-function halves(key: string): [string, string] {
-  const space = key.indexOf(' ');
-  return [key.slice(0, space), key.slice(space + 1)];
-}
-
 /**
  * This relay instance's Prometheus metrics (prom-client, a registry of its own): what its calls
  * did, counted as they end, and the channels' health, read from the catalog and the cooldowns
@@ -67,7 +62,7 @@ function halves(key: string): [string, string] {
  * only while `counting()` says so (the setting `metrics_enabled`): off, a call costs one check.
  */
 export class RelayMetrics implements CallObserver {
-  readonly registry = new Registry();
+  private built: Registry | undefined;
   private readonly series = new Map<string, Series>();
   private readonly models = new Set<string>();
   private readonly streams = new Map<string, number>();
@@ -79,68 +74,28 @@ export class RelayMetrics implements CallObserver {
   readonly firstByte: PlainHistogram;
 
   constructor(
-    catalog: Pick<CallCatalog, 'channels'>,
-    cooldowns: Cooldowns,
+    private readonly catalog: Pick<CallCatalog, 'channels'>,
+    private readonly cooldowns: Cooldowns,
     private readonly counting: () => boolean = () => true,
   ) {
-    const registers = [this.registry];
-    const all = this.series;
-    const counter = (name: string, help: string, labelNames: readonly string[], read: (series: Series, put: (labels: Record<string, string>, value: number) => void) => void) =>
-      new Counter({
-        name,
-        help,
-        labelNames,
-        registers,
-        collect() {
-          this.reset();
-          for (const series of all.values()) read(series, (labels, value) => this.inc(labels, value));
-        },
-      });
-    counter('relaydesk_calls_total', 'Model calls answered, by the HTTP status the client got (499: the client left first).', [...CALL_LABELS, 'status'], (s, put) => {
-      for (const [status, n] of s.calls) put({ ...s.labels, status }, n);
-    });
-    counter('relaydesk_call_errors_total', 'Model calls that failed, or whose stream broke after the answer began, by error status and kind.', [...CALL_LABELS, 'status', 'kind'], (s, put) => {
-      for (const [key, n] of s.errors) {
-        const [status, kind] = halves(key);
-        put({ ...s.labels, status, kind }, n);
-      }
-    });
-    counter('relaydesk_tokens_total', 'Tokens of served calls: input (cached included), output (reasoning included) and cached input.', [...CALL_LABELS, 'type'], (s, put) => {
-      TOKEN_TYPES.forEach((type, index) => s.tokens[index]! > 0 && put({ ...s.labels, type }, s.tokens[index]!));
-    });
-    counter('relaydesk_cost_usd_total', 'What served calls were charged, in USD.', CALL_LABELS, (s, put) => {
-      if (s.costUsd > 0) put(s.labels, s.costUsd);
-    });
-    counter('relaydesk_upstream_attempts_total', 'Attempts sent upstream, by outcome (ok or error) and the upstream status (0: no answer).', [...CALL_LABELS, 'outcome', 'status'], (s, put) => {
-      for (const [key, n] of s.attempts) {
-        const [outcome, status] = halves(key);
-        put({ ...s.labels, outcome, status }, n);
-      }
-    });
-    this.callDuration = new PlainHistogram(this.registry, 'relaydesk_call_duration_seconds', 'Whole calls, from the request to the end of the answer.', DURATION_BUCKETS);
-    this.attemptDuration = new PlainHistogram(this.registry, 'relaydesk_upstream_duration_seconds', 'Upstream attempts, from sending to the end of the answer (or the failure).', DURATION_BUCKETS);
-    this.firstByte = new PlainHistogram(this.registry, 'relaydesk_upstream_first_byte_seconds', "Time to an answered attempt's first byte (for a stream, its first event), from sending.", FIRST_BYTE_BUCKETS);
-    const streams = this.streams;
-    new Gauge({
-      name: 'relaydesk_open_streams',
-      help: 'Streamed attempts in progress on this instance.',
-      labelNames: ['family'],
-      registers,
-      collect() {
-        this.reset();
-        for (const [family, open] of streams) this.set({ family }, open);
-      },
-    });
-    const reservations = () => this.reservations;
-    new Gauge({
-      name: 'relaydesk_open_reservations',
-      help: "Quota reservations this instance holds for its calls in progress (a video task's, handed over to its poller, is not counted).",
-      registers,
-      collect() {
-        this.set(reservations());
-      },
-    });
-    channelGauges(registers, catalog, cooldowns);
+    this.callDuration = new PlainHistogram('relaydesk_call_duration_seconds', 'Whole calls, from the request to the end of the answer.', DURATION_BUCKETS);
+    this.attemptDuration = new PlainHistogram('relaydesk_upstream_duration_seconds', 'Upstream attempts, from sending to the end of the answer (or the failure).', DURATION_BUCKETS);
+    this.firstByte = new PlainHistogram('relaydesk_upstream_first_byte_seconds', "Time to an answered attempt's first byte (for a stream, its first event), from sending.", FIRST_BYTE_BUCKETS);
+  }
+
+  /**
+   * The Prometheus registry, made at the first scrape: prom-client (~2 MB of heap) is loaded
+   * then, not by a relay whose metrics stay off. Calls are counted in plain numbers meanwhile.
+   */
+  get registry(): Registry {
+    return (this.built ??= metricsRegistry(load('prom-client') as typeof PromClient, {
+      series: () => this.series.values(),
+      streams: () => this.streams,
+      reservations: () => this.reservations,
+      histograms: [this.callDuration, this.attemptDuration, this.firstByte],
+      catalog: this.catalog,
+      cooldowns: this.cooldowns,
+    }));
   }
 
   begin(call: ObservedCall): CallWatch {

@@ -45,12 +45,14 @@ export class PlainHistogram {
   private readonly all: HistogramSeries[] = [];
 
   constructor(
-    registry: Registry,
     readonly name: string,
     readonly help: string,
     private readonly bounds: readonly number[],
-  ) {
-    const metric = { name, help, type: 'histogram', aggregator: 'sum', get: () => Promise.resolve(this.snapshot()) };
+  ) {}
+
+  /** Read by `registry` at each scrape. */
+  register(registry: Registry): void {
+    const metric = { name: this.name, help: this.help, type: 'histogram', aggregator: 'sum', get: () => Promise.resolve(this.snapshot()) };
     // A metric object of our own; prom-client's types only name its classes.
     registry.registerMetric(metric as unknown as Metric);
   }

@@ -18,7 +18,8 @@ describe('PlainHistogram', () => {
     const theirs = new Registry();
     const reference = new Histogram({ name: 'calls_seconds', help: 'Call times.', labelNames: ['model', 'status'], buckets: BUCKETS, registers: [theirs] });
     const ours = new Registry();
-    const plain = new PlainHistogram(ours, 'calls_seconds', 'Call times.', BUCKETS);
+    const plain = new PlainHistogram('calls_seconds', 'Call times.', BUCKETS);
+    plain.register(ours);
     const series = new Map<string, ReturnType<PlainHistogram['series']>>();
     for (const [labels, value] of OBSERVED) {
       reference.observe(labels, value);
