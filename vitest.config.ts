@@ -12,7 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/system/**', 'test/renderer/**', 'test/reliability/**', 'node_modules/**'],
+          // `**/node_modules/**`: the bench's peers install under test/bench/.peers/, tests and all.
+          exclude: ['test/system/**', 'test/renderer/**', 'test/reliability/**', '**/node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
