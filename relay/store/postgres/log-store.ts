@@ -18,7 +18,9 @@
 // (redis/log-outbox.ts). This store drains that outbox the same way (a claimed batch inserted,
 // then dropped; a failed one claimed again), so a call charged is logged even if this
 // instance dies; a record still unnumbered (no id block in hand) is numbered in its claim
-// before it is inserted.
+// before it is inserted. Records appended otherwise (calls that charged nothing) are pushed to
+// the same outbox within the event-loop turn (outbox-appends.ts), into the queue above only
+// when Redis cannot take them.
 //
 // Reads (`query`, `scan`, `get`) first send what this instance has queued and drain its
 // outbox (read your own writes), then ask PostgreSQL; the logs table's indexes serve each
@@ -32,6 +34,7 @@ import { DAY_MS, dayKeyOf, isValidTime } from '../logs/utc-day.js';
 import type { LogOutbox } from '../redis/log-outbox.js';
 import { LogIds } from './log-ids.js';
 import { fitted, idOfLine, lineOf } from './log-lines.js';
+import { OutboxAppends } from './outbox-appends.js';
 import { OutboxDrain } from './outbox-drain.js';
 import { LOG_ORDER, logFilter, recordOfRow } from './log-sql.js';
 import type { PostgresClient } from './pool.js';
@@ -77,6 +80,7 @@ export class PostgresLogStore implements LogStore {
   private timer: NodeJS.Timeout | undefined;
   private failures = 0;
   private readonly outbox: OutboxDrain | undefined;
+  private readonly appends: OutboxAppends | undefined;
   private readonly tasks = new SerialTasks();
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -93,6 +97,7 @@ export class PostgresLogStore implements LogStore {
     this.ids = new LogIds(this.db);
     const { outbox } = options;
     this.outbox = outbox && new OutboxDrain(outbox, { ids: this.ids, send: (lines) => this.send(lines), run: (task) => this.enqueue(task), onError: this.onError, delayMs: this.delay, batchRows: this.batchRows, retryMs: (n) => this.retryMs(n) });
+    this.appends = outbox && new OutboxAppends(outbox, (lines) => this.outboxGrew(lines), (records) => records.forEach((r) => this.queued(r)));
   }
 
   async open(): Promise<void> {
@@ -116,17 +121,27 @@ export class PostgresLogStore implements LogStore {
 
   appendEncoded(given: EncodedLogRecord): LogRecord {
     if (this.closed) throw new Error('the request log store is closed');
+    if (this.appends) {
+      const encoded = this.numbered(given);
+      this.appends.add(encoded, lineOf(encoded));
+      return encoded.record;
+    }
     const encoded = fitted(given);
     const { record } = encoded;
     record.id = this.unnumbered === 0 ? this.ids.take() : 0;
-    if (record.id === 0) this.unnumbered++;
-    this.queue.push(encoded);
     this.counted.records++;
     this.counted.days.add(Math.floor(record.created_at / DAY_MS));
+    this.queued(encoded);
+    return record;
+  }
+
+  /** A record (counted, numbered or 0) into the queue written to PostgreSQL. */
+  private queued(encoded: EncodedLogRecord): void {
+    if (encoded.record.id === 0) this.unnumbered++;
+    this.queue.push(encoded);
     // A full batch goes at once, unless sending is failing (then the retry's back-off holds).
     if (!this.timer) this.schedule(this.delay);
     else if (this.queue.length === this.batchRows && this.failures === 0) this.schedule(0);
-    return record;
   }
 
   /**
@@ -134,11 +149,15 @@ export class PostgresLogStore implements LogStore {
    * numbered now from the id block in hand (0 without one: numbered when drained).
    */
   outboxLine(given: EncodedLogRecord): string {
+    return lineOf(this.numbered(given));
+  }
+
+  private numbered(given: EncodedLogRecord): EncodedLogRecord {
     const encoded = fitted(given);
     encoded.record.id = this.ids.take();
     this.counted.records++;
     this.counted.days.add(Math.floor(encoded.record.created_at / DAY_MS));
-    return lineOf(encoded);
+    return encoded;
   }
 
   /** `lines` were added to the outbox: drained after batchDelayMs, or at once when batchRows wait. */
@@ -148,6 +167,7 @@ export class PostgresLogStore implements LogStore {
 
   /** Resolves when every record appended so far, and every line in the outbox, is written; rejects with the error that stopped it (the records are kept and sent again). */
   async flush(): Promise<void> {
+    await this.appends?.flush();
     const target = this.queue.length;
     await this.enqueue(() => this.write(target));
     await this.outbox?.flush();

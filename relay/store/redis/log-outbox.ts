@@ -2,7 +2,8 @@ import type { RedisClient } from './client.js';
 
 // An instance's request-log outbox in Redis: the log lines its quota closes pushed in the same
 // script as the charge (quota-scripts.ts quotaCall), so that a call charged is a call logged
-// even when the instance dies before writing it. The PostgreSQL log store drains it: `claim`
+// even when the instance dies before writing it; records of calls that charged nothing are
+// pushed on their own (`push`). The PostgreSQL log store drains it: `claim`
 // moves a batch into the instance's in-flight list (P q:fly:<inst>), the store inserts it
 // (idempotent by id), then `done` drops the claim. A claim not done (the insert failed) is
 // answered again by the next `claim`; a dead instance's outbox and claim are handed over to
@@ -27,6 +28,15 @@ redis.call('DEL', fly)
 redis.call('RPUSH', fly, unpack(ARGV, 4))
 return 1`;
 
+/** ARGV: P, instance, lines. Added to the outbox; the instance marked as holding some (a sweeper looks there for a dead one's). */
+const PUSH = `
+redis.call('RPUSH', ARGV[1] .. 'q:out:' .. ARGV[2], unpack(ARGV, 3))
+redis.call('SADD', ARGV[1] .. 'q:live', ARGV[2])
+return 1`;
+
+/** Most lines one push carries (one script: Lua's stack holds a few thousand arguments). */
+export const MAX_PUSH = 1_000;
+
 /** What the PostgreSQL log store needs of an outbox (postgres/log-store.ts). */
 export interface LogOutbox {
   /** The batch being written (a claim not done), else up to `max` lines moved from the outbox into a new claim. */
@@ -35,6 +45,8 @@ export interface LogOutbox {
   replace(first: string, lines: readonly string[]): Promise<boolean>;
   /** The claim is written: dropped. */
   done(): Promise<void>;
+  /** Adds lines (at most MAX_PUSH) that no quota close carries: records of calls that charged nothing. */
+  push(lines: readonly string[]): Promise<void>;
   /** Sends the lines this instance is about to add (closes it has queued), so that a read sees them. */
   pending(): Promise<void>;
 }
@@ -51,6 +63,10 @@ export class RedisLogOutbox implements LogOutbox {
 
   async replace(first: string, lines: readonly string[]): Promise<boolean> {
     return (await this.client.redis.eval(REPLACE, 0, this.client.prefix, this.client.instance, first, ...lines).catch(this.client.failed)) === 1;
+  }
+
+  async push(lines: readonly string[]): Promise<void> {
+    await this.client.redis.eval(PUSH, 0, this.client.prefix, this.client.instance, ...lines).catch(this.client.failed);
   }
 
   async done(): Promise<void> {

@@ -82,4 +82,22 @@ describe('the log outbox in Redis', () => {
     expect(Number((await survivor.db.query<{ id: string }>("SELECT id FROM logs WHERE request_id = 'unnumbered'")).rows[0]!.id)).toBeGreaterThan(0);
     expect(await survivor.client.redis.exists(`${redis.prefix}q:out:doomed`, `${redis.prefix}q:fly:doomed`, `${redis.prefix}q:out:survivor`, `${redis.prefix}q:fly:survivor`)).toBe(0);
   });
+
+  it('a record appended outside a close waits in the outbox, or in memory when Redis refuses it, and is written once either way', async () => {
+    const databaseUrl = await freshDatabase();
+    const redis = freshRedisPrefix();
+    const { logs, outbox, db } = await instance(databaseUrl, redis, 'a');
+    const pushed: string[] = [];
+    const push = outbox.push.bind(outbox);
+    outbox.push = (lines) => (pushed.push(...lines), push(lines));
+    logs.append({ type: 5, user_id: 1, request_id: 'refused-kept' });
+    expect(pushed, 'pushed within the turn, not at once').toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pushed.join()).toContain('refused-kept');
+    // Redis cannot take the next: it goes to PostgreSQL from memory.
+    outbox.push = () => Promise.reject(new Error('Redis down'));
+    logs.append({ type: 5, user_id: 1, request_id: 'refused-in-memory' });
+    await logs.flush();
+    expect(Object.fromEntries(await loggedTimes(db))).toEqual({ 'refused-kept': 1, 'refused-in-memory': 1 });
+  });
 });
