@@ -33,6 +33,8 @@ import { RedisQuotaCredit } from './redis/quota-credit.js';
 
 /** The error of a call whose instance was lost before it finished: another instance refunded it. */
 export const REFUNDED_AFTER_LOSS = 'refunded: the relay instance serving the call stopped before it finished';
+/** The error logged for a reservation whose script's answer was lost (its call was refused): refunded by its own instance. */
+export const REFUNDED_ORPHAN = 'refunded: the answer to its reservation was lost, the call was refused';
 
 export interface ServerStoreOptions {
   databaseUrl: string;
@@ -44,9 +46,10 @@ export interface ServerStoreOptions {
   /**
    * How soon a lost instance's reservations are refunded: its heartbeat's life and how often the
    * others sweep (ms; defaults 5 s and 3 s). Shorter finds a loss sooner but a stalled instance
-   * (a long GC pause, a loaded machine) risks being taken for dead.
+   * (a long GC pause, a loaded machine) risks being taken for dead. `orphanAfterMs` (default 30 s):
+   * how long this instance's own reservation goes unheld by any of its calls before it refunds it.
    */
-  lossDetection?: { heartbeatMs: number; sweepEveryMs: number };
+  lossDetection?: { heartbeatMs: number; sweepEveryMs: number; orphanAfterMs?: number };
   /** How often live quota counters are written back to PostgreSQL (ms); default 3 s. */
   counterSyncMs?: number;
   onError?: (error: unknown) => void;
@@ -79,9 +82,10 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
       pubsub,
       logLine: (log) => logs.outboxLine(log),
       onLogged: (lines) => logs.outboxGrew(lines),
-      // A dead instance's calls: refunded by this one, and logged as the embedded store logs a crash's.
-      onSwept: (refunds) => {
-        for (const { call, amount } of refunds) logs.append({ ...call, type: LogType.error, quota: 0, error: REFUNDED_AFTER_LOSS, other: { ...call.other, refunded_quota: amount } });
+      // A dead instance's calls (or this one's orphans): refunded by this one, and logged as the embedded store logs a crash's.
+      onSwept: (refunds, orphan) => {
+        const error = orphan ? REFUNDED_ORPHAN : REFUNDED_AFTER_LOSS;
+        for (const { call, amount } of refunds) logs.append({ ...call, type: LogType.error, quota: 0, error, other: { ...call.other, refunded_quota: amount } });
       },
       onError: options.onError,
       ...(options.lossDetection && { ...options.lossDetection, renewEveryMs: options.lossDetection.heartbeatMs / 3 }),

@@ -1,8 +1,9 @@
-import type { EncodedLogRecord, NewLogRecord } from '../logs/types.js';
+import type { EncodedLogRecord } from '../logs/types.js';
 import type { QuotaLedgerPort, QuotaReservation, QuotaStanding, QuotaUsage, ReserveAsk } from '../ports.js';
 import { ReleaseWaiters } from '../release-waiters.js';
 import type { RedisClient } from './client.js';
 import { CloseQueue, type QueuedClose } from './close-queue.js';
+import { HeldReservations, sweptOf, type SweptReservation } from './orphan-sweep.js';
 import type { RedisPubSub } from './pubsub.js';
 import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
 
@@ -17,7 +18,8 @@ import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
 // expired (killed, or cut off from Redis for longer than the heartbeat's life) and handing
 // their call records to `onSwept` to be logged. Work that outlives its call (a video task)
 // `detach`es its reservation once the task exists: nobody sweeps it, and whichever instance
-// follows the task settles or refunds it.
+// follows the task settles or refunds it. The same sweep refunds this instance's own
+// reservations that none of its calls holds (a reservation script's answer lost: orphan-sweep.ts).
 
 export interface RedisQuotaLedgerOptions {
   /** Appends the log record of a settlement or refund; called only when that closed the reservation (once). Unused with `logLine`. */
@@ -31,14 +33,16 @@ export interface RedisQuotaLedgerOptions {
   onLogged?: (lines: number) => void;
   /** How long a settlement or refund waits for a reservation to ride with (ms); default 5. */
   closeDelayMs?: number;
-  /** The reservations of a dead instance, just refunded here: log them (each is handed to one sweeper only). */
-  onSwept?: (refunds: SweptReservation[]) => void;
+  /** The reservations of a dead instance (`orphan`: this one's that no call held), just refunded here: log them (each is handed to one sweeper only). */
+  onSwept?: (refunds: SweptReservation[], orphan?: boolean) => void;
   /** How long the heartbeat lives without renewal (ms); default 5 s. */
   heartbeatMs?: number;
   /** How often it is renewed (ms); default 1.5 s. */
   renewEveryMs?: number;
   /** How often this instance sweeps (ms); default 3 s. A dead instance's reservations are refunded within heartbeatMs + sweepEveryMs. */
   sweepEveryMs?: number;
+  /** How long this instance's own reservation goes unheld by any of its calls before it is refunded as an orphan (ms); default 30 s. */
+  orphanAfterMs?: number;
   /** Most reservations refunded by one sweep (one script: keeps Redis responsive); default 500. */
   sweepBatch?: number;
   /** Called with a failed background heartbeat or sweep (Redis down); default: nothing. */
@@ -50,14 +54,7 @@ export interface RedisQuotaLedgerOptions {
 /** How long a refusal announces releases before the caller's `nextRelease` says how long it waits (ms). */
 const REFUSAL_WAIT_MS = 5_000;
 
-export interface SweptReservation {
-  id: number;
-  userId: number;
-  tokenId: number;
-  amount: number;
-  /** The call's record as given to `reserve`. */
-  call: NewLogRecord;
-}
+export type { SweptReservation };
 
 export interface QuotaSeedUser {
   id: number;
@@ -102,6 +99,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
   private readonly heartbeatMs: number;
   private readonly sweepBatch: number;
   private readonly closes: CloseQueue;
+  private readonly holds: HeldReservations;
   private sweeping = false;
 
   constructor(
@@ -115,6 +113,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     ) as Record<QuotaScriptName, Script>;
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.sweepBatch = options.sweepBatch ?? 500;
+    this.holds = new HeldReservations(options.orphanAfterMs ?? 30_000);
     this.closes = new CloseQueue((closes) => this.call(closes), options.closeDelayMs ?? 5);
     // Quota given back on any instance (announced while someone waits), or possibly missed while the subscriber was cut off.
     options.pubsub?.on('quota', () => this.waiting.wake());
@@ -130,7 +129,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
       this.timers.push(timer);
     };
     every(this.options.renewEveryMs ?? 1_500, () => this.beat());
-    every(this.options.sweepEveryMs ?? 3_000, () => this.sweep());
+    every(this.options.sweepEveryMs ?? 3_000, async () => (await this.sweep(), await this.sweepOrphans()));
   }
 
   /** Sends the queued settlements and refunds now; resolves once they are applied. */
@@ -163,7 +162,9 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     const budgets = ask.budgets ?? [];
     const now = Date.now();
     const budgetFields = budgets.flatMap((b) => [b.key, b.period, wholeNumber(Math.floor(b.limit), 'budget'), Math.max(0, Math.ceil(b.endsAt - now))]);
-    const answer = (await this.closes.track(this.call(this.closes.take(), [ask.userId, ask.tokenId, amount, JSON.stringify(ask.call), REFUSAL_WAIT_MS, ...budgetFields])))!;
+    const answered = this.holds.sending();
+    const answer = (await this.closes.track(this.call(this.closes.take(), [ask.userId, ask.tokenId, amount, JSON.stringify(ask.call), REFUSAL_WAIT_MS, ...budgetFields])).catch((error: unknown) => (answered(), Promise.reject(error))))!;
+    answered(answer[0] === 1 ? answer[1] : undefined);
     if (answer[0] === 1) return { reservation: { id: answer[1]!, amount } };
     const refused = this.toStanding(ask.userId, ask.tokenId, answer[0] === 0 ? answer.slice(1) : answer);
     const budget = answer[0] === 0 && answer.length > 6 ? budgets[answer[6]!] : undefined;
@@ -181,7 +182,9 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
    * Answers false when it is closed already.
    */
   async detach(id: number): Promise<boolean> {
-    return (await this.scripts.quotaDetach(id)) !== null;
+    const detached = (await this.scripts.quotaDetach(id)) !== null;
+    this.holds.release(id);
+    return detached;
   }
 
   /**
@@ -306,9 +309,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
       const swept: SweptReservation[] = [];
       for (;;) {
         const [moved, ...flat] = (await this.scripts.quotaSweep(this.sweepBatch, this.client.instance)) as [number, ...string[]];
-        for (let i = 0; i < flat.length; i += 5) {
-          swept.push({ id: Number(flat[i]), userId: Number(flat[i + 1]), tokenId: Number(flat[i + 2]), amount: Number(flat[i + 3]), call: parseCall(flat[i + 4]!) });
-        }
+        swept.push(...sweptOf(flat));
         if (moved > 0) this.options.onLogged?.(moved);
         if (moved + flat.length / 5 < this.sweepBatch) break;
       }
@@ -322,6 +323,19 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     }
   }
 
+  /** Refunds this instance's reservations that none of its calls has held for orphanAfterMs; answers them (also handed to `onSwept`). */
+  async sweepOrphans(): Promise<SweptReservation[]> {
+    const own = await this.client.redis.smembers(this.client.key('q', 'own', this.client.instance)).catch(this.client.failed);
+    const orphans = this.holds.orphans(own.map(Number)).slice(0, this.sweepBatch);
+    if (orphans.length === 0) return [];
+    const swept = sweptOf((await this.scripts.quotaOrphans(this.client.instance, ...orphans)) as string[]);
+    if (swept.length > 0) {
+      this.options.onSwept?.(swept, true);
+      this.waiting.wake();
+    }
+    return swept;
+  }
+
   private beat(): Promise<unknown> {
     return this.client.redis.set(this.heartbeatKey(), '1', 'PX', this.heartbeatMs).catch(this.client.failed);
   }
@@ -332,7 +346,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
 
   private queueClose(id: number, cost: number | null, channel: number, accessed: number, log: EncodedLogRecord | undefined): Promise<void> {
     const line = log && this.options.logLine ? this.options.logLine(log) : '';
-    return new Promise((resolve) => this.closes.add({ id, cost, channel, accessed, line, log: line ? undefined : log, done: () => resolve() }));
+    return new Promise((resolve) => this.closes.add({ id, cost, channel, accessed, line, log: line ? undefined : log, done: () => (this.holds.release(id), resolve()) }));
   }
 
   /** One quotaCall script: `closes`, then the reservation when `reserve` gives its fields; answers the reservation's part. */
@@ -373,14 +387,6 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
 
 function byId(a: { id: number }, b: { id: number }): number {
   return a.id - b.id;
-}
-
-function parseCall(json: string): NewLogRecord {
-  try {
-    return JSON.parse(json) as NewLogRecord;
-  } catch {
-    return { type: 0 };
-  }
 }
 
 /** Quota is counted in whole units; a fraction would be an error of the caller's. */

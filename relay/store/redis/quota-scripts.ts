@@ -241,6 +241,25 @@ table.insert(out, 1, moved)
 return out`,
   },
 
+  /**
+   * ARGV: P, instance, ids. Refunds those of the ids the instance still owns (not closed, not
+   * detached): reservations none of its calls holds (orphan-sweep.ts). Answers as quotaSweep, without its first field.
+   */
+  quotaOrphans: {
+    numberOfKeys: 0,
+    lua: `${COMMON}
+local own, out = P .. 'q:own:' .. ARGV[2], {}
+for i = 3, #ARGV do
+  local closed = redis.call('SISMEMBER', own, ARGV[i]) == 1 and close(ARGV[i], 0)
+  if closed then
+    table.insert(out, ARGV[i])
+    for _, field in ipairs(closed) do table.insert(out, field) end
+  end
+end
+announce()
+return out`,
+  },
+
   /** ARGV: P, id. The reservation is nobody's: no sweeper refunds it. Answers its amount, or nil when it is closed. */
   quotaDetach: {
     numberOfKeys: 0,
