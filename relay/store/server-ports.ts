@@ -5,7 +5,7 @@
 // so a user's or key's counters read through the record ports may lag by that much.
 import type { SecretStore } from '../secrets/secret-store.js';
 import { postgresChannelRepo, postgresGroupRepo, postgresModelRepo, postgresSettingsRepo, postgresSupplierRepo, postgresVideoTaskRepo } from './postgres/catalog.js';
-import { LogType } from './logs/types.js';
+import { LogType, type NewLogRecord } from './logs/types.js';
 import { openPostgresLogStore } from './postgres/log-store.js';
 import { postgresBodyStore } from './postgres/body-store.js';
 import { migrate } from './postgres/migrations.js';
@@ -75,18 +75,18 @@ export async function openServerPorts(options: ServerStoreOptions): Promise<Serv
     const secrets = await options.secrets(db);
     // A call's log record is kept in Redis with its charge (the ledger's close) until written to PostgreSQL.
     const outbox = new RedisLogOutbox(redis);
-    const logs = await openPostgresLogStore({ db, onError: options.onError, outbox });
+    // A call whose reservation a sweep refunded (its instance lost, or the reservation's answer), logged as the embedded store logs a crash's.
+    const refunded = (call: NewLogRecord, amount: number, reason: 'lost' | 'orphan'): NewLogRecord =>
+      ({ ...call, type: LogType.error, quota: 0, error: reason === 'orphan' ? REFUNDED_ORPHAN : REFUNDED_AFTER_LOSS, other: { ...call.other, refunded_quota: amount } });
+    const logs = await openPostgresLogStore({ db, onError: options.onError, outbox, refunded });
     const stats = postgresStatsStore(db, logs);
     const pubsub = new RedisPubSub(redis);
     const quota = new RedisQuotaLedger(redis, {
       pubsub,
       logLine: (log) => logs.outboxLine(log),
       onLogged: (lines) => logs.outboxGrew(lines),
-      // A dead instance's calls (or this one's orphans): refunded by this one, and logged as the embedded store logs a crash's.
-      onSwept: (refunds, orphan) => {
-        const error = orphan ? REFUNDED_ORPHAN : REFUNDED_AFTER_LOSS;
-        for (const { call, amount } of refunds) logs.append({ ...call, type: LogType.error, quota: 0, error, other: { ...call.other, refunded_quota: amount } });
-      },
+      // A sweep's refunds logged in the same script (refund lines in the outbox), written by `refunded`.
+      logRefunds: true,
       onError: options.onError,
       ...(options.lossDetection && { ...options.lossDetection, renewEveryMs: options.lossDetection.heartbeatMs / 3 }),
     });

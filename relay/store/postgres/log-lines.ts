@@ -1,5 +1,5 @@
 import { UNNUMBERED_PREFIX, encodeLogRecord } from '../logs/log-record.js';
-import type { EncodedLogRecord } from '../logs/types.js';
+import type { EncodedLogRecord, NewLogRecord } from '../logs/types.js';
 
 // A request-log record as the text the logs table is written from (json_populate_recordset over
 // a JSON array of these): the embedded store's JSON line with its id in front, every count and
@@ -13,6 +13,23 @@ const INT_FIELDS = ['type', 'user_id', 'token_id', 'channel_id', 'prompt_tokens'
  * escaped backslash. Stored as U+FFFD.
  */
 const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
+
+/**
+ * A refund's line as the quota ledger's sweeps keep it (redis/quota-scripts.ts refundLine):
+ * {"refund":amount,"reason":"lost"|"orphan","call":the call's record as reserved}; made the
+ * call's record, refunded, and numbered when it is written.
+ */
+export const REFUND_LINE = '{"refund":';
+
+/** What a refund line says (a line that does not parse: a refund of an unknown call). */
+export function refundOfLine(line: string): { amount: number; reason: 'lost' | 'orphan'; call: NewLogRecord } {
+  try {
+    const { refund, reason, call } = JSON.parse(line) as { refund: number; reason: 'lost' | 'orphan'; call: NewLogRecord | null };
+    return { amount: refund, reason, call: call ?? { type: 0 } };
+  } catch {
+    return { amount: Number(/^\{"refund":(\d+)/.exec(line)?.[1] ?? 0), reason: 'lost', call: { type: 0 } };
+  }
+}
 
 /** The line of a record not numbered yet (id 0): numbered when it is written. */
 export const UNNUMBERED_LINE = `${UNNUMBERED_PREFIX},`;

@@ -33,7 +33,7 @@ import type { EncodedLogRecord, LogPage, LogQuery, LogRecord, LogStore, NewLogRe
 import { DAY_MS, dayKeyOf, isValidTime } from '../logs/utc-day.js';
 import type { LogOutbox } from '../redis/log-outbox.js';
 import { LogIds } from './log-ids.js';
-import { fitted, idOfLine, lineOf } from './log-lines.js';
+import { fitted, idOfLine, lineOf, refundOfLine } from './log-lines.js';
 import { OutboxAppends } from './outbox-appends.js';
 import { OutboxDrain } from './outbox-drain.js';
 import { LOG_ORDER, logFilter, recordOfRow } from './log-sql.js';
@@ -53,6 +53,8 @@ export interface PostgresLogStoreOptions {
   batchRows?: number;
   /** Where the quota ledger keeps the lines of `outboxLine` until this store writes them (server mode). */
   outbox?: LogOutbox;
+  /** The record of a call whose reservation a sweep refunded (`reason`: its instance was lost, or its answer), for the ledger's refund lines in the outbox. */
+  refunded?: (call: NewLogRecord, amount: number, reason: 'lost' | 'orphan') => NewLogRecord;
 }
 
 const MAX_BATCH = 5_000;
@@ -95,8 +97,12 @@ export class PostgresLogStore implements LogStore {
     this.batchRows = options.batchRows ?? 500;
     this.retentionDays = checkRetention(options.retentionDays ?? 0);
     this.ids = new LogIds(this.db);
-    const { outbox } = options;
-    this.outbox = outbox && new OutboxDrain(outbox, { ids: this.ids, send: (lines) => this.send(lines), run: (task) => this.enqueue(task), onError: this.onError, delayMs: this.delay, batchRows: this.batchRows, retryMs: (n) => this.retryMs(n) });
+    const { outbox, refunded = (call: NewLogRecord) => ({ ...call, quota: 0 }) } = options;
+    const refund = (line: string) => {
+      const { call, amount, reason } = refundOfLine(line);
+      return this.encode(refunded(call, amount, reason));
+    };
+    this.outbox = outbox && new OutboxDrain(outbox, { ids: this.ids, send: (lines) => this.send(lines), run: (task) => this.enqueue(task), onError: this.onError, delayMs: this.delay, batchRows: this.batchRows, retryMs: (n) => this.retryMs(n), refund });
     this.appends = outbox && new OutboxAppends(outbox, (lines) => this.outboxGrew(lines), (records) => records.forEach((r) => this.queued(r)));
   }
 

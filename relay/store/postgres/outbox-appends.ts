@@ -2,9 +2,9 @@ import type { EncodedLogRecord } from '../logs/types.js';
 import { MAX_PUSH, type LogOutbox } from '../redis/log-outbox.js';
 
 // Records appended to the PostgreSQL log store outside a quota close (calls refused before a
-// reservation, the refunds of a sweep) go to the instance's Redis outbox too, so that a killed
-// instance does not lose them: those of one event-loop turn in one push, the caller never
-// waiting for it. What Redis cannot take (down, cut off) is handed to `refused`: the store's
+// reservation; a sweep keeps its refunds' in its own script) go to the instance's Redis outbox
+// too, so that a killed instance does not lose them: those of one event-loop turn in one push,
+// the caller never waiting for it. What Redis cannot take (down, cut off) is handed to `refused`: the store's
 // in-memory queue, written to PostgreSQL directly.
 
 export class OutboxAppends {

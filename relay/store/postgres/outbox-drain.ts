@@ -1,12 +1,14 @@
 import type { LogOutbox } from '../redis/log-outbox.js';
 import type { LogIds } from './log-ids.js';
-import { UNNUMBERED_LINE, numbered } from './log-lines.js';
+import type { EncodedLogRecord } from '../logs/types.js';
+import { REFUND_LINE, UNNUMBERED_LINE, lineOf, numbered } from './log-lines.js';
 
 // How the PostgreSQL log store (log-store.ts) writes an instance's Redis outbox of log lines
 // (redis/log-outbox.ts): a claimed batch is inserted (idempotent by id), then its claim
 // dropped; a failed insert leaves the claim, written again after a back-off. Lines not
-// numbered yet (no id block was in hand) are numbered in the claim before the insert, so that
-// whoever writes it (this instance again, or another after a sweep) writes the same ids.
+// numbered yet (no id block was in hand), and refund lines (REFUND_LINE: made records by
+// `refund`), are numbered in the claim before the insert, so that whoever writes it (this
+// instance again, or another after a sweep) writes the same ids.
 
 /** Most outbox lines claimed at once (each claim one script: keeps Redis responsive). */
 const OUTBOX_BATCH = 2_000;
@@ -21,6 +23,8 @@ export interface OutboxDrainOptions {
   delayMs: number;
   batchRows: number;
   retryMs(failures: number): number;
+  /** The record of a refund line (REFUND_LINE). */
+  refund(line: string): EncodedLogRecord;
 }
 
 export class OutboxDrain {
@@ -61,7 +65,7 @@ export class OutboxDrain {
         const claimed = await this.outbox.claim(OUTBOX_BATCH);
         if (claimed.length === 0) break;
         let lines = claimed;
-        if (claimed.some((line) => line.startsWith(UNNUMBERED_LINE))) {
+        if (claimed.some((line) => line.startsWith(UNNUMBERED_LINE) || line.startsWith(REFUND_LINE))) {
           lines = await this.numbered(claimed);
           if (!(await this.outbox.replace(claimed[0]!, lines))) continue; // taken over meanwhile: claim afresh
         }
@@ -87,7 +91,8 @@ export class OutboxDrain {
     const { ids } = this.options;
     const out: string[] = [];
     for (const line of lines) {
-      if (!line.startsWith(UNNUMBERED_LINE)) {
+      const refund = line.startsWith(REFUND_LINE);
+      if (!refund && !line.startsWith(UNNUMBERED_LINE)) {
         out.push(line);
         continue;
       }
@@ -96,7 +101,12 @@ export class OutboxDrain {
         await ids.fetch();
         id = ids.take();
       }
-      out.push(numbered(line, id));
+      if (!refund) out.push(numbered(line, id));
+      else {
+        const encoded = this.options.refund(line);
+        encoded.record.id = id;
+        out.push(lineOf(encoded));
+      }
     }
     return out;
   }

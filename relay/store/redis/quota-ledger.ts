@@ -15,10 +15,10 @@ import { QUOTA_SCRIPTS, type QuotaScriptName } from './quota-scripts.js';
 //
 // A reservation belongs to the instance that made it, which renews a heartbeat key; every
 // instance sweeps now and then, refunding the reservations of instances whose heartbeat
-// expired (killed, or cut off from Redis for longer than the heartbeat's life) and handing
-// their call records to `onSwept` to be logged. Work that outlives its call (a video task)
-// `detach`es its reservation once the task exists: nobody sweeps it, and whichever instance
-// follows the task settles or refunds it. The same sweep refunds this instance's own
+// expired (killed, or cut off from Redis for longer than the heartbeat's life) and logging
+// those calls (`logRefunds`: in the same script; else through `onSwept`). Work that outlives
+// its call (a video task) `detach`es its reservation once the task exists: nobody sweeps it,
+// and whichever instance follows the task settles or refunds it. The same sweep refunds this instance's own
 // reservations that none of its calls holds (a reservation script's answer lost: orphan-sweep.ts).
 
 export interface RedisQuotaLedgerOptions {
@@ -33,7 +33,12 @@ export interface RedisQuotaLedgerOptions {
   onLogged?: (lines: number) => void;
   /** How long a settlement or refund waits for a reservation to ride with (ms); default 5. */
   closeDelayMs?: number;
-  /** The reservations of a dead instance (`orphan`: this one's that no call held), just refunded here: log them (each is handed to one sweeper only). */
+  /**
+   * The sweeps keep a refund line (quota-scripts.ts refundLine) for each reservation they refund in
+   * this instance's outbox, in the same step: the log store writes it as the call's record, refunded.
+   */
+  logRefunds?: boolean;
+  /** The reservations of a dead instance (`orphan`: this one's that no call held), just refunded here: log them unless `logRefunds` (each is handed to one sweeper only). */
   onSwept?: (refunds: SweptReservation[], orphan?: boolean) => void;
   /** How long the heartbeat lives without renewal (ms); default 5 s. */
   heartbeatMs?: number;
@@ -100,6 +105,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
   private readonly sweepBatch: number;
   private readonly closes: CloseQueue;
   private readonly holds: HeldReservations;
+  private readonly logRefunds: number;
   private sweeping = false;
 
   constructor(
@@ -114,6 +120,7 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
     this.sweepBatch = options.sweepBatch ?? 500;
     this.holds = new HeldReservations(options.orphanAfterMs ?? 30_000);
+    this.logRefunds = options.logRefunds ? 1 : 0;
     this.closes = new CloseQueue((closes) => this.call(closes), options.closeDelayMs ?? 5);
     // Quota given back on any instance (announced while someone waits), or possibly missed while the subscriber was cut off.
     options.pubsub?.on('quota', () => this.waiting.wake());
@@ -308,9 +315,9 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     try {
       const swept: SweptReservation[] = [];
       for (;;) {
-        const [moved, ...flat] = (await this.scripts.quotaSweep(this.sweepBatch, this.client.instance)) as [number, ...string[]];
+        const [moved, ...flat] = (await this.scripts.quotaSweep(this.sweepBatch, this.client.instance, this.logRefunds)) as [number, ...string[]];
         swept.push(...sweptOf(flat));
-        if (moved > 0) this.options.onLogged?.(moved);
+        this.logged(moved, flat.length / 5);
         if (moved + flat.length / 5 < this.sweepBatch) break;
       }
       if (swept.length > 0) {
@@ -328,12 +335,19 @@ export class RedisQuotaLedger implements QuotaLedgerPort {
     const own = await this.client.redis.smembers(this.client.key('q', 'own', this.client.instance)).catch(this.client.failed);
     const orphans = this.holds.orphans(own.map(Number)).slice(0, this.sweepBatch);
     if (orphans.length === 0) return [];
-    const swept = sweptOf((await this.scripts.quotaOrphans(this.client.instance, ...orphans)) as string[]);
+    const swept = sweptOf((await this.scripts.quotaOrphans(this.client.instance, this.logRefunds, ...orphans)) as string[]);
+    this.logged(0, swept.length);
     if (swept.length > 0) {
       this.options.onSwept?.(swept, true);
       this.waiting.wake();
     }
     return swept;
+  }
+
+  /** A sweep moved `moved` lines into this instance's outbox and refunded `refunds` reservations (with a line each when logRefunds). */
+  private logged(moved: number, refunds: number): void {
+    const lines = moved + this.logRefunds * refunds;
+    if (lines > 0) this.options.onLogged?.(lines);
   }
 
   private beat(): Promise<unknown> {

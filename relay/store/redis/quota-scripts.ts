@@ -70,6 +70,16 @@ local function close(id, charged)
   end
   return { user, key, amount, call or '' }
 end
+-- The log line of a refund closed() answered, for the log store to write as its call's record,
+-- refunded (postgres/log-lines.ts REFUND_LINE): kept in the sweeper's outbox in the same step.
+local function refundLine(closed, reason)
+  return '{"refund":' .. closed[3] .. ',"reason":"' .. reason .. '","call":' .. (closed[4] ~= '' and closed[4] or 'null') .. '}'
+end
+local function keepLines(instance, lines)
+  if #lines == 0 then return end
+  redis.call('RPUSH', P .. 'q:out:' .. instance, unpack(lines))
+  redis.call('SADD', P .. 'q:live', instance)
+end
 `;
 
 /**
@@ -143,11 +153,8 @@ for i = 0, n - 1 do
   end
   if closed and ARGV[at + 4] ~= '' then table.insert(lines, ARGV[at + 4]) end
 end
-if #lines > 0 then
-  -- Kept with the charge until the log store has written them (a dead instance's: handed over by the sweep).
-  redis.call('RPUSH', P .. 'q:out:' .. instance, unpack(lines))
-  redis.call('SADD', P .. 'q:live', instance)
-end
+-- Kept with the charge until the log store has written them (a dead instance's: handed over by the sweep).
+keepLines(instance, lines)
 announce()
 local at = 5 + n * 5
 if #ARGV < at then return { closes, {} } end
@@ -196,17 +203,18 @@ return { closes, { 1, id } }`,
   },
 
   /**
-   * ARGV: P, how many at most, the sweeping instance. Refunds the reservations of instances
-   * whose heartbeat expired, and moves their log outboxes (with a batch they had claimed) to
-   * the sweeper's; answers {lines moved, id, user, key, amount, call JSON, …} of each refund.
+   * ARGV: P, how many at most, the sweeping instance, '1' to log the refunds (refundLine).
+   * Refunds the reservations of instances whose heartbeat expired, and moves their log outboxes
+   * (with a batch they had claimed) to the sweeper's; answers {lines moved, id, user, key,
+   * amount, call JSON, …} of each refund.
    * Several sweepers at once refund each reservation once: the script is one atomic step and
    * removes what it refunds.
    */
   quotaSweep: {
     numberOfKeys: 0,
     lua: `${COMMON}
-local budget, sweeper = tonumber(ARGV[2]), ARGV[3]
-local out, moved = {}, 0
+local budget, sweeper, logs = tonumber(ARGV[2]), ARGV[3], ARGV[4] == '1'
+local out, moved, refunds = {}, 0, {}
 local mine = P .. 'q:out:' .. sweeper
 for _, instance in ipairs(redis.call('SMEMBERS', P .. 'q:live')) do
   if budget <= 0 then break end
@@ -226,6 +234,7 @@ for _, instance in ipairs(redis.call('SMEMBERS', P .. 'q:live')) do
       local closed = close(id, 0)
       if closed then
         budget = budget - 1
+        if logs then table.insert(refunds, refundLine(closed, 'lost')) end
         table.insert(out, id)
         for _, field in ipairs(closed) do table.insert(out, field) end
       end
@@ -236,26 +245,30 @@ for _, instance in ipairs(redis.call('SMEMBERS', P .. 'q:live')) do
   end
 end
 if moved > 0 then redis.call('SADD', P .. 'q:live', sweeper) end
+keepLines(sweeper, refunds)
 announce()
 table.insert(out, 1, moved)
 return out`,
   },
 
   /**
-   * ARGV: P, instance, ids. Refunds those of the ids the instance still owns (not closed, not
-   * detached): reservations none of its calls holds (orphan-sweep.ts). Answers as quotaSweep, without its first field.
+   * ARGV: P, instance, '1' to log the refunds, ids. Refunds those of the ids the instance still
+   * owns (not closed, not detached): reservations none of its calls holds (orphan-sweep.ts).
+   * Answers as quotaSweep, without its first field.
    */
   quotaOrphans: {
     numberOfKeys: 0,
     lua: `${COMMON}
-local own, out = P .. 'q:own:' .. ARGV[2], {}
-for i = 3, #ARGV do
+local own, out, refunds = P .. 'q:own:' .. ARGV[2], {}, {}
+for i = 4, #ARGV do
   local closed = redis.call('SISMEMBER', own, ARGV[i]) == 1 and close(ARGV[i], 0)
   if closed then
+    if ARGV[3] == '1' then table.insert(refunds, refundLine(closed, 'orphan')) end
     table.insert(out, ARGV[i])
     for _, field in ipairs(closed) do table.insert(out, field) end
   end
 end
+keepLines(ARGV[2], refunds)
 announce()
 return out`,
   },

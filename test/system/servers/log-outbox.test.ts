@@ -23,8 +23,8 @@ async function instance(databaseUrl: string, redis: { url: string; prefix: strin
   closers.push(() => db.close(), () => client.close());
   await migrate(db);
   const outbox = new RedisLogOutbox(client);
-  const logs = await openPostgresLogStore({ db, outbox });
-  const ledger = new RedisQuotaLedger(client, { logLine: (log) => logs.outboxLine(log), onLogged: (n) => logs.outboxGrew(n), heartbeatMs: 500, renewEveryMs: 100 });
+  const logs = await openPostgresLogStore({ db, outbox, refunded: (call, amount, reason) => ({ ...call, type: 5, quota: amount, error: reason }) });
+  const ledger = new RedisQuotaLedger(client, { logLine: (log) => logs.outboxLine(log), onLogged: (n) => logs.outboxGrew(n), logRefunds: true, heartbeatMs: 500, renewEveryMs: 100 });
   outbox.pending = () => ledger.flushCloses();
   await ledger.start();
   closers.push(() => ledger.stop(), () => logs.close());
@@ -99,5 +99,25 @@ describe('the log outbox in Redis', () => {
     logs.append({ type: 5, user_id: 1, request_id: 'refused-in-memory' });
     await logs.flush();
     expect(Object.fromEntries(await loggedTimes(db))).toEqual({ 'refused-kept': 1, 'refused-in-memory': 1 });
+  });
+
+  it('a sweep keeps its refunds’ records in Redis in the same step: written once even when the sweeper dies right after', async () => {
+    const databaseUrl = await freshDatabase();
+    const redis = freshRedisPrefix();
+    const lost = await instance(databaseUrl, redis, 'lost');
+    for (const i of [1, 2, 3]) await lost.ledger.reserve({ userId: 1, tokenId: 1, amount: 100 * i, call: { type: 2, user_id: 1, request_id: `cut-${i}` } });
+    await lost.logs.close();
+    await lost.ledger.stop();
+    // The sweeper refunds them, then dies before its log store writes anything.
+    const sweeper = await instance(databaseUrl, redis, 'sweeper');
+    await sweeper.logs.close();
+    expect((await sweeper.ledger.sweep()).map((r) => r.call.request_id).sort()).toEqual(['cut-1', 'cut-2', 'cut-3']);
+    await sweeper.ledger.stop();
+
+    const survivor = await instance(databaseUrl, redis, 'survivor');
+    await survivor.ledger.sweep();
+    await survivor.logs.flush();
+    const { rows } = await survivor.db.query<{ request_id: string; quota: string; error: string }>("SELECT request_id, quota, error FROM logs WHERE request_id LIKE 'cut-%' ORDER BY request_id");
+    expect(rows.map((r) => [r.request_id, Number(r.quota), r.error])).toEqual([['cut-1', 100, 'lost'], ['cut-2', 200, 'lost'], ['cut-3', 300, 'lost']]);
   });
 });
