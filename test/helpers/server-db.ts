@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
+import { parseSecretKey } from '../../relay/secrets/secret-key.js';
+import { openSqlSecretStore } from '../../relay/secrets/sql-secret-store.js';
+import { createPostgresSecretRows } from '../../relay/store/postgres/secret-rows.js';
+import type { ServerStoreOptions } from '../../relay/store/server-ports.js';
 import type {} from '../system/servers-setup.js';
 import { tempDir } from './temp-dir.js';
 
@@ -61,4 +65,16 @@ export async function serverModeOptions() {
   const keyFile = join(await tempDir(), 'relaydesk.key');
   await writeFile(keyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
   return { databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secretKeyFile: keyFile };
+}
+
+/**
+ * A server store of this test's own for openServerPorts (several instances may open it): a
+ * fresh database and Redis prefix, and a secret key; `redis` for a connection beside it.
+ */
+export async function freshServerStore(): Promise<{ options: ServerStoreOptions; redis: { url: string; prefix: string }; databaseUrl: string }> {
+  const redis = freshRedisPrefix();
+  const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
+  const databaseUrl = await freshDatabase();
+  const options: ServerStoreOptions = { databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) };
+  return { options, redis, databaseUrl };
 }

@@ -3,27 +3,21 @@
 // nobody announced stays unseen, while the announced row is seen within a second); the
 // counters' write-back announces only the keys and users whose counters moved; an instance
 // skips the echo of its own announcements, its copy being refreshed before it announced.
-import { randomBytes } from 'node:crypto';
 import type { QueryResultRow } from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { parseSecretKey } from '../../../relay/secrets/secret-key.js';
-import { openSqlSecretStore } from '../../../relay/secrets/sql-secret-store.js';
 import type { NewLogRecord } from '../../../relay/store/logs/types.js';
 import { openServerCatalog } from '../../../relay/store/postgres/call-catalog.js';
 import { PostgresClient } from '../../../relay/store/postgres/pool.js';
 import type { Queryable } from '../../../relay/store/postgres/record-table.js';
-import { createPostgresSecretRows } from '../../../relay/store/postgres/secret-rows.js';
 import { redisChangeFeed } from '../../../relay/store/redis/change-feed.js';
 import { RedisClient } from '../../../relay/store/redis/client.js';
 import { RedisPubSub } from '../../../relay/store/redis/pubsub.js';
 import { openServerPorts } from '../../../relay/store/server-ports.js';
-import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
+import { freshServerStore } from '../../helpers/server-db.js';
 
 async function twoInstances() {
-  const redis = freshRedisPrefix();
-  const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-  const databaseUrl = await freshDatabase();
-  const open = () => openServerPorts({ databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix, counterSyncMs: 200, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+  const { options, redis, databaseUrl } = await freshServerStore();
+  const open = () => openServerPorts({ ...options, counterSyncMs: 200 });
   const [a, b] = [await open(), await open()];
   const db = new PostgresClient(databaseUrl);
   onTestFinished(async () => void (await Promise.allSettled([a.close(), b.close(), db.close()])));

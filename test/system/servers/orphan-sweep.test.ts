@@ -1,30 +1,19 @@
 // A reservation whose script's answer was lost on the wire (made in Redis, never known to the
 // call): its own instance refunds it within the orphan bound and logs it once as refunded,
 // while a reservation a call holds and a video task's (detached) stay held.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseSecretKey } from '../../../relay/secrets/secret-key.js';
-import { openSqlSecretStore } from '../../../relay/secrets/sql-secret-store.js';
 import type { NewLogRecord } from '../../../relay/store/logs/types.js';
-import { createPostgresSecretRows } from '../../../relay/store/postgres/secret-rows.js';
 import { RedisClient } from '../../../relay/store/redis/client.js';
 import { RedisQuotaLedger } from '../../../relay/store/redis/quota-ledger.js';
 import { openServerPorts, REFUNDED_ORPHAN } from '../../../relay/store/server-ports.js';
-import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
+import { freshServerStore } from '../../helpers/server-db.js';
 
 const ORPHAN_AFTER_MS = 1_000;
 
 describe('the orphan sweep', () => {
   it('refunds and logs an instance’s own reservation that no call holds, and leaves held and detached ones', async () => {
-    const redis = freshRedisPrefix();
-    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-    const ports = await openServerPorts({
-      databaseUrl: await freshDatabase(),
-      redisUrl: redis.url,
-      redisPrefix: redis.prefix,
-      secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key),
-      lossDetection: { heartbeatMs: 5_000, sweepEveryMs: 200, orphanAfterMs: ORPHAN_AFTER_MS },
-    });
+    const { options, redis } = await freshServerStore();
+    const ports = await openServerPorts({ ...options, lossDetection: { heartbeatMs: 5_000, sweepEveryMs: 200, orphanAfterMs: ORPHAN_AFTER_MS } });
     // The same instance's connection as seen by a reservation whose answer never reached it.
     const wire = new RedisClient(redis.url, { prefix: redis.prefix, instance: ports.instance });
     try {

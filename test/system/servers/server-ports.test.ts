@@ -1,15 +1,11 @@
 // The server store (PostgreSQL + Redis) through the storage ports: the same contract as the embedded store.
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { parseSecretKey } from '../../../relay/secrets/secret-key.js';
-import { openSqlSecretStore } from '../../../relay/secrets/sql-secret-store.js';
-import { createPostgresSecretRows } from '../../../relay/store/postgres/secret-rows.js';
 import { LogType } from '../../../relay/store/logs/types.js';
 import type { NewLogRecord } from '../../../relay/store/logs/types.js';
 import type { RedisQuotaLedger } from '../../../relay/store/redis/quota-ledger.js';
 import { openServerPorts, REFUNDED_AFTER_LOSS } from '../../../relay/store/server-ports.js';
-import { freshDatabase, freshRedisPrefix } from '../../helpers/server-db.js';
+import { freshServerStore } from '../../helpers/server-db.js';
 import { storagePortsContract } from '../../helpers/storage-ports-contract.js';
 import type { OpenPorts } from '../../helpers/storage-ports-contract.js';
 import { accountsContract } from '../../helpers/accounts-contract.js';
@@ -17,14 +13,7 @@ import { limitsContract } from '../../helpers/limits-contract.js';
 import { budgetHoldsOf } from '../../../relay/billing/period-budgets.js';
 
 const openFresh: OpenPorts = async () => {
-    const redis = freshRedisPrefix();
-    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-    const ports = await openServerPorts({
-      databaseUrl: await freshDatabase(),
-      redisUrl: redis.url,
-      redisPrefix: redis.prefix,
-      secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key),
-    });
+    const ports = await openServerPorts((await freshServerStore()).options);
     return Object.assign(ports, { dispose: () => ports.close(), settled: async () => void (await ports.syncCounters()) });
 };
 
@@ -42,10 +31,8 @@ describe('server storage ports: rate windows and period budgets', () => {
 
 describe('server storage ports: an instance lost mid-call', () => {
   it('has its open reservation refunded by another instance, which logs the call as refunded', async () => {
-    const redis = freshRedisPrefix();
-    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-    const databaseUrl = await freshDatabase();
-    const open = () => openServerPorts({ databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+    const { options } = await freshServerStore();
+    const open = () => openServerPorts(options);
     const [lost, survivor] = [await open(), await open()];
     try {
       const user = (await lost.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
@@ -68,10 +55,8 @@ describe('server storage ports: an instance lost mid-call', () => {
 
 describe('server storage ports: what calls read, on every instance', () => {
   it('sees a key, a channel and a setting changed on another instance within a second, without a database round trip per read', async () => {
-    const redis = freshRedisPrefix();
-    const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-    const databaseUrl = await freshDatabase();
-    const open = () => openServerPorts({ databaseUrl, redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+    const { options } = await freshServerStore();
+    const open = () => openServerPorts(options);
     const [a, b] = [await open(), await open()];
     try {
       const user = (await a.users.create({ username: 'ada', password_hash: 'h', role: 1 }))!;
@@ -106,9 +91,8 @@ describe('server storage ports: what calls read, on every instance', () => {
 
 /** Server ports on a fresh database and Redis prefix, and a wipe of the installation's Redis keys (a Redis restarted empty). */
 async function portsLosingRedis() {
-  const redis = freshRedisPrefix();
-  const key = parseSecretKey(randomBytes(32).toString('hex'), 'the test');
-  const ports = await openServerPorts({ databaseUrl: await freshDatabase(), redisUrl: redis.url, redisPrefix: redis.prefix, secrets: (db) => openSqlSecretStore(createPostgresSecretRows(db), key) });
+  const { options, redis } = await freshServerStore();
+  const ports = await openServerPorts(options);
   const wipe = new Redis(redis.url);
   return {
     ports,
