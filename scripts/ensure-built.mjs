@@ -78,17 +78,21 @@ export function ensureBuilt(root, steps = BUILD_STEPS, log = console.log) {
     const marker = markerOf(root, step);
     rmSync(marker, { force: true });
     const startedAt = Date.now();
-    const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit' });
+    // An optional step's output goes to a file: its failure is expected on some machines, and
+    // the bundler's stack trace would bury the one line saying what to do.
+    const outputFile = join(root, 'dist', '.build', `${step.name}-build.log`);
+    mkdirSync(join(root, 'dist', '.build'), { recursive: true });
+    const result = spawnSync(bin, args, { cwd: root, stdio: step.optional ? ['ignore', 'pipe', 'pipe'] : 'inherit', maxBuffer: 64 << 20 });
+    if (step.optional) writeFileSync(outputFile, Buffer.concat([result.stdout ?? Buffer.alloc(0), result.stderr ?? Buffer.alloc(0)]));
     if (result.status !== 0) {
       if (step.optional) {
         rmSync(join(root, step.optional.output), { recursive: true, force: true });
-        console.error(`relaydesk: building the ${step.name} failed, so the relay starts without it (${step.optional.hint}); the next start builds it again.`);
+        console.error(`relaydesk: building the ${step.name} failed, so the relay starts without it (${step.optional.hint}); the next start builds it again. The build's output: ${outputFile}`);
         continue;
       }
       console.error(`relaydesk: building the ${step.name} failed; the next start builds it again.`);
       return false;
     }
-    mkdirSync(join(root, 'dist', '.build'), { recursive: true });
     writeFileSync(marker, JSON.stringify({ startedAt }) + '\n');
   }
   return true;

@@ -1,9 +1,9 @@
 // `npm start` builds first (scripts/ensure-built.mjs). A build that fails must leave nothing
 // a later start takes for a build: the first start on a machine without keytar used to stop
 // on a type error, and the second ran what that failed build had left in dist/.
-import { chmodSync, existsSync, mkdirSync, symlinkSync, utimesSync, writeFileSync, copyFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUILD_STEPS, ensureBuilt, isBuilt } from '../../../scripts/ensure-built.mjs';
 import type { BuildStep } from '../../../scripts/ensure-built.mjs';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -68,14 +68,23 @@ describe('ensure-built', () => {
   it('the console is optional: when only its bundler fails the relay still starts, with no half-built console to serve', async () => {
     const root = await tempDir();
     // A stand-in for a vite whose native bundler is missing: writes part of its output, then fails.
-    write(root, 'node_modules/.bin/fake-vite', '#!/bin/sh\nmkdir -p dist/renderer && echo half > dist/renderer/index.html\nexit 1\n');
+    write(root, 'node_modules/.bin/fake-vite', '#!/bin/sh\nmkdir -p dist/renderer && echo half > dist/renderer/index.html\necho "Error: Cannot find native binding" >&2\nexit 1\n');
     chmodSync(join(root, 'node_modules/.bin/fake-vite'), 0o755);
     write(root, 'renderer/main.tsx', 'export {};\n');
     const consoleStep = BUILD_STEPS.find((step) => step.name === 'console')!;
     const step: BuildStep = { ...consoleStep, inputs: ['renderer'], command: ['fake-vite', []] };
 
-    expect(ensureBuilt(root, [step], () => {})).toBe(true);
+    const said: string[] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void said.push(line));
+    try {
+      expect(ensureBuilt(root, [step], () => {})).toBe(true);
+    } finally {
+      error.mockRestore();
+    }
     expect(existsSync(join(root, 'dist/renderer/index.html'))).toBe(false);
+    // One line saying what to do, and where the bundler's own output went (not onto the terminal).
+    expect(said).toEqual([expect.stringMatching(/starts without it .*dist\/\.build\/console-build\.log$/)]);
+    expect(readFileSync(join(root, 'dist/.build/console-build.log'), 'utf8')).toContain('Cannot find native binding');
     expect(isBuilt(root, step)).toBe(false); // tried again at the next start
   });
 });
