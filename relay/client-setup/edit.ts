@@ -1,6 +1,7 @@
 // Pure text edits for client configuration files: each merges Relaydesk's settings into
 // what is already there and leaves every unrelated setting alone.
 import { isDeepStrictEqual } from 'node:util';
+import { applyEdits, modify, parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { parse as parseToml, stringify as stringifyToml, TomlError } from 'smol-toml';
 
 export class ConfigFormatError extends Error {}
@@ -54,14 +55,32 @@ export const GEMINI_API_KEY_AUTH = 'gemini-api-key';
  * Gemini CLI `settings.json`: selects sign-in with an API key, `security.auth.selectedType`
  * (Gemini CLI 0.6x). Older versions read a top-level `selectedAuthType`: when the file has
  * one it is set too, so the two never disagree (the CLI migrates the old key into the new).
+ * The CLI strips comments before parsing this file, so it may hold some: they are allowed,
+ * and the file is edited in place (jsonc-parser), keeping them and its layout.
  */
 export function mergeGeminiSettings(existing: string | null): string {
-  const settings = parseJsonObject(existing);
-  const security = objectAt(settings, 'security');
-  const auth = objectAt(security, 'auth', 'security.auth');
-  settings.security = { ...security, auth: { ...auth, selectedType: GEMINI_API_KEY_AUTH } };
-  if (settings.selectedAuthType !== undefined) settings.selectedAuthType = GEMINI_API_KEY_AUTH;
-  return jsonText(settings);
+  if (existing === null || existing.trim() === '') return jsonText({ security: { auth: { selectedType: GEMINI_API_KEY_AUTH } } });
+  const settings = parseJsoncObject(existing);
+  objectAt(objectAt(settings, 'security'), 'auth', 'security.auth'); // refuses a value the edit would have to replace
+  const edit = (text: string, path: string[]) => applyEdits(text, modify(text, path, GEMINI_API_KEY_AUTH, { formattingOptions: formattingOf(text) }));
+  let text = edit(existing, ['security', 'auth', 'selectedType']);
+  if (settings.selectedAuthType !== undefined) text = edit(text, ['selectedAuthType']);
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** A JSON object that may hold comments, as Gemini CLI reads it (strip-json-comments: no trailing commas). */
+function parseJsoncObject(existing: string): Record<string, unknown> {
+  const errors: ParseError[] = [];
+  const parsed: unknown = parseJsonc(existing, errors, { allowTrailingComma: false, disallowComments: false });
+  if (errors.length > 0) throw new ConfigFormatError('is not valid JSON');
+  if (!isObject(parsed)) throw new ConfigFormatError('does not hold a JSON object');
+  return parsed;
+}
+
+/** New properties indented as the file's first indented line is (two spaces when none is), with its line ends. */
+function formattingOf(text: string) {
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
 const TABLE_HEADER = /^\s*\[/;

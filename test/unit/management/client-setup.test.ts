@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assertLocalOwner, loopbackOrigin } from '../../../relay/management/client-setup.js';
 import { parse } from 'smol-toml';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { mergeCodexConfig, mergeGeminiSettings } from '../../../relay/client-setup/edit.js';
 import { ApiClient, seedUsers, setupAndLogin, startTestRelay } from '../../helpers/relay.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -252,6 +253,48 @@ describe('client setup files (loopback, owner only)', () => {
     expect(() => mergeGeminiSettings('[1, 2]')).toThrow('does not hold a JSON object');
     expect(() => mergeGeminiSettings('{"security": true}')).toThrow('has a setting "security" that is not an object');
     expect(() => mergeGeminiSettings('{"security": {"auth": "oauth"}}')).toThrow('has a setting "security.auth" that is not an object');
+  });
+
+  it('edits a Gemini settings.json with comments in place, as Gemini CLI reads it (comments allowed), keeping them and its layout', () => {
+    const commented = [
+      '{',
+      '\t// my theme',
+      '\t"ui": { "theme": "GitHub" },',
+      '\t/* sign-in */',
+      '\t"security": {',
+      '\t\t"auth": { "selectedType": "oauth-personal" } // was Google',
+      '\t}',
+      '}',
+    ].join('\r\n');
+    const merged = mergeGeminiSettings(commented);
+    expect(merged).toContain('\t// my theme\r\n');
+    expect(merged).toContain('/* sign-in */');
+    expect(merged).toContain('"selectedType": "gemini-api-key" } // was Google');
+    expect(merged.endsWith('\n')).toBe(true);
+    expect(parseJsonc(merged)).toEqual({ ui: { theme: 'GitHub' }, security: { auth: { selectedType: 'gemini-api-key' } } });
+    // A setting added where there was none takes the file's own indentation and line ends.
+    const added = mergeGeminiSettings('{\r\n\t// no sign-in yet\r\n\t"ui": {}\r\n}\r\n');
+    expect(added).toMatch(/\r\n\t"security": \{\r\n\t\t"auth": \{\r\n\t\t\t"selectedType": "gemini-api-key"/);
+    expect(added).toContain('// no sign-in yet');
+    expect(parseJsonc(added)).toEqual({ ui: {}, security: { auth: { selectedType: 'gemini-api-key' } } });
+    // Gemini CLI strips comments but refuses trailing commas: so does the relay.
+    expect(() => mergeGeminiSettings('{ "ui": {}, } // trailing comma')).toThrow('is not valid JSON');
+  });
+
+  it('writes a commented Gemini settings.json and undo gives it back byte for byte', async () => {
+    const { client } = await ownerClient();
+    const settingsFile = join(home, '.gemini', 'settings.json');
+    await mkdir(join(home, '.gemini'));
+    const original = '{\n  // comments are fine in this file\n  "ui": { "theme": "GitHub" }\n}\n';
+    await writeFile(settingsFile, original);
+    const written = await client.call('POST', '/api/client-setup/write', { client: 'gemini-cli', key: KEY });
+    expect(written.status, written.text).toBe(200);
+    const text = await readFile(settingsFile, 'utf8');
+    expect(text).toContain('// comments are fine in this file');
+    expect(parseJsonc(text)).toEqual({ ui: { theme: 'GitHub' }, security: { auth: { selectedType: 'gemini-api-key' } } });
+    const undo = await client.call('POST', '/api/client-setup/undo', { client: 'gemini-cli' });
+    expect(undo.status, undo.text).toBe(200);
+    expect(await readFile(settingsFile, 'utf8')).toBe(original);
   });
 
   it('refuses a broken existing file without touching it', async () => {
