@@ -11,7 +11,7 @@ import type { UnitCounts, Usage } from '../ir/usage.js';
 import type { AppLogger } from '../management/context.js';
 import type { RouteFacts } from '../protocols/types.js';
 import { disableKey } from '../routing/channel-health.js';
-import { isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.js';
+import { channelKeyRefused, isRetryableStatus, meansKeyUnusable } from '../routing/failure-policy.js';
 import { pickKey } from '../routing/pick-key.js';
 import { coolingKeys, recordAttempt } from '../routing/cooldowns.js';
 import { stuckTarget } from '../routing/affinity.js';
@@ -244,7 +244,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
           // The ledger logs the call as it charges it (embedded: journaled with its record first, so after a crash the counters and the log agree).
           return await quota.settle(reservation.id, cost, channel.id, deps.store.logs.encode(log));
         }
-        lastError = outcome.error;
+        const keyProblem = meansKeyUnusable(outcome.status, outcome.error.message);
+        lastError = keyProblem ? channelKeyRefused(outcome.error) : outcome.error;
         record.chain.push({
           channel_id: channel.id,
           channel_name: channel.name,
@@ -255,7 +256,6 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         });
         failed.add(keyIndex);
         failedKeys.set(channel.id, failed);
-        const keyProblem = meansKeyUnusable(outcome.status, outcome.error.message);
         if (keyProblem && settings.auto_disable_channel && channel.auto_ban) {
           await disableKey(deps.store.channels, channel, keyIndex, `${outcome.status}: ${outcome.error.message}`, settings.key_recovery_seconds * 1000);
         }

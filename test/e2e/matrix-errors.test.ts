@@ -1,6 +1,6 @@
-// Every client protocol × every upstream kind: an upstream failure (401 from a key the
-// upstream refuses, 429 and 500 in the upstream's own error shape) reaches the client in
-// the client's own error shape, with the status and the upstream's message.
+// Every client protocol × every upstream kind: an upstream failure (429 and 500 in the
+// upstream's own error shape) reaches the client in the client's own error shape, with the
+// status and the upstream's message; a channel key the upstream refuses answers 502.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../fake-upstreams/anthropic.js';
 import { startFakeGemini } from '../fake-upstreams/gemini.js';
@@ -31,7 +31,7 @@ const upstreamKinds = [
     model: 'gemini-2.5-flash',
     extra: {},
     start: () => startFakeGemini({ apiKey: 'good-key' }),
-    // Gemini answers a refused key with 400 INVALID_ARGUMENT ("API key not valid"); its status is kept.
+    // Gemini answers a refused key with 400 INVALID_ARGUMENT ("API key not valid").
     refusedKeyStatus: 400,
     error: (status: number, message: string) => ({ error: { code: status, message, status: status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } }),
   },
@@ -100,11 +100,13 @@ describe.each(cases)('$label', ({ client, upstream: kind }) => {
     expect(client.check(await response.json(), status)).toContain(message);
   });
 
-  it('the upstream refuses the channel key (401): its status, in the client’s shape', async () => {
-    const status = ('refusedKeyStatus' in kind ? kind.refusedKeyStatus : undefined) ?? 401;
+  it('the upstream refuses the channel key: 502 in the client’s shape, saying the client’s key is fine, with the upstream’s status', async () => {
+    const upstreamStatus = ('refusedKeyStatus' in kind ? kind.refusedKeyStatus : undefined) ?? 401;
     const { relay, key } = await gatewayWith(undefined, 'a-revoked-key');
     const response = await client.call(relay.origin, key);
-    expect(response.status).toBe(status);
-    expect(client.check(await response.json(), status).length).toBeGreaterThan(0);
+    expect(response.status).toBe(502);
+    const message = client.check(await response.json(), 502);
+    expect(message).toContain(`refused the relay's channel key (${upstreamStatus}: `);
+    expect(message).toContain('Your API key is fine');
   });
 });

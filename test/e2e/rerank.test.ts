@@ -93,12 +93,13 @@ describe('rerank through a Cohere channel (v2)', () => {
     expect(body.meta.billed_units.search_units).toBe(2);
   });
 
-  it("refuses a wrong key with Cohere's message in the relay's error object", async () => {
+  it("answers a channel key Cohere refuses with 502 and Cohere's message in the relay's error object", async () => {
     const cohere = await track(startFakeCohere());
     const { rerank } = await relay([{ type: 34, upstream: cohere, key: 'not-the-key', models: ['rerank-v3.5'] }]);
     const { status, body } = await rerank({ model: 'rerank-v3.5', query: QUERY, documents: DOCUMENTS });
-    expect(status).toBe(401);
-    expect(body.error.message).toContain('invalid api token');
+    expect(status).toBe(502);
+    expect(body.error.code).toBe('upstream_key_refused');
+    expect(body.error.message).toContain('(401: invalid api token');
   });
 });
 

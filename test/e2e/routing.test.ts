@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
+import { ApiError, GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { sleep } from '../fake-upstreams/harness.js';
+import { startFakeGemini } from '../fake-upstreams/gemini.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { readCallLogs } from '../helpers/call-logs.js';
 import { addChannel, startGateway } from '../helpers/gateway.js';
@@ -169,6 +171,36 @@ describe('multi-key channels', () => {
     await ask(gateway);
     expect(rejects.requests).toHaveLength(1);
     expect(healthy.requests).toHaveLength(2);
+  });
+});
+
+describe("the upstream refusing the channel's own key", () => {
+  it("answers 502 saying the client's key is fine, not the upstream's 401, and logs the 401", async () => {
+    const rejects = await fake({ apiKey: 'the-right-key' });
+    const gateway = await startGateway([{ type: 1, upstream: rejects, models: ['m'], key: 'a-revoked-key' }]);
+    const error = await ask(gateway).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    const apiError = error as InstanceType<typeof OpenAI.APIError>;
+    expect(apiError).not.toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(apiError.status).toBe(502);
+    expect(apiError.code).toBe('upstream_key_refused');
+    expect(apiError.message).toContain("refused the relay's channel key (401: Incorrect API key");
+    expect(apiError.message).toContain('Your API key is fine');
+    expect(apiError.message).not.toContain('a-revoked-key');
+    const [log] = (await gateway.admin.call('GET', '/api/log/')).json.data.items as any[];
+    expect(log).toMatchObject({ type: 5, retry_chain: [{ status: 401 }] });
+  });
+
+  it("turns Gemini's 400 'API key not valid' into the same 502 for a Gemini client", async () => {
+    const gemini = await startFakeGemini({ apiKey: 'the-right-key' });
+    upstreams.push(gemini);
+    const gateway = await startGateway([{ type: 24, upstream: gemini, models: ['gemini-2.5-flash'], key: 'a-wrong-key' }]);
+    const ai = new GoogleGenAI({ apiKey: gateway.key, httpOptions: { baseUrl: gateway.relay.origin } });
+    const error = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(502);
+    expect((error as ApiError).message).toContain('(400: API key not valid');
+    expect((error as ApiError).message).toContain('Your API key is fine');
   });
 });
 
