@@ -1,7 +1,7 @@
 // Request and response bodies in the log on the embedded store: files under the data folder's
 // bodies/ (never in the state file), swept by day. The scenario: test/helpers/call-bodies-scenario.ts.
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
@@ -20,16 +20,22 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe('request and response bodies in the log (embedded store)', () => {
-  it('kept only when opted in, readable by their owner and administrators, cut, without keys, swept', async () => {
+  it('kept only when opted in, readable by their owner and administrators, cut, without keys, swept after the configured days', async () => {
     await callBodiesScenario({}, (relay) => {
       const bodies = join(relay.dataDir, 'bodies');
       return {
         storedText: async () => (await Promise.all((await filesUnder(relay.dataDir)).map((file) => readFile(file, 'latin1')))).join('\n'),
-        async ageBodies() {
-          const days = await readdir(bodies);
-          for (const [index, day] of days.entries()) await rename(join(bodies, day), join(bodies, `2000-01-${String(index + 1).padStart(2, '0')}`));
+        async dateBody(requestId, at) {
+          // Moved into the folder of its new UTC day, its created_at changed with it.
+          const file = (await filesUnder(bodies)).find((name) => basename(name) === `${requestId}.json`)!;
+          const day = join(bodies, new Date(at).toISOString().slice(0, 10));
+          await mkdir(day, { recursive: true });
+          await writeFile(join(day, basename(file)), JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), created_at: at }));
+          await rm(file);
         },
         keptCount: async () => (await filesUnder(bodies)).filter((file) => file.endsWith('.json')).length,
+        isKept: async (requestId) => (await filesUnder(bodies)).some((file) => basename(file) === `${requestId}.json`),
+        sweeps: 'day',
       };
     });
   }, 60_000);

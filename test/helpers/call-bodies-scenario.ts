@@ -1,7 +1,7 @@
 // Request and response bodies in the log, as a user of the relay notices them: off unless a
 // key (or the relay) opts in; then readable through GET /api/log/:id/bodies by the caller and
 // administrators only, cut at the size cap with a marker, with no key in them or anywhere in
-// the store; deleted by the retention sweep. Run on the embedded store and on PostgreSQL.
+// the store; deleted by the retention sweep after the configured number of days. Run on the embedded store and on PostgreSQL.
 import { expect } from 'vitest';
 import type { RelayOptions } from '../../relay/index.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
@@ -16,11 +16,21 @@ export const CHANNEL_KEY = 'sk-upstream-channel-secret-7f3a9c';
 export interface StoreProbe {
   /** Everything stored that could hold a secret (the data folder's files; the database's body and log rows), as text. */
   storedText(): Promise<string>;
-  /** Makes every kept body older than any retention. */
-  ageBodies(): Promise<void>;
+  /** Dates a call's kept bodies back to `at` (ms), as if the call had ended then. */
+  dateBody(requestId: string, at: number): Promise<void>;
   /** How many calls' bodies are kept. */
   keptCount(): Promise<number>;
+  /** Whether a call's bodies are kept. */
+  isKept(requestId: string): Promise<boolean>;
+  /**
+   * How the store sweeps: `instant`, every body older than the retention; `day`, whole UTC days
+   * ending by then (a body from just past the retention's start waits for the end of its day).
+   */
+  sweeps: 'instant' | 'day';
 }
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 export async function callBodiesScenario(options: Partial<RelayOptions>, probeOf: (relay: TestRelay) => StoreProbe | Promise<StoreProbe>): Promise<void> {
   const upstream = await startFakeOpenAIChat({ apiKey: CHANNEL_KEY });
@@ -84,11 +94,25 @@ export async function callBodiesScenario(options: Partial<RelayOptions>, probeOf
     const everyone = await calls.chat(other.key, { messages: [{ role: 'user', content: 'kept for all' }] });
     expect((await calls.bodies(root, everyone.logId)).request).toContain('kept for all');
 
-    // Retention: bodies past log_bodies_retention_days are swept.
+    // Retention: the configured number of days (3, not the default 7) is kept. One body from
+    // just inside the window, one from just outside it (still inside 7 days), one of today.
     expect(await probe.keptCount()).toBe(3);
-    await probe.ageBodies();
-    await expect.poll(() => probe.keptCount(), { timeout: 10_000 }).toBe(0);
+    expect((await root.call('PUT', '/api/option', { key: 'log_bodies_retention_days', value: 3 })).json?.success).toBe(true);
+    const windowStart = Date.now() - 3 * DAY_MS;
+    const outside = probe.sweeps === 'day' ? windowStart - (windowStart % DAY_MS) - MINUTE_MS : windowStart - MINUTE_MS;
+    await probe.dateBody(echoed.requestId, outside);
+    await probe.dateBody(streamed.requestId, windowStart + 5 * MINUTE_MS);
+    await expect.poll(() => probe.isKept(echoed.requestId), { timeout: 10_000 }).toBe(false);
     expect((await root.call('GET', `/api/log/${echoed.logId}/bodies`)).json?.data).toBeNull();
+    // Several sweeps later (one every 200 ms) the body inside the window and today's are still kept.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await probe.isKept(streamed.requestId)).toBe(true);
+    expect(await probe.isKept(everyone.requestId)).toBe(true);
+    expect(await probe.keptCount()).toBe(2);
+    // A shorter retention takes effect at the next sweep: the 3-day-old body goes, today's stays.
+    expect((await root.call('PUT', '/api/option', { key: 'log_bodies_retention_days', value: 1 })).json?.success).toBe(true);
+    await expect.poll(() => probe.isKept(streamed.requestId), { timeout: 10_000 }).toBe(false);
+    expect(await probe.isKept(everyone.requestId)).toBe(true);
   } finally {
     await upstream.close();
   }
@@ -103,7 +127,7 @@ async function newKey(admin: ApiClient, name: string): Promise<{ id: number; key
 function callsTo(relay: TestRelay, admin: ApiClient) {
   return {
     /** A chat call; answers its log record's id once it is logged. */
-    async chat(key: string, body: Record<string, unknown>): Promise<{ logId: number }> {
+    async chat(key: string, body: Record<string, unknown>): Promise<{ logId: number; requestId: string }> {
       const response = await fetch(`${relay.relayBaseUrl}/chat/completions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-api-key': key, cookie: 'session=not-kept' },
@@ -120,7 +144,7 @@ function callsTo(relay: TestRelay, admin: ApiClient) {
           return logId;
         }, { timeout: 10_000 })
         .toBeGreaterThan(0);
-      return { logId };
+      return { logId, requestId };
     },
     /** A call's bodies, once kept (they are written after the answer, in the background). */
     async bodies(client: ApiClient, logId: number): Promise<any> {
