@@ -64,7 +64,7 @@ const outcome = (call: Promise<unknown>) =>
 describe("a user's weekly budget", () => {
   it('holds across their keys and refuses in each client’s error shape; the admin view says what is left', async () => {
     vi.setSystemTime(SUNDAY_EVENING);
-    const { gateway, keys, budgets, upstream } = await cappedUser(20);
+    const { gateway, keys, budgets, upstream, userId } = await cappedUser(20);
     // A gpt-4o-mini call of "hi" with max_tokens 20 costs 7: two fit in 20; the third is served
     // with its output cut to what is left, or refused. The keys take turns.
     const outcomes: string[] = [];
@@ -102,6 +102,12 @@ describe("a user's weekly budget", () => {
     // Nothing refused reached the upstream, and the refusals spent nothing.
     expect(upstream.requests).toHaveLength(outcomes.filter((o) => o === 'served').length);
     expect((await budgets())[0]).toEqual(week);
+
+    // An administrator raises the cap: the very next call is served, and the view follows.
+    const raised = await gateway.admin.call('PUT', `/api/user/${userId}`, { limits: { week: 1000 } });
+    expect(raised.json?.data?.limits, raised.text).toEqual({ week: 1000 });
+    expect(await outcome(ask(openai(gateway, keys[0]!)))).toBe('served');
+    expect((await budgets())[0]).toMatchObject({ limit: 1000, spent: week!.spent + 7, left: 1000 - week!.spent - 7 });
   });
 
   it("starts again at Monday's midnight in the configured zone, not before", async () => {

@@ -13,8 +13,8 @@ export const FAKE_GEMINI_API_KEY = 'fake-gemini-key';
 export const FAKE_THOUGHT_SIGNATURE = 'ZmFrZS10aG91Z2h0LXNpZ25hdHVyZQ==';
 
 export interface FakeGeminiOptions {
-  /** The only key accepted (default `FAKE_GEMINI_API_KEY`). */
-  apiKey?: string;
+  /** The key accepted (default `FAKE_GEMINI_API_KEY`), or several (the keys of one project). */
+  apiKey?: string | string[];
 }
 
 type Json = Record<string, any>;
@@ -23,12 +23,12 @@ type Json = Record<string, any>;
 const FAKE_EMBEDDING_SIZE = 4;
 
 export function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeUpstream> {
-  const apiKey = options.apiKey ?? FAKE_GEMINI_API_KEY;
+  const apiKey = [options.apiKey ?? FAKE_GEMINI_API_KEY].flat();
   let served = 0;
   return startFakeUpstream((request, { noUsage }) => answer(request, apiKey, noUsage, `fake-gemini-${++served}`));
 }
 
-function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, responseId: string): Answer {
+function answer(request: RecordedRequest, apiKey: string[], noUsage: boolean, responseId: string): Answer {
   const headerKey = request.headers['x-goog-api-key'];
   const key = (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? request.query.get('key') ?? undefined;
   if (!key) {
@@ -38,7 +38,7 @@ function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, resp
       "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
     );
   }
-  if (key !== apiKey) {
+  if (!apiKey.includes(key)) {
     return googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
       { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'generativelanguage.googleapis.com' } },
       { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'en-US', message: 'API key not valid. Please pass a valid API key.' },

@@ -35,7 +35,8 @@ const MIN_MAX_OUTPUT_TOKENS = 16;
 const REASONING_TOKENS = 12;
 
 export interface FakeOpenAIResponsesOptions {
-  apiKey?: string;
+  /** The key it accepts, or several (the keys of one account). */
+  apiKey?: string | string[];
   /**
    * Pause between stream events (default 1 ms). Without a pause all events are written in
    * one tick, and a `reset-after-chunks` fault would destroy them unsent with the socket.
@@ -44,14 +45,14 @@ export interface FakeOpenAIResponsesOptions {
 }
 
 export function startFakeOpenAIResponses(options: FakeOpenAIResponsesOptions = {}): Promise<FakeUpstream> {
-  const apiKey = options.apiKey ?? FAKE_OPENAI_RESPONSES_KEY;
+  const apiKey = [options.apiKey ?? FAKE_OPENAI_RESPONSES_KEY].flat();
   const delayMs = options.chunkDelayMs ?? 1;
   return startFakeUpstream((request, { noUsage }) => answer(request, apiKey, noUsage, delayMs));
 }
 
 type Json = Record<string, any>;
 
-function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, delayMs: number): Answer {
+function answer(request: RecordedRequest, apiKey: string[], noUsage: boolean, delayMs: number): Answer {
   const authError = checkAuth(request.headers.authorization, apiKey);
   if (authError) return authError;
   if (request.method !== 'POST' || request.path !== '/v1/responses') {
@@ -76,7 +77,7 @@ function answer(request: RecordedRequest, apiKey: string, noUsage: boolean, dela
 
 // ---- Checks -------------------------------------------------------------------------------
 
-function checkAuth(header: string | undefined, apiKey: string): Answer | undefined {
+function checkAuth(header: string | undefined, apiKey: string[]): Answer | undefined {
   if (!header || !header.startsWith('Bearer ')) {
     return openAIError(
       401,
@@ -86,7 +87,7 @@ function checkAuth(header: string | undefined, apiKey: string): Answer | undefin
     );
   }
   const key = header.slice('Bearer '.length).trim();
-  if (key === apiKey) return undefined;
+  if (apiKey.includes(key)) return undefined;
   const masked = key.length > 8 ? `${key.slice(0, 3)}${'*'.repeat(key.length - 7)}${key.slice(-4)}` : key;
   return openAIError(
     401,
