@@ -76,6 +76,56 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('table', { name: 'Top channels' })).toBeNull(); // only in the everyone view
   });
 
+  it('shows the time to first byte as p50 on the card and p50, p95 and p99 below it; a dash when no call succeeded', async () => {
+    const api = relay(2).on('GET /api/data/self', (call: { query: URLSearchParams }) => ({
+      ...(usageOf(2)(call) as object),
+      latency: { calls: 2, total_ms: { p50: 900, p95: 2000, p99: 2500 }, first_byte_ms: { p50: 95, p95: 480, p99: 1520 } },
+    }));
+    page();
+    expect((await screen.findByTestId('metric-first-byte')).textContent).toBe('First byte, last 24 hoursp50 95 msp50 95 ms · p95 480 ms · p99 1.52 s');
+
+    api.on('GET /api/data/self', (call: { query: URLSearchParams }) => ({
+      ...(usageOf(2)(call) as object),
+      latency: { calls: 0, total_ms: { p50: null, p95: null, p99: null }, first_byte_ms: { p50: null, p95: null, p99: null } },
+    }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('metric-first-byte').textContent).toBe('First byte, last 24 hours–No successful calls'));
+  });
+
+  it("in everyone's view, the top users and channels name each one with its calls, errors and cost, most spent first", async () => {
+    relay(2).on('GET /api/data', (call: { query: URLSearchParams }) => {
+      const hour = Math.floor(Number(call.query.get('end_timestamp')) / HOUR) * HOUR;
+      const metrics = (requests: number, errors: number, quota: number) => ({ requests, errors, prompt_tokens: 0, completion_tokens: 0, units: {}, quota });
+      const user = (time: number, user_id: number, username: string, ...m: [number, number, number]) => ({ time, user_id, username, ...metrics(...m) });
+      const channel = (time: number, channel_id: number, channel_name: string, ...m: [number, number, number]) => ({ time, channel_id, channel_name, ...metrics(...m) });
+      return {
+        ...(usageOf(40, 'everyones-model')(call) as object),
+        // alice's calls in two hours add up; a user deleted since and a channel without a name keep their number.
+        by_user: [user(hour - HOUR, 2, 'alice', 3, 1, 500_000), user(hour, 2, 'alice', 2, 0, 250_000), user(hour, 3, 'bob', 1, 0, 1_500_000), user(hour, 9, '', 4, 2, 0)],
+        by_channel: [channel(hour, 1, 'ops chat', 6, 1, 2_250_000), channel(hour, 4, '', 4, 2, 0)],
+      };
+    });
+    page(ROLE.admin);
+    await screen.findByTestId('metric-requests');
+    expect(screen.queryByRole('table', { name: 'Top users' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Everyone' }));
+    const rowsOf = async (name: string) =>
+      within(await screen.findByRole('table', { name }))
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(await rowsOf('Top users')).toEqual([
+      ['User', 'Calls', 'Errors', 'Cost (USD)'],
+      ['bob', '1', '0', '$3.00'],
+      ['alice', '5', '1', '$1.50'],
+      ['User 9', '4', '2', '$0.00'],
+    ]);
+    expect(await rowsOf('Top channels')).toEqual([
+      ['Channel', 'Calls', 'Errors', 'Cost (USD)'],
+      ['ops chat', '6', '1', '$4.50'],
+      ['Channel 4', '4', '2', '$0.00'],
+    ]);
+  });
+
   it('charts the calls: the requests by model table holds the model and its count', async () => {
     relay(2);
     page();
