@@ -3,49 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { onSessionEnded } from '../../renderer/api/client.js';
 import PlaygroundPage from '../../renderer/pages/playground/PlaygroundPage.js';
-import { stubApi } from './helpers/fake-api.js';
+import { send, sse, stubPlayground, textAnswer, type PostedCall } from './helpers/playground.js';
 
-interface ChatCall {
-  path: string;
-  headers: Record<string, string>;
-  body: any;
-}
-
-/** An SSE answer in chat-completions chunks. */
-function sse(chunks: unknown[]): Response {
-  const text = chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('') + 'data: [DONE]\n\n';
-  return new Response(text, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-}
-const textAnswer = (text: string) => sse([
-  { choices: [{ index: 0, delta: { role: 'assistant', content: text } }] },
-  { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
-  { choices: [], usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 } },
-]);
 const toolAnswer = () => sse([
   { choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '' } }] } }] },
   { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"city":"Paris"}' } }] } }] },
   { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
 ]);
 
-let chatCalls: ChatCall[];
+let chatCalls: PostedCall[];
 /** The management API answers the model list; chat calls get `answers` in turn. */
 function stubRelay(answers: (() => Response)[]) {
-  const api = stubApi().on('GET /api/models', [{ name: 'test-model' }, { name: 'other-model' }]);
-  const managementFetch = globalThis.fetch;
-  chatCalls = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost:3000').pathname;
-    if (!path.endsWith('/chat/completions')) return managementFetch(input, init);
-    chatCalls.push({ path, headers: { ...(init?.headers as Record<string, string>) }, body: JSON.parse(String(init?.body)) });
-    const next = answers.shift();
-    return next ? next() : new Response('{"error":{"message":"no answer scripted"}}', { status: 500 });
-  });
-  return api;
-}
-
-async function send(message: string) {
-  await userEvent.type(screen.getByLabelText('Message'), message);
-  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  const relay = stubPlayground(answers);
+  chatCalls = relay.posted;
+  return relay.api;
 }
 
 beforeEach(() => {
