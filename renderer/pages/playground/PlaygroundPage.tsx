@@ -190,7 +190,8 @@ export default function PlaygroundPage() {
         ))}
       </div>
       {tab !== 'chat' ? (
-        <MediaTab kind={tab} models={allModels} apiKey={key} />
+        // A tab of its own each: an image or its prompt must not show up in the Speech tab.
+        <MediaTab key={tab} kind={tab} models={allModels} apiKey={key} />
       ) : (
         <form className="pg" onSubmit={send} noValidate role="tabpanel" aria-labelledby="pg-tab-chat">
           <div className="pg-main">
@@ -225,7 +226,21 @@ export default function PlaygroundPage() {
                 <label htmlFor="pg-key">{t('pg.key')}</label>
                 {/* Uncontrolled on purpose: React would mirror a controlled value into the DOM's value attribute. */}
                 {/* Password managers are told to keep out: this is a key to try, not a login. */}
-                <input id="pg-key" type="password" autoComplete="off" data-1p-ignore data-lpignore="true" data-bwignore spellCheck={false} onChange={(e) => setKey(e.target.value)} aria-describedby="pg-key-hint" />
+                {/* The ref puts the key back in the field when the tab is shown again (the property, not the attribute). */}
+                <input
+                  id="pg-key"
+                  ref={(field) => {
+                    if (field && field.value !== key) field.value = key;
+                  }}
+                  type="password"
+                  autoComplete="off"
+                  data-1p-ignore
+                  data-lpignore="true"
+                  data-bwignore
+                  spellCheck={false}
+                  onChange={(e) => setKey(e.target.value)}
+                  aria-describedby="pg-key-hint"
+                />
                 <span id="pg-key-hint" className="field__hint">
                   {t('pg.keyHint')}
                 </span>
