@@ -1,7 +1,8 @@
 // The operators' console in Chromium against a real relay and a fake upstream: the overview's
 // getting-started checklist turns into health once a channel and a key exist; the dashboard's
-// figures match the calls made; the playground renders Markdown and code and its curl view
-// holds no key; the settings save bar appears with a change and saves it.
+// figures match the calls made; the playground renders Markdown and code, its curl view holds
+// no key, and its message box stays in view while a long conversation scrolls; the settings
+// save bar appears with a change and saves it.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
@@ -118,6 +119,52 @@ describe('operators console', () => {
     expect(await seriousA11yFindings(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Image' }).click();
     await page.getByRole('tabpanel', { name: 'Image' }).getByLabel('Prompt').waitFor();
+  });
+
+  it('playground: the message box stays in view, and usable, while a long conversation scrolls', async () => {
+    await page.goto(`${origin}/playground`);
+    await page.getByRole('option', { name: MODEL }).waitFor({ state: 'attached' });
+    await page.getByLabel('API key (optional)').fill(apiKey);
+    // The fake upstream answers "repeat N" with N words: two long answers, several screens high.
+    const answers = page.getByRole('article', { name: 'Answer' });
+    for (const [index, words] of [1500, 1500].entries()) {
+      await page.getByLabel('Message').fill(`repeat ${words}`);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await answers.nth(index).getByRole('button', { name: 'Regenerate' }).waitFor();
+    }
+    const wide = page.viewportSize()!;
+    expect(Number(await page.evaluate('document.documentElement.scrollHeight'))).toBeGreaterThan(3 * wide.height);
+
+    const composer = page.locator('.pg-composer');
+    const message = page.getByLabel('Message');
+    // At the start of the conversation, in the middle of the first answer, and at the end.
+    const places = {
+      start: () => page.getByRole('article', { name: 'You' }).first().evaluate((a) => a.scrollIntoView({ block: 'start' })),
+      middle: () => answers.first().evaluate((a) => a.scrollIntoView({ block: 'center' })),
+      end: () => answers.last().evaluate((a) => a.scrollIntoView({ block: 'end' })),
+    };
+    // In a full window and at phone width.
+    for (const viewport of [wide, { width: 390, height: 760 }]) {
+      await page.setViewportSize(viewport);
+      for (const [place, scrollTo] of Object.entries(places)) {
+        await scrollTo();
+        const box = (await composer.boundingBox())!;
+        const where = `${place} at ${viewport.width} px`;
+        expect({ where, inView: box.y >= 0 && box.y + box.height <= viewport.height + 1 }).toEqual({ where, inView: true });
+        // Nothing covers it: the message box itself is what is under its middle.
+        const hit = await message.evaluate((field) => {
+          const box = field.getBoundingClientRect();
+          return field.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id;
+        });
+        expect(hit).toBe('pg-prompt');
+      }
+    }
+    await page.setViewportSize(wide);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await message.click();
+    await page.keyboard.type('still here');
+    expect(await message.inputValue()).toBe('still here');
+    expect(Number(await page.evaluate('window.scrollY'))).toBe(0);
   });
 
   it('settings: the save bar appears with a change, and saves it', async () => {
