@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { NextFunction, Request, Response } from 'express';
 import { verifyPassword } from '../auth/password.js';
+import { equalsConstantTime } from '../auth/secret-token.js';
 import { FLOW_COOKIE, FLOW_LIFETIME_MS, type OAuthFlow, openFlow, sealFlow } from '../auth/oauth/flow-cookie.js';
 import { isOAuthProvider, OAUTH_PROVIDERS, type OAuthProvider, type OAuthProviderId, oauthProvider } from '../auth/oauth/providers.js';
 import { ApiError } from '../http/errors.js';
@@ -135,7 +136,7 @@ export function oauthRoutes(context: ManagementContext) {
           const provider = await providerNamed(context, settings, params.provider!);
           if (!flow || flow.provider !== provider.id) throw new ApiError(400, `This sign-in with ${provider.label} expired or was started in another browser: start it again.`);
           if (query.error) throw new ApiError(403, `${provider.label} did not sign you in: ${query.error_description || query.error}.`);
-          if (query.state !== flow.state) throw new ApiError(400, `This answer from ${provider.label} is not for the sign-in this browser started (state mismatch): start it again.`);
+          if (!equalsConstantTime(query.state ?? '', flow.state)) throw new ApiError(400, `This answer from ${provider.label} is not for the sign-in this browser started (state mismatch): start it again.`);
           const url = new URL(callbackUrl(settings, req, provider.id));
           url.search = new URL(req.originalUrl, 'http://relay').search;
           const profile = await provider.complete(url, flow);
