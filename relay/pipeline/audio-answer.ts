@@ -37,11 +37,30 @@ function isEventStream(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
+ * The media type of an answer that is a document, not audio or an event stream: JSON, XML or
+ * text (an error in a 200, a proxy's HTML page); undefined for anything else, or none named.
+ */
+export function documentType(headers: IncomingHttpHeaders): string | undefined {
+  const type = String(headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/event-stream') return undefined;
+  return /^text\/|^application\/(json|xml)$|\+(json|xml)$/.test(type) ? type : undefined;
+}
+
+/** A document where audio or events were asked for: nothing reached the client, so another channel may answer. */
+async function refuseDocument(options: AudioAnswerOptions, response: UpstreamExchange, type: string): Promise<Failed> {
+  const whole = await readWholeText(options, response);
+  if ('ok' in whole) return whole;
+  const message = `The upstream answered 200 with ${type}, not audio or an event stream: ${whole.text.slice(0, 200)}`;
+  return failure(options, { status: 502, kind: 'upstream', message, code: 'upstream_wrong_content_type' }, 502, true);
+}
+
+/**
  * Passes the answer's bytes to the client as they arrive, with the upstream's content type
  * (`fallbackType` when it sent none). Nothing is sent before the first byte of the body, so
  * an upstream failing before it can still go to another channel; after it, a failure cuts
- * the connection (a truncated file never looks complete). An event stream is read on the way
- * for the usage its events report.
+ * the connection (a truncated file never looks complete). An answer that is a document (JSON,
+ * HTML, text) is not passed on but fails the attempt. An event stream is read on the way for the
+ * usage its events report.
  */
 export async function pipeAnswer(
   options: AudioAnswerOptions,
@@ -51,6 +70,8 @@ export async function pipeAnswer(
   eventUsage: EventUsageReader,
 ): Promise<AudioAnswered | Failed> {
   const { res } = options;
+  const document = documentType(response.headers);
+  if (document) return refuseDocument(options, response, document);
   const events = isEventStream(response.headers) ? new SseEventSplitter() : undefined;
   let audioUsage: AudioUsage | undefined;
   const read = (chunk: Buffer) => {

@@ -132,6 +132,29 @@ describe('speech failover', () => {
     expect(broken.requests).toHaveLength(1);
     expect(openai.requests).toHaveLength(1);
   });
+
+  it('goes to the next channel when the first answers 200 with a JSON error or an HTML page instead of audio', async () => {
+    const broken = await startFakeOpenAIChat();
+    upstreams.push(broken);
+    broken.inject({ kind: 'status', status: 200, body: { error: { message: 'quota exhausted upstream' } }, times: 1 });
+    broken.inject({ kind: 'status', status: 200, body: '<html><body>502 Bad Gateway</body></html>', headers: { 'content-type': 'text/html' }, times: 1 });
+    const { gateway, client, openai, settled } = await relay();
+    await addChannel(gateway.admin, { type: 1, upstream: broken, models: ['tts-1'], priority: 10 });
+    // A 1 s cooldown, so that the second call reaches the broken channel again.
+    expect((await gateway.admin.call('PUT', '/api/option', { values: { channel_cooldown_seconds: 1 } })).json.success).toBe(true);
+    for (const n of [0, 1]) {
+      if (n > 0) await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const response = await client.audio.speech.create({ model: 'tts-1', input: 'Hello.', voice: 'alloy', response_format: 'wav' });
+      expect(response.headers.get('content-type')).toBe('audio/wav');
+      expect(Buffer.from(await response.arrayBuffer()).toString('latin1', 0, 4)).toBe('RIFF');
+      expect([broken.requests.length, openai.requests.length]).toEqual([n + 1, n + 1]);
+    }
+    const { records } = await settled();
+    expect(records.map((record: any) => record.retry_chain.map((attempt: any) => [attempt.status, attempt.error.slice(0, 40)]))).toEqual([
+      [[502, 'The upstream answered 200 with applicati']],
+      [[502, 'The upstream answered 200 with text/html']],
+    ]);
+  });
 });
 
 describe('an upstream failing mid-answer', () => {
