@@ -2,6 +2,7 @@ import { countTokens, promptText } from '../billing/estimate-tokens.js';
 import { choices, limitOutputTokens, outputTokenBound, promptTokenBound } from '../billing/token-bounds.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { ChatRequest } from '../ir/chat-request.js';
+import type { Usage } from '../ir/usage.js';
 import type { ClientCodec } from '../protocols/types.js';
 import { attemptUpstream } from './attempt.js';
 import { callRoute } from './call-lifecycle.js';
@@ -45,11 +46,22 @@ export function chatFamily(codec: ClientCodec): FamilyPipeline<ChatCall> {
     // An upstream that reports nothing (or only zeros) is counted locally.
     async meter(call, answered) {
       const usage = answered.usage;
-      if (usage && usage.inputTokens + usage.outputTokens > 0) return usage;
+      if (usage && usage.inputTokens + usage.outputTokens > 0) return answered.streamError || answered.clientGone ? atLeastDelivered(usage, answered.outputText) : usage;
       return { inputTokens: await countTokens(promptText(call.request)), outputTokens: await countTokens(answered.outputText), estimated: true };
     },
     encodeError: (error) => codec.encodeError(error),
   };
+}
+
+/**
+ * An answer cut short (by the upstream or the client) may have reported its usage before its
+ * output (Anthropic's message_start counts 1 output token, the rest comes at its end): it is
+ * billed for the text it delivered when that counts more.
+ */
+async function atLeastDelivered(usage: Usage, outputText: string): Promise<Usage> {
+  if (outputText === '') return usage;
+  const delivered = await countTokens(outputText);
+  return delivered > usage.outputTokens ? { ...usage, outputTokens: delivered } : usage;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { countTokens } from '../../relay/billing/estimate-tokens.js';
+import { FAKE_ANTHROPIC_API_KEY, startFakeAnthropic } from '../fake-upstreams/anthropic.js';
 import type { FakeUpstream } from '../fake-upstreams/harness.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
 import { readCallLogs } from '../helpers/call-logs.js';
@@ -132,4 +134,45 @@ describe('billing', () => {
     expect(text).not.toContain(gateway.key);
     expect(text).not.toContain('secret prompt text');
   });
+
+  it('bills a Messages stream the upstream cut for the text it delivered, not the 1 output token of its message_start', async () => {
+    const upstream = await startFakeAnthropic({ chunkDelayMs: 2 });
+    upstreams.push(upstream);
+    const gateway = await startGateway([{ type: 14, upstream, key: FAKE_ANTHROPIC_API_KEY, models: ['claude-sonnet-4'] }]);
+    const messages = [{ role: 'user', content: 'tell me a long enough story about billing and streams, please' }];
+    const asked = [
+      ['/messages', { model: 'claude-sonnet-4', max_tokens: 200, stream: true, messages }], // passed through
+      ['/chat/completions', { model: 'claude-sonnet-4', stream: true, messages }], // translated
+    ] as const;
+    const delivered: string[] = [];
+    for (const [path, body] of asked) {
+      // message_start, content_block_start, ping, then four text deltas of two words each.
+      upstream.inject({ kind: 'reset-after-chunks', afterChunks: 7, times: 1 });
+      const response = await fetch(`${gateway.relay.relayBaseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${gateway.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      delivered.push(textOfEvents(await response.text()));
+    }
+    await gateway.relay.close();
+    const logs = await readCallLogs(gateway.relay.dataDir);
+    expect(logs).toHaveLength(2);
+    for (const [i, log] of logs.entries()) {
+      expect(delivered[i]!.split(' ').length).toBeGreaterThanOrEqual(8);
+      expect(log.completion_tokens).toBe(await countTokens(delivered[i]!));
+      expect(log.error).toMatch(/before the answer was complete/);
+    }
+  });
 });
+
+/** The answer text of a Messages or chat completions event stream (text deltas, delta contents). */
+function textOfEvents(stream: string): string {
+  let text = '';
+  for (const line of stream.split('\n')) {
+    if (!line.startsWith('data: {')) continue;
+    const event = JSON.parse(line.slice(6));
+    text += event.delta?.text ?? event.choices?.[0]?.delta?.content ?? '';
+  }
+  return text;
+}

@@ -36,6 +36,8 @@ export class MessagesPassthroughTap implements PassthroughStreamTap {
   finished = false;
   error: RelayErrorInfo | undefined;
   private rawUsage: Record<string, unknown> | undefined;
+  /** `message_delta` came: the usage counts the whole output. */
+  private outputCounted = false;
   private readonly answerChunks: string[] = [];
   private answerBytes = 0;
 
@@ -69,6 +71,7 @@ export class MessagesPassthroughTap implements PassthroughStreamTap {
         break;
       case 'message_delta':
         this.addUsage(event.usage);
+        this.outputCounted = true;
         break;
       case 'message_stop':
         this.finished = true;
@@ -82,9 +85,12 @@ export class MessagesPassthroughTap implements PassthroughStreamTap {
     return rawEvent;
   }
 
-  /** The answer's text, thinking and tool input, read only when the upstream reported no usage. */
+  /**
+   * The answer's text, thinking and tool input, read only when the upstream did not report its
+   * output: no usage, or a stream cut before `message_delta` (`message_start` counts 1 token).
+   */
   get outputText(): string {
-    if (this.usage && this.usage.inputTokens + this.usage.outputTokens > 0) return '';
+    if (this.outputCounted && this.usage && this.usage.inputTokens + this.usage.outputTokens > 0) return '';
     let text = '';
     for (const data of this.answerChunks) {
       try {
