@@ -8,21 +8,25 @@ export interface Called {
   status: number;
   text: string;
   ms: number;
+  /** The relay's X-Request-Id: the call's record carries it. */
+  requestId: string | null;
 }
 
+/** `body`: JSON, or a form sent as multipart (fetch sets its boundary). */
 export async function callRelay(origin: string, key: string, path: string, body: unknown): Promise<Called> {
   const started = Date.now();
+  const form = body instanceof FormData;
   try {
     const response = await fetch(`${origin}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: { authorization: `Bearer ${key}`, ...(form ? {} : { 'content-type': 'application/json' }) },
+      body: form ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
-    return { status: response.status, text: await response.text(), ms: Date.now() - started };
+    return { status: response.status, text: await response.text(), ms: Date.now() - started, requestId: response.headers.get('x-request-id') };
   } catch (error) {
     // A cut connection (or no answer in 30 s) is what must never happen: status 0.
-    return { status: 0, text: String((error as Error).cause ?? error), ms: Date.now() - started };
+    return { status: 0, text: String((error as Error).cause ?? error), ms: Date.now() - started, requestId: null };
   }
 }
 
@@ -35,6 +39,39 @@ export async function recordsOf(root: ApiClient, model: string, expected = 0): P
     if (records.length >= expected || waited >= 3_000) return records;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The records of `calls`, in their order, by request id: a record is written when its call
+ * settles (a video task's when the task ends), so the log's order need not be the calls'.
+ */
+export async function recordsOfCalls(root: ApiClient, model: string, calls: Called[]): Promise<any[]> {
+  const records = await recordsOf(root, model, calls.length);
+  return calls.map((call) => records.find((record) => call.requestId !== null && record.request_id === call.requestId));
+}
+
+/**
+ * The text a streamed answer delivered, whatever its protocol: every string under `content`,
+ * `text` or `delta` in its events' JSON (chat deltas, Messages text deltas, Gemini parts,
+ * Responses output deltas); errors and Responses' snapshots of the whole response left out.
+ */
+export function deliveredText(stream: string): string {
+  const texts: string[] = [];
+  const walk = (value: unknown, key = ''): void => {
+    if (typeof value === 'string') {
+      if (['content', 'text', 'delta'].includes(key)) texts.push(value);
+    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'error' && k !== 'response') walk(v, k);
+  };
+  for (const line of stream.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    try {
+      walk(JSON.parse(line.slice(5)));
+    } catch {
+      // [DONE] and the like
+    }
+  }
+  return texts.join('');
 }
 
 /** Every call record (type 2 consume, 5 error) of the relay. */
@@ -85,8 +122,8 @@ export async function limitedKey(client: ApiClient, name: string, quota: number)
 
 export const asUpstream = (url: string) => ({ url }) as FakeUpstream;
 
-/** Gives `model` a token price (ratio 1, completions 2×), so every call costs quota. */
-export async function priceModel(root: ApiClient, model: string): Promise<void> {
-  const priced = await root.call('POST', '/api/models/meta', { name: model, model_ratio: 1, completion_ratio: 2 });
+/** Gives `model` a token price (ratio 1, completions 2×) and the family's other prices, so every call costs quota. */
+export async function priceModel(root: ApiClient, model: string, price: Record<string, unknown> = {}): Promise<void> {
+  const priced = await root.call('POST', '/api/models/meta', { name: model, model_ratio: 1, completion_ratio: 2, ...price });
   expect(priced.json.success, priced.text).toBe(true);
 }
