@@ -1,8 +1,10 @@
-// One round of the crash scenario's traffic: calls of several families (OpenAI chat and
-// Anthropic messages, streamed and not; embeddings) on the relay's API keys, and management
+// One round of the crash scenario's traffic: calls of every JSON family (crash-families.ts:
+// chat, messages and legacy completions, streamed and not; embeddings, moderations, rerank,
+// images, speech) on the relay's API keys, and management
 // writes (new API keys, a setting, redeemed codes), all at once, until the relay is killed.
 // What was acknowledged is written down in the ledger the audit checks after the restart.
 import { ApiClient } from '../helpers/relay.js';
+import { CRASH_FAMILIES, type CrashFamily } from './crash-families.js';
 
 export interface Call {
   family: string;
@@ -29,40 +31,24 @@ export interface Ledger {
 
 export const newLedger = (): Ledger => ({ keys: new Map(), unsure: new Set(), redeemed: new Set(), setting: { acked: 0, sent: 0 }, calls: [], writes: { sent: 0, acked: 0 } });
 
-const FAMILIES = ['chat-stream', 'chat', 'messages-stream', 'messages', 'embeddings'] as const;
-
-async function call(origin: string, key: string, family: (typeof FAMILIES)[number]): Promise<Call> {
-  const stream = family.endsWith('-stream');
-  const [path, body, done] = family.startsWith('chat')
-    ? ['/v1/chat/completions', { model: 'gpt-4o', stream, max_tokens: 100, messages: [{ role: 'user', content: 'repeat 30' }] }, 'data: [DONE]']
-    : family.startsWith('messages')
-      ? ['/v1/messages', { model: 'claude-sonnet-4', stream, max_tokens: 100, messages: [{ role: 'user', content: 'repeat 30' }] }, 'message_stop']
-      : ['/v1/embeddings', { model: 'text-embedding-3-small', input: ['one', 'two'] }, ''];
+async function call(origin: string, key: string, family: CrashFamily): Promise<Call> {
   let status = 0;
   let requestId: string | null = null;
   try {
-    const response = await fetch(origin + path, {
+    const response = await fetch(origin + family.path, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
-      body: JSON.stringify(body),
+      body: JSON.stringify(family.body),
     });
     status = response.status;
     requestId = response.headers.get('x-request-id');
     const text = await response.text();
-    const answered = status === 200 && (stream ? text.includes(done) : safeJson(text) !== undefined);
-    return { family, status, requestId, answered, cut: status === 200 && !answered };
+    const answered = status === 200 && family.whole(text, response.headers.get('content-type') ?? '');
+    return { family: family.name, status, requestId, answered, cut: status === 200 && !answered };
   } catch {
-    return { family, status, requestId, answered: false, cut: true };
+    return { family: family.name, status, requestId, answered: false, cut: true };
   }
 }
-
-const safeJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 export interface Actors {
   origin: string;
@@ -82,7 +68,7 @@ export async function burst(actors: Actors, ledger: Ledger, round: number, stopp
   const { origin, root, caller, callKeys, codes } = actors;
   const calls = async (worker: number) => {
     for (let i = 0; !stopped(); i++) {
-      ledger.calls.push(await call(origin, callKeys[(worker + i) % callKeys.length]!, FAMILIES[(worker + i) % FAMILIES.length]!));
+      ledger.calls.push(await call(origin, callKeys[(worker + i) % callKeys.length]!, CRASH_FAMILIES[(worker + i) % CRASH_FAMILIES.length]!));
     }
   };
   const write = async (send: () => Promise<{ json?: any }>, acked: () => void) => {

@@ -1,5 +1,5 @@
 // Crashes (issue 18): a relay in a child process, killed with SIGKILL at a random point of a
-// burst of calls (OpenAI chat and Anthropic messages, streamed and not; embeddings) and
+// burst of calls (every JSON family, streamed and not: crash-families.ts) and
 // management writes (new API keys, a setting, redemptions), then started again on the same
 // state: the data folder (embedded; its lock left by the dead process is taken over) or the
 // same PostgreSQL and Redis (server mode, where a surviving instance sweeps the lost one's
@@ -19,6 +19,8 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { audit } from './crash-audit.js';
 import type { Audit } from './crash-audit.js';
 import { burst, newLedger } from './crash-burst.js';
+import { CRASH_FAMILIES, CRASH_OPENAI_MODELS } from './crash-families.js';
+import { MODELS } from './fuzz-gateway.js';
 import { launcher } from './crash-process.js';
 import { recordFigure, STORES } from './stores.js';
 
@@ -52,7 +54,8 @@ describe.each(STORES)('the relay killed mid-burst and restarted ($name store)', 
     let root = await signIn(relay.origin, 'root');
     const lifted = await root.call('PUT', '/api/option', { values: { api_rate_limit: 0, critical_rate_limit: 10_000 } });
     expect(lifted.json.success, lifted.text).toBe(true);
-    await addChannel(root, { type: 1, upstream: openai, models: ['gpt-4o', 'text-embedding-3-small'] });
+    await addChannel(root, { type: 1, upstream: openai, models: CRASH_OPENAI_MODELS });
+    await addChannel(root, { type: 38, name: 'rerank (Jina kind)', upstream: openai, models: [MODELS.rerank] });
     await addChannel(root, { type: 14, upstream: anthropic, models: ['claude-sonnet-4'], key: FAKE_ANTHROPIC_API_KEY });
     const made = await root.call('POST', '/api/user/', { username: 'caller', password: PASSWORD, role: 1 });
     expect(made.json.success, made.text).toBe(true);
@@ -121,15 +124,23 @@ describe.each(STORES)('the relay killed mid-burst and restarted ($name store)', 
 
     const calls = ledger.calls.length;
     const answered = ledger.calls.filter((c) => c.answered).length;
+    // Every family was answered, and no call was refused: an answer other than 200 is no crash's doing.
+    const ofFamily = (name: string) => ledger.calls.filter((c) => c.family === name);
+    const sentBy = Object.fromEntries(CRASH_FAMILIES.map((f) => [f.name, ofFamily(f.name).length]));
+    const answeredBy = Object.fromEntries(CRASH_FAMILIES.map((f) => [f.name, ofFamily(f.name).filter((c) => c.answered).length]));
+    const refused = ledger.calls.filter((c) => c.status !== 0 && c.status !== 200);
     await recordFigure({
       scenario: 'relay killed (SIGKILL) mid-burst, restarted',
       store: store.name,
       runs: rounds,
       cases: calls + ledger.writes.sent,
       held: `${kills} kills mid-burst, ${startsCut} more during a start; ${answered} of ${calls} calls answered, each logged once; ${ledger.writes.acked} of ${ledger.writes.sent} writes acknowledged, all kept; every key and user balanced, nothing held${failures.length ? ` — except ${failures.length} problems` : ''}`,
+      casesPerRoute: sentBy,
       worst: `${worstCut} calls cut by one kill; ${(worstRecoveryMs / 1000).toFixed(1)} s from restart to a clean audit (clean at the first look in ${cleanAtOnce} of ${rounds} rounds)`,
     });
     expect(failures).toEqual([]);
+    expect(refused.map((c) => `${c.family} answered ${c.status}`)).toEqual([]);
+    for (const [family, n] of Object.entries(answeredBy)) expect(n, `${family} calls answered`).toBeGreaterThan(0);
     expect(answered, 'calls answered before the kills').toBeGreaterThan(rounds);
     expect(ledger.writes.acked).toBeGreaterThan(rounds);
   }, 300_000);

@@ -54,6 +54,8 @@ export interface Figure {
   cases: number;
   held: string;
   worst: string;
+  /** Scenarios that try many routes: the cases each route got, by route ("POST /v1/embeddings"). */
+  casesPerRoute?: Record<string, number>;
 }
 
 /** Adds a line to test-results/reliability-figures.jsonl (the README's table is made from it). */
