@@ -65,7 +65,7 @@ export class Tally {
 }
 
 /**
- * Records a fuzzing scenario's figure and prints its cases per route; then, when every case
+ * Records a fuzzing scenario's figure, its cases per route with it, and prints them; then, when every case
  * passed (`finished`; else that failure is the one to see), the control calls must all have
  * been answered, each within 2 s.
  */
@@ -87,6 +87,7 @@ export async function reportFuzzing(options: {
     cases: tally.total,
     held: `${tally.byRoute.size} routes, ${options.runs} cases each and more; answers ${answers.map(([s, n]) => `${s}×${n}`).join(' ')}; control calls ${control.calls - control.failures} of ${control.calls}${options.note ?? ''}`,
     worst: `control call ${control.worstMs} ms; ${answers.filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)} answers 5xx`,
+    casesPerRoute: Object.fromEntries(tally.byRoute),
   });
   console.log(`${options.scenario} (${options.store}): ${tally.summary()}`);
   if (!options.finished) return;
