@@ -18,7 +18,7 @@ import { percentile, runAutocannon, timedCall } from './load.js';
 import type { LoadResult, Target } from './load.js';
 import { cpuMicros, hasTaskset, pinSelf, rssMb, startPinned } from './processes.js';
 import { benchTargets, configureRelay } from './relay-setup.js';
-import { printSoak, soak, soakMix } from './soak.js';
+import { GROWTH_BOUND_MB_PER_100K_CALLS, printSoak, soak, soakMix } from './soak.js';
 import type { SoakResult } from './soak.js';
 import { printServerTable, printTable } from './report.js';
 import { serverCosts, startServerBench } from './server-mode.js';
@@ -247,8 +247,12 @@ async function soakStores(targets: Record<string, Target>, pid: number, upstream
   }
   const results = { date: new Date().toISOString(), cpus: cpus().length, soak: { embedded, server } };
   log('');
-  printSoak(results.soak, log);
+  const held = printSoak(results.soak, log);
   await saveResults(results);
+  if (!held) {
+    log(`The soak failed: memory grew more than ${GROWTH_BOUND_MB_PER_100K_CALLS} MB per 100k calls (exit status 1).`);
+    process.exitCode = 1;
+  }
 }
 
 async function saveResults(results: { date: string }) {

@@ -67,8 +67,34 @@ export function growthPer100k(samples: SoakResult['samples']): number {
   return variance === 0 ? 0 : (covariance / variance) * 100_000;
 }
 
-export function printSoak(results: Record<string, SoakResult | string>, log: (text: string) => void): void {
+/**
+ * The bound the soak holds memory to: 1 MB per 100,000 calls. The README's ten-minute runs
+ * measured +0.11 and −0.02 MB per 100k calls (noise), and a leak of 10 bytes a call is 1 MB per
+ * 100k: at this bound, a 10-minute soak of ~1.3 million calls ends ~13 MB higher, far above the
+ * noise of the lowest RSS per segment.
+ */
+export const GROWTH_BOUND_MB_PER_100K_CALLS = 1;
+/** Samples after the warm-up segment needed to judge a trend (a 2-minute soak: four points). */
+export const SAMPLES_TO_JUDGE = 3;
+
+export interface SoakVerdict {
+  ok: boolean;
+  /** What was decided and why, for the report. */
+  says: string;
+}
+
+/** Whether a soak's memory stayed flat: its trend at most the bound; too short a soak is not judged. */
+export function soakVerdict(result: SoakResult, bound = GROWTH_BOUND_MB_PER_100K_CALLS): SoakVerdict {
+  const trend = result.growth_mb_per_100k_calls;
+  if (result.samples.length - 1 < SAMPLES_TO_JUDGE) return { ok: true, says: `not judged: ${result.samples.length} segments, ${SAMPLES_TO_JUDGE + 1} needed (a soak of ${(SAMPLES_TO_JUDGE + 1) * SEGMENT_SECONDS} s or more)` };
+  if (trend > bound) return { ok: false, says: `memory grows: trend ${trend.toFixed(2)} MB per 100k calls, over the bound of ${bound} MB` };
+  return { ok: true, says: `flat: trend ${trend.toFixed(2)} MB per 100k calls, within the bound of ${bound} MB` };
+}
+
+/** Prints each store's soak and its verdict; answers whether every soak that ran held its bound. */
+export function printSoak(results: Record<string, SoakResult | string>, log: (text: string) => void): boolean {
   log('Soak (10 connections, the kinds of call taking turns every 30 s)');
+  let held = true;
   for (const [store, r] of Object.entries(results)) {
     if (typeof r === 'string') {
       log(`  ${store}: ${r}`);
@@ -76,5 +102,9 @@ export function printSoak(results: Record<string, SoakResult | string>, log: (te
     }
     const lows = r.samples.map((x) => x.rss_min_mb.toFixed(0));
     log(`  ${store}: ${r.calls.toLocaleString()} calls in ${r.seconds} s (${r.failed} failed); lowest RSS per segment ${lows.join(' ')} MB, peak ${Math.max(...r.samples.map((x) => x.rss_max_mb)).toFixed(0)} MB; trend ${r.growth_mb_per_100k_calls.toFixed(2)} MB per 100k calls`);
+    const verdict = soakVerdict(r);
+    log(`  ${store}: ${verdict.ok ? '' : 'FAILED: '}${verdict.says}`);
+    held &&= verdict.ok;
   }
+  return held;
 }
