@@ -46,7 +46,8 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],
-          globalSetup: ['test/system/servers-setup.ts'],
+          // The secret sweep's teardown searches what every scenario left, before the servers go.
+          globalSetup: ['test/system/servers-setup.ts', 'test/reliability/secret-sweep-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -5,6 +5,7 @@ import { onTestFinished } from 'vitest';
 import { hashPassword } from '../../relay/auth/password.js';
 import { startRelay } from '../../relay/index.js';
 import type { RelayHandle, RelayOptions } from '../../relay/index.js';
+import { appendOutput, noteManagementCall, sweptOutputFile } from './secret-sweep.js';
 import { tempDir } from './temp-dir.js';
 
 export interface TestRelay extends RelayHandle {
@@ -26,8 +27,12 @@ export async function startTestRelay(options: Partial<RelayOptions> = {}): Promi
     log: { info: record, warn: record, error: record },
     ...options,
   });
-  // Closed when the test ends, before its data folder is removed (finish hooks run last-registered first).
-  onTestFinished(() => relay.close());
+  // Closed when the test ends, before its data folder is removed (finish hooks run last-registered first);
+  // what it logged is then left for the secret sweep (in the reliability project).
+  onTestFinished(async () => {
+    await relay.close();
+    appendOutput(sweptOutputFile('relay log'), logged.join('\n'));
+  });
   return Object.assign(relay, { logged });
 }
 
@@ -62,6 +67,7 @@ export class ApiClient {
     } catch {
       json = undefined;
     }
+    noteManagementCall(method, path, body, response.status, response.headers, text, json);
     return { status: response.status, headers: response.headers, json, text, setCookie };
   }
 }

@@ -2,6 +2,7 @@
 // with node:crypto, answering registration options with a "none" attestation and
 // authentication options with a signed assertion, in the JSON @simplewebauthn/browser sends.
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { usedSecret } from './secret-sweep.js';
 
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
@@ -76,6 +77,7 @@ export class SoftAuthenticator {
     const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: overrides.origin ?? this.origin, crossOrigin: false });
     const passkey: SoftPasskey = { id: b64url(credentialId), privateKey, cosePublicKey, userHandle: options.user.id, rpID, counter: counter + 1, counting: overrides.counting ?? true };
     this.passkeys.push(passkey);
+    usedSecret('passkey secret', privateKey.export({ format: 'jwk' }).d);
     return {
       passkey,
       response: {

@@ -1,11 +1,13 @@
 // Relays in child processes for the crash scenario: started on a data folder (and in server
 // mode a database and Redis prefix), killed with SIGKILL, started again on the same state.
-// Every child is killed when the test ends (before its database is dropped).
+// Every child is killed when the test ends (before its database is dropped); what it printed
+// is left for the secret sweep.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
+import { appendOutput, sweptOutputFile } from '../helpers/secret-sweep.js';
 import { freshDatabase, freshRedisPrefix } from '../helpers/server-db.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { StoreKind } from './stores.js';
@@ -49,6 +51,9 @@ export async function launcher(store: StoreKind): Promise<Launcher> {
     children.push(child);
     let told = '';
     child.stderr!.on('data', (chunk: Buffer) => void (told += chunk.toString()));
+    // Its stdout and stderr, for the secret sweep to search after the suite.
+    const output = sweptOutputFile(`crash relay ${child.pid}`);
+    for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => appendOutput(output, chunk.toString('latin1')));
     const origin = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout!.on('data', (chunk: Buffer) => {

@@ -6,10 +6,6 @@
 // of the run, except the answers that are explicit reveals (the one-time key display, the
 // channel key reveal, the 2FA setup and its backup codes).
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from '../fake-upstreams/stripe.js';
 import { startFakeOpenAIChat } from '../fake-upstreams/openai-chat.js';
@@ -20,6 +16,7 @@ import { startSmtpInbox } from '../helpers/smtp-inbox.js';
 import { SoftAuthenticator } from '../helpers/soft-authenticator.js';
 import { enableTwoFactor, stepCodes } from '../helpers/two-factor.js';
 import { recordFigure, relayWithUsers, STORES } from './stores.js';
+import { databaseTexts, folderTexts, redisTexts } from './store-texts.js';
 
 const unique = (label: string) => `${label}-${randomBytes(12).toString('hex')}`;
 
@@ -41,49 +38,6 @@ class Recorder {
     const last = this.answers.pop()!;
     this.reveals.push(last);
     return last;
-  }
-}
-
-async function folderTexts(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name), 'latin1')));
-}
-
-async function databaseTexts(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const tables = await client.query(`SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'`);
-    expect(tables.rows.length).toBeGreaterThan(5);
-    const texts: string[] = [];
-    for (const { table_schema, table_name } of tables.rows) {
-      const rows = await client.query(`SELECT row_to_json(t)::text AS row FROM "${table_schema}"."${table_name}" t`);
-      texts.push(...rows.rows.map((r) => r.row as string));
-    }
-    return texts;
-  } finally {
-    await client.end();
-  }
-}
-
-async function redisTexts(url: string, prefix: string): Promise<string[]> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    const texts: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      for (const key of keys) {
-        const type = await redis.type(key);
-        const value = type === 'string' ? await redis.get(key) : type === 'hash' ? await redis.hgetall(key) : type === 'list' ? await redis.lrange(key, 0, -1) : type === 'set' ? await redis.smembers(key) : type === 'zset' ? await redis.zrange(key, '0', '-1') : type === 'stream' ? await redis.call('XRANGE', key, '-', '+') : '';
-        const dumped = await redis.dumpBuffer(key);
-        texts.push(`${key} ${JSON.stringify(value)} ${dumped?.toString('latin1') ?? ''}`);
-      }
-      cursor = next;
-    } while (cursor !== '0');
-    return texts;
-  } finally {
-    redis.disconnect();
   }
 }
 
@@ -191,7 +145,7 @@ describe.each(STORES)('secrets stay secret ($name store)', (store) => {
     await upstream.close();
     await relay.close();
 
-    const stored = options.server ? [...(await databaseTexts(options.server.databaseUrl)), ...(await redisTexts(options.server.redisUrl, options.server.redisPrefix ?? ''))] : await folderTexts(relay.dataDir);
+    const stored = options.server ? [...(await databaseTexts(options.server.databaseUrl, { minTables: 6 })), ...(await redisTexts(options.server.redisUrl, options.server.redisPrefix ?? ''))] : await folderTexts(relay.dataDir);
     // The data folder of a server-mode relay (its lock and any files) is searched too.
     if (options.server) stored.push(...(await folderTexts(relay.dataDir)));
     const places: Record<string, string[]> = { store: stored, logged: relay.logged, answers: rec.answers };

@@ -1,15 +1,14 @@
 // What every reliability scenario runs on: the embedded store and PostgreSQL + Redis (server
 // mode, throwaway servers from the system project's globalSetup), and how it reports figures.
-import { appendFile, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import type { RelayOptions } from '../../relay/index.js';
+import type { StoreName } from './figures.js';
 import { PASSWORD } from '../helpers/people.js';
 import { ApiClient, setupAndLogin, startTestRelay, type TestRelay } from '../helpers/relay.js';
 import { serverModeOptions } from '../helpers/server-db.js';
 
 export interface StoreKind {
-  name: 'embedded' | 'server';
+  name: StoreName;
   /** Options for startTestRelay (a fresh database and Redis prefix each time for the server). */
   options(): Promise<Partial<RelayOptions>>;
 }
@@ -47,20 +46,4 @@ export async function relayWithUsers(store: StoreKind, names: string[] = [], ext
   return { relay, root, users };
 }
 
-export interface Figure {
-  scenario: string;
-  store: StoreKind['name'];
-  runs: number;
-  cases: number;
-  held: string;
-  worst: string;
-  /** Scenarios that try many routes: the cases each route got, by route ("POST /v1/embeddings"). */
-  casesPerRoute?: Record<string, number>;
-}
-
-/** Adds a line to test-results/reliability-figures.jsonl (the README's table is made from it). */
-export async function recordFigure(figure: Figure): Promise<void> {
-  const file = join(process.cwd(), 'test-results', 'reliability-figures.jsonl');
-  await mkdir(dirname(file), { recursive: true });
-  await appendFile(file, `${JSON.stringify({ ...figure, at: new Date().toISOString() })}\n`);
-}
+export { recordFigure, type Figure } from './figures.js';
