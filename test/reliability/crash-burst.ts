@@ -1,7 +1,7 @@
 // One round of the crash scenario's traffic: calls of every JSON family (crash-families.ts:
 // chat, messages and legacy completions, streamed and not; embeddings, moderations, rerank,
-// images, speech) on the relay's API keys, and management
-// writes (new API keys, a setting, redeemed codes), all at once, until the relay is killed.
+// images, speech) on the relay's API keys, and management writes (new API keys, a setting,
+// redeemed codes), all at once, until the relay is killed.
 // What was acknowledged is written down in the ledger the audit checks after the restart.
 import { ApiClient } from '../helpers/relay.js';
 import { CRASH_FAMILIES, type CrashFamily } from './crash-families.js';

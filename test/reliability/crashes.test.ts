@@ -1,12 +1,12 @@
 // Crashes (issue 18): a relay in a child process, killed with SIGKILL at a random point of a
-// burst of calls (every JSON family, streamed and not: crash-families.ts) and
-// management writes (new API keys, a setting, redemptions), then started again on the same
+// burst of calls (every JSON family, streamed and not: crash-families.ts) and management
+// writes (new API keys, a setting, redemptions), then started again on the same
 // state: the data folder (embedded; its lock left by the dead process is taken over) or the
 // same PostgreSQL and Redis (server mode, where a surviving instance sweeps the lost one's
 // reservations). After each restart crash-audit.ts checks that every acknowledged write is
 // there, every answered call is logged exactly once, and granted − used − held = left for
 // every key and the user, with nothing held. CI runs 20 rounds per store (the issue's count:
-// about 1 and 3 minutes); RELAYDESK_CRASH_ROUNDS=100 runs a soak.
+// about 2 and 2½ minutes on a 2-core machine); RELAYDESK_CRASH_ROUNDS=100 runs a soak.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
