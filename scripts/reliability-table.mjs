@@ -4,7 +4,7 @@
 // run measured rather than typed by hand.
 import { readFileSync } from 'node:fs';
 
-const STORE_NAMES = { embedded: 'embedded', server: 'PostgreSQL + Redis' };
+const STORE_NAMES = { embedded: 'embedded', server: 'PostgreSQL + Redis', both: 'both stores' };
 const file = process.argv[2] ?? 'test-results/reliability-figures.jsonl';
 const latest = new Map();
 for (const line of readFileSync(file, 'utf8').split('\n')) {
