@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
+import { RelayResponse } from './http/relay-response.js';
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import { packageRoot, version } from './config/package-info.js';
@@ -127,7 +128,7 @@ export async function startRelay(options: RelayOptions): Promise<RelayHandle> {
   };
   const timeouts = options.clientTimeouts ?? CLIENT_TIMEOUTS;
   const server = createServer(
-    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    { ServerResponse: RelayResponse, headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     (req, res) => handler(req, res),
   );
   server.keepAliveTimeout = 65_000; // above common client pools' idle timeouts

@@ -3,6 +3,7 @@ import { RelayError } from '../ir/relay-error.js';
 import { ApiError, sendEnvelopeError, sendRelayError } from './errors.js';
 import { isAllowedHostHeader } from './network.js';
 import { newRequestId } from './request-id.js';
+import { addAnswerHeaders } from './relay-response.js';
 import { applyResponsePolicy } from './response-policy.js';
 
 /** Model calls: the protocols' `/v1…` and `/v1beta…`, and the console playground's `/pg/…`. */
@@ -27,7 +28,6 @@ export function createRequestHandler(options: {
   const { boundToLoopback, relay, app, metrics, basePath } = options;
   return (req, res) => {
     req.requestId = newRequestId();
-    res.setHeader('X-Request-Id', req.requestId);
     const prefix = basePath();
     if (prefix && req.url?.startsWith(prefix) && (req.url.length === prefix.length || '/?'.includes(req.url[prefix.length]!))) {
       req.url = req.url.slice(prefix.length) || '/';
@@ -35,15 +35,19 @@ export function createRequestHandler(options: {
     }
     const url = req.url ?? '/';
     const toRelay = isRelayPath(url);
+    // Express gives its responses its own prototype: only the lean paths hold headers for the head.
+    const toMetrics = metrics !== undefined && (url === '/metrics' || url.startsWith('/metrics?'));
+    const held = toRelay || toMetrics;
+    addAnswerHeaders(res, ['X-Request-Id', req.requestId], held);
     if (!isAllowedHostHeader(req.headers.host, boundToLoopback)) {
       const message = `Host "${req.headers.host ?? ''}" is not served: this relay answers only on this machine's loopback names.`;
       return toRelay
         ? sendRelayError(res, new RelayError(403, 'permission', message, 'host_not_allowed'))
         : sendEnvelopeError(res, new ApiError(403, message));
     }
-    if (applyResponsePolicy(req, res, url)) return; // a CORS preflight, answered
+    if (applyResponsePolicy(req, res, url, held)) return; // a CORS preflight, answered
     if (toRelay) relay(req, res);
-    else if (metrics && (url === '/metrics' || url.startsWith('/metrics?'))) metrics(req, res);
+    else if (toMetrics) metrics(req, res);
     else app(req, res);
   };
 }

@@ -1,9 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { addAnswerHeaders } from './relay-response.js';
 
 /** The protocols' model routes that programs in a browser may call from their own pages, with an API key. */
 function isClientRoute(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url.startsWith('/v1beta');
 }
+
+const EVERY_ANSWER = ['X-Content-Type-Options', 'nosniff', 'Referrer-Policy', 'no-referrer', 'X-Frame-Options', 'DENY'];
+const API_HEADERS = [...EVERY_ANSWER, 'Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"];
+const CLIENT_ROUTE_HEADERS = [...EVERY_ANSWER, 'Access-Control-Allow-Origin', '*', 'Access-Control-Expose-Headers', 'X-Request-Id, Retry-After'];
 
 const HEADER_NAMES = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
 
@@ -13,16 +18,12 @@ const HEADER_NAMES = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`
  * none of the rest). CORS only on the model routes (`/v1…`, `/v1beta…`), which take an API key
  * in a header: any origin, never with credentials, so a page cannot ride the console's
  * cookie; the management API and the playground (`/pg/…`, cookie-authenticated) send none.
- * Answers true when it answered a preflight itself.
+ * Answers true when it answered a preflight itself. `held`: see relay-response.ts addAnswerHeaders.
  */
-export function applyResponsePolicy(req: IncomingMessage, res: ServerResponse, url: string): boolean {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
-  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-  if (!isClientRoute(url)) return false;
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After');
+export function applyResponsePolicy(req: IncomingMessage, res: ServerResponse, url: string, held: boolean): boolean {
+  const clientRoute = isClientRoute(url);
+  addAnswerHeaders(res, clientRoute ? CLIENT_ROUTE_HEADERS : url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') ? API_HEADERS : EVERY_ANSWER, held);
+  if (!clientRoute) return false;
   if (req.method !== 'OPTIONS' || !req.headers['access-control-request-method']) return false;
   const asked = req.headers['access-control-request-headers'];
   res.writeHead(204, {

@@ -1,4 +1,4 @@
-import { randomAlphanumeric, sha256Hex } from '../auth/secret-token.js';
+import { apiKeyDigest, randomAlphanumeric, sha256Hex } from '../auth/secret-token.js';
 import type { TokenRecord } from './schema.js';
 import type { StateFile } from './state-file.js';
 
@@ -67,7 +67,7 @@ export function createStateTokenStore(state: StateFile): TokenStore {
       });
       return { record, key };
     },
-    byKey: (key) => byHash.get(sha256Hex(key)),
+    byKey: (key) => byHash.get(apiKeyDigest(key)),
     byId: (id) => state.data.tokens.find((t) => t.id === id),
     list: () => state.data.tokens,
     async update(id, change) {

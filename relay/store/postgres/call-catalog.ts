@@ -3,7 +3,7 @@
 // records (keys, users, channels, sessions by their ids) reloads those rows only; one without
 // ids, or for a small table (groups, models, settings), reloads the whole table. Reloads of a
 // table run one at a time; requests arriving meanwhile are served together by the next one.
-import { sha256Hex } from '../../auth/secret-token.js';
+import { apiKeyDigest } from '../../auth/secret-token.js';
 import type { CallCatalog, ChangeTopic, SettingValue } from '../ports.js';
 import type { ChannelRecord, GroupRecord, ModelRecord, SessionRecord, TokenRecord, UserRecord } from '../schema.js';
 import type { RowChangeFeed } from '../redis/change-feed.js';
@@ -159,7 +159,7 @@ export async function openServerCatalog(
       return revision;
     },
     settings: () => tables.settings,
-    tokenByKey: (key) => tables.tokens.get(sha256Hex(key)),
+    tokenByKey: (key) => tables.tokens.get(apiKeyDigest(key)),
     token: (id) => tables.tokensById.get(id),
     user: (id) => tables.users.get(id),
     channels: () => tables.channels,
