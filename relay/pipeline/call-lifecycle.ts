@@ -117,8 +117,8 @@ export interface FamilyPipeline<Call> {
   prepare(call: Call, target: AttemptTarget): PreparedAttempt;
   /** The client's coding-agent session, for prompt-cache affinity (pipeline/session-affinity.ts); none: no affinity. */
   session?(call: Call, req: IncomingMessage): string | undefined;
-  /** The usage to bill: the upstream's, or counted locally when it reported none. */
-  meter(call: Call, answered: Answered): Promise<Usage>;
+  /** The usage to bill: the upstream's, or counted locally when it reported none (a promise only when counting). */
+  meter(call: Call, answered: Answered): Usage | Promise<Usage>;
   /**
    * Instead of settling a served call now: takes its reservation, still open, and answers the
    * client; the family settles or refunds it when its work ends. A throw refunds it now.
@@ -193,7 +193,11 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
       };
       const excludedChannels = new Set<number>();
       const failedKeys = new Map<number, Set<number>>();
-      const unusableKeys = (channel: ChannelRecord) => new Set([...(failedKeys.get(channel.id) ?? []), ...coolingKeys(deps.cooldowns, channel)]);
+      const unusableKeys = (channel: ChannelRecord) => {
+        const unusable = coolingKeys(deps.cooldowns, channel);
+        for (const keyIndex of failedKeys.get(channel.id) ?? []) unusable.add(keyIndex);
+        return unusable;
+      };
       const affinityError = (error: unknown) => deps.log.error(`prompt-cache affinity: ${(error as Error)?.message ?? error}`);
       const session = family.session?.(decoded.call, req);
       const recalling = recallAffinity(deps.store.affinities, settings.cache_affinity_seconds, { tokenId: caller.token.id, userId: caller.user.id, model: decoded.model, session }, affinityError);
@@ -205,8 +209,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         const stuck = affinity && stuckTarget(affinity.target, candidates, excludedChannels, unusableKeys);
         const channel = stuck ? stuck.channel : pickChannel(candidates, excludedChannels);
         if (!channel) break;
-        const failed = failedKeys.get(channel.id) ?? new Set<number>();
-        const keys = await catalog.channelKeys(channel.id);
+        const keysRead = catalog.channelKeys(channel.id);
+        const keys = keysRead instanceof Promise ? await keysRead : keysRead; // cached: no await, no turn of the microtask queue
         const keyIndex = stuck ? stuck.keyIndex : pickKey(channel, unusableKeys(channel), deps.keyCursors);
         if (keyIndex === undefined || keys[keyIndex] === undefined) {
           excludedChannels.add(channel.id);
@@ -214,7 +218,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         }
         attempt++;
         bodies?.secret(keys[keyIndex]);
-        const endpoint = await channelEndpoint(channel, keys[keyIndex], endpointDeps);
+        const reached = channelEndpoint(channel, keys[keyIndex], endpointDeps);
+        const endpoint = reached instanceof Promise ? await reached : reached;
         const prepared = family.prepare(decoded.call, { channel, endpoint, route, req, warnings: record.warnings });
         record.channel = channel;
         record.upstreamModel = prepared.upstreamModel;
@@ -226,7 +231,8 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
         recordAttempt(deps.cooldowns, channel.id, keyIndex, outcome, settings.channel_cooldown_seconds * 1000);
         if (outcome.ok) {
           if (affinity) record.affinity = { outcome: await stickAffinity(deps.store.affinities, affinity, { channelId: channel.id, keyIndex }, affinityError), keyIndex };
-          const usage = withOneRequest(await family.meter(decoded.call, outcome));
+          const metered = family.meter(decoded.call, outcome);
+          const usage = withOneRequest(metered instanceof Promise ? await metered : metered);
           const cost = price ? quotaFor(usage, price, ratio) : 0;
           rates?.settle(usage.inputTokens + usage.outputTokens);
           const log = callLogRecord(req, caller, record, {
@@ -254,6 +260,7 @@ function lifecycle<Call>(family: FamilyPipeline<Call>, deps: RelayDeps, authoriz
           ms: Math.round(performance.now() - attemptStarted),
           error: outcome.error.message.slice(0, 300),
         });
+        const failed = failedKeys.get(channel.id) ?? new Set<number>();
         failed.add(keyIndex);
         failedKeys.set(channel.id, failed);
         if (keyProblem && settings.auto_disable_channel && channel.auto_ban) {

@@ -44,13 +44,17 @@ export function chatFamily(codec: ClientCodec): FamilyPipeline<ChatCall> {
       };
     },
     // An upstream that reports nothing (or only zeros) is counted locally.
-    async meter(call, answered) {
+    meter(call, answered) {
       const usage = answered.usage;
       if (usage && usage.inputTokens + usage.outputTokens > 0) return answered.streamError || answered.clientGone ? atLeastDelivered(usage, answered.outputText) : usage;
-      return { inputTokens: await countTokens(promptText(call.request)), outputTokens: await countTokens(answered.outputText), estimated: true };
+      return countedLocally(call.request, answered.outputText);
     },
     encodeError: (error) => codec.encodeError(error),
   };
+}
+
+async function countedLocally(request: ChatRequest, outputText: string): Promise<Usage> {
+  return { inputTokens: await countTokens(promptText(request)), outputTokens: await countTokens(outputText), estimated: true };
 }
 
 /**

@@ -2,6 +2,7 @@ import { countTokens } from '../billing/estimate-tokens.js';
 import { CALL_OVERHEAD_TOKENS, MESSAGE_OVERHEAD_TOKENS, MIN_OUTPUT_TOKENS } from '../billing/token-bounds.js';
 import type { RelayRouteHandler } from '../http/relay-router.js';
 import type { ChatRequest } from '../ir/chat-request.js';
+import type { Usage } from '../ir/usage.js';
 import type { CompletionPrompt, CompletionsRequest } from '../ir/completions.js';
 import type { CompletionsCodec } from '../protocols/types.js';
 import { completionsAdapterFor } from '../providers/registry.js';
@@ -58,13 +59,17 @@ export function completionsFamily(codec: CompletionsCodec): FamilyPipeline<Compl
       };
     },
     // An upstream that reports nothing (or only zeros) is counted locally.
-    async meter(call, answered) {
+    meter(call, answered) {
       const usage = answered.usage;
       if (usage && usage.inputTokens + usage.outputTokens > 0) return usage;
-      return { inputTokens: await countPrompts(call.context), outputTokens: await countTokens(answered.outputText), estimated: true };
+      return countedLocally(call.context, answered.outputText);
     },
     encodeError: (error) => codec.encodeError(error),
   };
+}
+
+async function countedLocally(context: CompletionsRequest, outputText: string): Promise<Usage> {
+  return { inputTokens: await countPrompts(context), outputTokens: await countTokens(outputText), estimated: true };
 }
 
 /**

@@ -54,7 +54,7 @@ export function embeddingsFamily(codec: EmbeddingsCodec): FamilyPipeline<Embeddi
         send: (limits) => sendEmbeddings({ upstream, endpoint, parseError: adapter.parseError, ...limits }, { adapter, codec, call, route: target.route, passthrough }),
       };
     },
-    meter: async (call, answered) => answered.usage ?? (await countInput(call.request)),
+    meter: (call, answered) => answered.usage ?? countInput(call.request),
     encodeError: (error) => codec.encodeError(error),
   };
 }
