@@ -39,7 +39,8 @@ export class RelayResponse<Request extends IncomingMessage = IncomingMessage> ex
       for (const name in own) {
         const value = own[name];
         if (value === undefined) continue;
-        dropFixed(list, name);
+        const fixedAt = headerIndex(list, name); // the answer's own value wins, as with setHeader
+        if (fixedAt >= 0) list.splice(fixedAt, 2);
         list.push(name, value as OutgoingHttpHeader);
       }
     }
@@ -50,22 +51,19 @@ export class RelayResponse<Request extends IncomingMessage = IncomingMessage> ex
   override getHeader(name: string): number | string | string[] | undefined {
     const set = super.getHeader(name);
     if (set !== undefined || !this.sentList) return set;
-    const lower = name.toLowerCase();
-    for (let i = 0; i < this.sentList.length; i += 2) {
-      if ((this.sentList[i] as string).toLowerCase() === lower) return this.sentList[i + 1] as number | string | string[];
-    }
-    return undefined;
+    const at = headerIndex(this.sentList, name);
+    return at < 0 ? undefined : (this.sentList[at + 1] as number | string | string[]);
   }
 }
 
-/** Removes a fixed header that the answer sets itself (its own value wins, as with setHeader). */
-function dropFixed(list: OutgoingHttpHeader[], name: string): void {
+/** Where the header `name` (any case) is in a flat name, value list; -1 when absent. */
+function headerIndex(list: OutgoingHttpHeader[], name: string): number {
+  const lower = name.toLowerCase();
   for (let i = 0; i < list.length; i += 2) {
-    if (typeof list[i] === 'string' && (list[i] as string).length === name.length && (list[i] as string).toLowerCase() === name.toLowerCase()) {
-      list.splice(i, 2);
-      return;
-    }
+    const listed = list[i] as string;
+    if (listed.length === lower.length && listed.toLowerCase() === lower) return i;
   }
+  return -1;
 }
 
 /**

@@ -16,8 +16,8 @@ import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { runAutocannon } from './load.js';
 import type { Target } from './load.js';
-import { cpuMicros, pinSelf, startPinned } from './processes.js';
-import { benchTargets, configureRelay } from './relay-setup.js';
+import { cpuMicros, pinSelf, startPinned, stopChild } from './processes.js';
+import { benchTargets, startConfiguredRelay } from './relay-setup.js';
 
 const SUT_CORE = 0;
 const LOAD_CORE = 1;
@@ -46,15 +46,9 @@ async function startSide(spec: string, upstreamUrl: string) {
   const dataDir = await mkdtemp(join(tmpdir(), 'relaydesk-pair-'));
   dataDirs.push(dataDir);
   const start = (port: string) => startPinned(SUT_CORE, [...flags, join(resolve(folder), 'relay/start.js'), '--port', port, '--data-dir', dataDir, '--secrets', 'encrypted-file'], /Relay API: (http:\/\/[^\s]+)\/v1/);
-  const configuring = await start('0');
-  const key = await configureRelay(configuring.match[1]!, upstreamUrl);
-  await new Promise((done) => {
-    configuring.child.once('exit', done);
-    configuring.child.kill('SIGTERM');
-  });
-  const relay = await start(new URL(configuring.match[1]!).port);
+  const relay = await startConfiguredRelay(start, upstreamUrl);
   children.push(relay.child);
-  return { name, pid: relay.child.pid!, targets: benchTargets('http://unused', relay.match[1]!, key) as Record<string, Target> };
+  return { name, pid: relay.child.pid!, targets: benchTargets('http://unused', relay.apiOrigin, relay.key) as Record<string, Target> };
 }
 
 async function main() {
@@ -87,15 +81,6 @@ async function main() {
 try {
   await main();
 } finally {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((done) => {
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.map(stopChild));
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 }

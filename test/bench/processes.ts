@@ -35,6 +35,15 @@ export async function startPinned(core: number, args: string[], ready: RegExp, e
   return { child, match };
 }
 
+/** Stops a child with SIGTERM and waits for it to exit (at once when it already has). */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 /** Pins this process (the load side) to a core. */
 export function pinSelf(core: number): void {
   if (hasTaskset) execFileSync('taskset', ['-p', '-c', String(core), String(process.pid)], { stdio: 'ignore' });

@@ -1,5 +1,7 @@
 // The relay as the bench configures it, and the calls the bench sends (to it and to the baseline).
+import type { ChildProcess } from 'node:child_process';
 import type { Target } from './load.js';
+import { stopChild } from './processes.js';
 
 export const CHAT_MODEL = 'gpt-4o-mini';
 export const EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -20,6 +22,24 @@ export async function configureRelay(origin: string, upstreamUrl: string): Promi
   await call('POST', '/api/channel/', { ...channel, name: 'fallback', priority: 0, key: 'sk-a\nsk-b' }, cookie);
   const { json } = await call('POST', '/api/token/', { name: 'bench', remain_quota: 1_000_000_000_000 }, cookie);
   return json.data.key as string;
+}
+
+/**
+ * A relay configured by `configureRelay`, then started again as it runs day to day (serving
+ * model calls, the management code not loaded). `start(port, extra)` starts one ('0': any
+ * port) and answers its child and the origin of its API (`…/v1`); `extra`: node flags for the
+ * second start only.
+ */
+export async function startConfiguredRelay(
+  start: (port: string, extra: string[]) => Promise<{ child: ChildProcess; match: RegExpMatchArray }>,
+  upstreamUrl: string,
+  extra: string[] = [],
+): Promise<{ child: ChildProcess; apiOrigin: string; key: string }> {
+  const configuring = await start('0', []);
+  const key = await configureRelay(configuring.match[1]!, upstreamUrl);
+  await stopChild(configuring.child);
+  const relay = await start(new URL(configuring.match[1]!).port, extra);
+  return { child: relay.child, apiOrigin: relay.match[1]!, key };
 }
 
 const chatBody = (stream: boolean, text = 'hello') => JSON.stringify({ model: CHAT_MODEL, stream, messages: [{ role: 'user', content: text }] });

@@ -16,7 +16,7 @@ import { benchLogStore } from './log-store-bench.js';
 import { startPortkey } from './peers.js';
 import { percentile, runAutocannon, timedCall } from './load.js';
 import type { LoadResult, Target } from './load.js';
-import { cpuMicros, hasTaskset, pinSelf, rssMb, startPinned } from './processes.js';
+import { cpuMicros, hasTaskset, pinSelf, rssMb, startPinned, stopChild } from './processes.js';
 import { benchTargets, configureRelay } from './relay-setup.js';
 import { GROWTH_BOUND_MB_PER_100K_CALLS, printSoak, soak, soakMix } from './soak.js';
 import type { SoakResult } from './soak.js';
@@ -59,7 +59,7 @@ async function main() {
     // Configured once (management API and console code loaded: that memory is reported too),
     // then restarted as it runs day to day: serving model calls.
     const configuredRss = rssMb(configuring.child.pid!);
-    await stop(configuring.child);
+    await stopChild(configuring.child);
     const relay = await startRelay(new URL(configuring.match[1]!).port);
     children.push(relay.child);
     const relayOrigin = relay.match[1]!;
@@ -162,18 +162,10 @@ async function main() {
     await saveResults(results);
   } finally {
     // Gone before their data folder is removed: a relay writes its logs as it stops.
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopChild));
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-function stop(child: import('node:child_process').ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** The round of median CPU per call (the lower middle one of an even count), with every round's CPU per call beside it. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RELAY_V8_FLAGS } from '../../relay/config/runtime-flags.js';
 import { startPinned } from './processes.js';
-import { configureRelay } from './relay-setup.js';
+import { startConfiguredRelay } from './relay-setup.js';
 
 const flags = process.argv.slice(2);
 const root = join(import.meta.dirname, '../..');
@@ -16,15 +16,9 @@ const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`;
 const baseline = await startPinned(0, [join(import.meta.dirname, 'baseline-proxy.mjs'), '0', upstreamUrl], /listening (\d+)/);
 const start = (port: string, extra: string[]) =>
   startPinned(0, [...RELAY_V8_FLAGS, ...extra, join(root, 'dist/node/relay/start.js'), '--port', port, '--data-dir', dataDir, '--secrets', 'encrypted-file'], /Relay API: (http:\/\/[^\s]+)\/v1/);
-const configuring = await start('0', []);
-const key = await configureRelay(configuring.match[1]!, upstreamUrl);
-await new Promise((resolve) => {
-  configuring.child.once('exit', resolve);
-  configuring.child.kill('SIGTERM');
-});
-const relay = await start(new URL(configuring.match[1]!).port, flags);
+const relay = await startConfiguredRelay(start, upstreamUrl, flags);
 const origin = (url: string) => url.replace(/\/v1$/, '');
-console.log(JSON.stringify({ relay: origin(relay.match[1]!), relayPid: relay.child.pid, baseline: `http://127.0.0.1:${baseline.match[1]}`, baselinePid: baseline.child.pid, upstreamPid: upstream.child.pid, key, dataDir }));
+console.log(JSON.stringify({ relay: origin(relay.apiOrigin), relayPid: relay.child.pid, baseline: `http://127.0.0.1:${baseline.match[1]}`, baselinePid: baseline.child.pid, upstreamPid: upstream.child.pid, key: relay.key, dataDir }));
 process.on('SIGTERM', () => {
   for (const child of [relay.child, baseline.child, upstream.child]) child.kill('SIGTERM');
   setTimeout(() => process.exit(0), 500);
