@@ -5,7 +5,9 @@ import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { ClientCodec } from '../protocols/types.js';
 import type { ProviderAdapter } from '../providers/types.js';
 import { ClientStream } from './client-stream.js';
-import { connectionError, failure, isBodyTimeout, readWholeJson, redacted, sendUpstream, timeoutError, writeJson } from './send-upstream.js';
+import { isJsonObject } from '../wire/json-access.js';
+import { rootObjectMember } from '../wire/json-member.js';
+import { connectionError, failure, isBodyTimeout, parseAnswer, readWholeText, redacted, sendUpstream, timeoutError, writeJson } from './send-upstream.js';
 import type { Answered, AttemptOutcome, Failed, SendOptions } from './send-upstream.js';
 import { PassthroughPump, TranslatingPump } from './stream-pumps.js';
 import type { UpstreamExchange } from './upstream-exchange.js';
@@ -45,13 +47,24 @@ export function attemptUpstream(options: AttemptOptions): Promise<AttemptOutcome
 }
 
 async function wholeAnswer(options: AttemptOptions, response: UpstreamExchange): Promise<Answered | Failed> {
-  const whole = await readWholeJson(options, response);
+  const whole = await readWholeText(options, response);
   if ('ok' in whole) return whole;
-  const { text, json, firstByteMs } = whole;
+  const { text, firstByteMs } = whole;
   const { res, codec } = options;
-  if (options.passthrough) {
+  const passthrough = options.passthrough ? codec.passthrough : undefined;
+  // Passed through as it came: its usage is read out of the text, the rest is never parsed.
+  const member = passthrough && rootObjectMember(text, passthrough.usageMember);
+  const usage = member && passthrough.usageOf(member);
+  if (usage) {
     writeJson(res, text);
-    const usage = codec.passthrough?.usageOf(json);
+    return { ok: true, usage, outputText: '', firstByteMs, clientGone: false };
+  }
+  const parsed = parseAnswer(options, text);
+  if ('ok' in parsed) return parsed;
+  const { json } = parsed;
+  if (passthrough) {
+    writeJson(res, text);
+    const usage = isJsonObject(json) ? passthrough.usageOf(json[passthrough.usageMember]) : undefined;
     // Without usage the answer's text is needed for a local count.
     const outputText = usage ? '' : answerText(options.adapter.parseChatResponse(json, options.request));
     return { ok: true, usage, outputText, firstByteMs, clientGone: false };

@@ -94,24 +94,37 @@ async function send(options: SendOptions, reader: AnswerReader): Promise<Answere
   }
 }
 
+type ReadOptions = Pick<SendOptions, 'idleTimeoutMs' | 'startedAt' | 'clientSignal' | 'endpoint'>;
+
 /**
- * A whole answer's text (the idle limit applies while it arrives) parsed as JSON, with the
- * time of its first byte; or the failure to hand back.
+ * A whole answer's text (the idle limit applies while it arrives), with the time of its
+ * first byte; or the failure to hand back.
  */
-export async function readWholeJson(options: Pick<SendOptions, 'idleTimeoutMs' | 'startedAt' | 'clientSignal' | 'endpoint'>, response: UpstreamExchange): Promise<{ text: string; json: unknown; firstByteMs: number } | Failed> {
-  let text: string;
+export async function readWholeText(options: ReadOptions, response: UpstreamExchange): Promise<{ text: string; firstByteMs: number } | Failed> {
   try {
-    text = await response.text();
+    const text = await response.text();
+    return { text, firstByteMs: performance.now() - options.startedAt };
   } catch (error) {
     const idle: RelayErrorInfo = { status: 504, kind: 'timeout', message: `The upstream sent nothing for ${options.idleTimeoutMs / 1000} s while answering.`, code: 'upstream_idle_timeout' };
     return failure(options, isBodyTimeout(error) ? idle : connectionError(error), 0, true);
   }
-  const firstByteMs = performance.now() - options.startedAt;
+}
+
+/** An answer's text as JSON, or the failure to hand back (another channel may do better). */
+export function parseAnswer(options: ReadOptions, text: string): { json: unknown } | Failed {
   try {
-    return { text, json: JSON.parse(text), firstByteMs };
+    return { json: JSON.parse(text) };
   } catch {
     return failure(options, { status: 502, kind: 'upstream', message: `The upstream answered something that is not JSON: ${text.slice(0, 200)}` }, 502, true);
   }
+}
+
+/** A whole answer's text parsed as JSON, with the time of its first byte; or the failure to hand back. */
+export async function readWholeJson(options: ReadOptions, response: UpstreamExchange): Promise<{ text: string; json: unknown; firstByteMs: number } | Failed> {
+  const whole = await readWholeText(options, response);
+  if ('ok' in whole) return whole;
+  const parsed = parseAnswer(options, whole.text);
+  return 'ok' in parsed ? parsed : { ...whole, json: parsed.json };
 }
 
 /** A whole JSON answer: headers and body in one write. */

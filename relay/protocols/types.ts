@@ -101,7 +101,10 @@ export interface ClientCodec<Context = unknown> {
     accepts?(route: RouteFacts): boolean;
     /** Client request headers the upstream of the same protocol needs too (e.g. `anthropic-beta`). */
     forwardHeaders?: readonly string[];
-    usageOf(answer: unknown): Usage | undefined;
+    /** The member of a whole answer's root object that holds its usage (`usage`, `usageMetadata`). */
+    usageMember: string;
+    /** That member's value as the IR's usage (read out of the answer's text without parsing the rest). */
+    usageOf(member: unknown): Usage | undefined;
     createStreamTap(request: ChatRequest, context: Context): PassthroughStreamTap;
     /**
      * Lowers the output limit of the client's body (already decoded, so an object) to

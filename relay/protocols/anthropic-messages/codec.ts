@@ -23,7 +23,8 @@ export const anthropicMessagesCodec: ClientCodec = {
   encodeError: encodeMessagesError,
   encodeTokenCount: (inputTokens) => ({ input_tokens: inputTokens }),
   passthrough: {
-    usageOf: (answer) => (isObject(answer) ? fromMessagesUsage(answer.usage) : undefined),
+    usageMember: 'usage',
+    usageOf: fromMessagesUsage,
     createStreamTap: () => new MessagesPassthroughTap(),
     // Claude Code's betas (1M context, interleaved thinking, effort …) reach the upstream.
     forwardHeaders: ['anthropic-beta'],

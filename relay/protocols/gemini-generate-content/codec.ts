@@ -5,7 +5,7 @@ import { encodeGeminiError } from './encode-error.js';
 import { geminiModelList } from './encode-model-list.js';
 import { encodeGenerateContentResponse } from './encode-response.js';
 import { GenerateContentStreamEncoder } from './encode-stream.js';
-import { GeminiPassthroughTap, geminiUsageOf } from './passthrough.js';
+import { GeminiPassthroughTap, usageOfMetadata } from './passthrough.js';
 import { generateContentRouteFacts } from './route-facts.js';
 
 /**
@@ -27,7 +27,8 @@ export const geminiCodec: ClientCodec<GenerateContentFacts> = {
   passthrough: {
     // The upstream is always asked with alt=sse: a client stream without it needs re-framing.
     accepts: (route) => route.stream !== true || route.sse === true,
-    usageOf: geminiUsageOf,
+    usageMember: 'usageMetadata',
+    usageOf: usageOfMetadata,
     createStreamTap: () => new GeminiPassthroughTap(),
     limitOutput: (body, tokens) => {
       if (isObject(body)) body.generationConfig = { ...(isObject(body.generationConfig) ? body.generationConfig : {}), maxOutputTokens: tokens };

@@ -6,9 +6,14 @@ import type { GeminiUsageMetadata } from '../../wire/gemini/wire-types.js';
 import { isObject } from '../validate.js';
 import type { PassthroughStreamTap } from '../types.js';
 
-/** Usage of a whole generate-content answer that went through untouched. */
-export function geminiUsageOf(answer: unknown): Usage | undefined {
-  return isObject(answer) && isObject(answer.usageMetadata) ? fromGeminiUsage(answer.usageMetadata as GeminiUsageMetadata) : undefined;
+/** An answer's `usageMetadata` as the IR's usage. */
+export function usageOfMetadata(metadata: unknown): Usage | undefined {
+  return isObject(metadata) ? fromGeminiUsage(metadata as GeminiUsageMetadata) : undefined;
+}
+
+/** Usage of a generate-content answer or stream chunk that went through untouched. */
+function geminiUsageOf(answer: unknown): Usage | undefined {
+  return isObject(answer) ? usageOfMetadata(answer.usageMetadata) : undefined;
 }
 
 /** Enough answer text for a fair local count when no usage comes; beyond it the count is capped. */

@@ -1,3 +1,4 @@
+import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import { decodeChatRequest } from './decode-request.js';
@@ -5,7 +6,7 @@ import { encodeOpenAIError } from './encode-error.js';
 import { openAIModelList } from './encode-model-list.js';
 import { encodeChatResponse } from './encode-response.js';
 import { ChatStreamEncoder } from './encode-stream.js';
-import { ChatPassthroughTap, chatUsageOf } from './passthrough.js';
+import { ChatPassthroughTap } from './passthrough.js';
 
 export const openaiChatCodec: ClientCodec = {
   protocol: 'openai-chat',
@@ -15,7 +16,8 @@ export const openaiChatCodec: ClientCodec = {
   createStreamEncoder: (request) => new ChatStreamEncoder(request.model, request.streamUsage === true),
   encodeError: encodeOpenAIError,
   passthrough: {
-    usageOf: chatUsageOf,
+    usageMember: 'usage',
+    usageOf: fromChatUsage,
     createStreamTap: (request) => new ChatPassthroughTap(request.streamUsage === true),
     limitOutput: (body, tokens) => {
       if (!isObject(body)) return;

@@ -2,13 +2,14 @@ import type { ChatRequest } from '../../ir/chat-request.js';
 import { DEFAULT_COMPLETION_TOKENS } from '../../ir/completions.js';
 import type { CompletionPrompt, CompletionsRequest } from '../../ir/completions.js';
 import type { RelayError } from '../../ir/relay-error.js';
+import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import type { CompletionsCodec } from '../types.js';
 import { invalid, isObject, missing, optionalBoolean, optionalNumber, optionalString, requireObject, setDefined } from '../validate.js';
 import type { Json } from '../validate.js';
 import { decodeStop } from './decode-request.js';
 import { CompletionStreamEncoder, encodeCompletion } from './completions-encode.js';
 import { encodeOpenAIError } from './encode-error.js';
-import { ChatPassthroughTap, chatUsageOf } from './passthrough.js';
+import { ChatPassthroughTap } from './passthrough.js';
 
 // `POST /v1/completions` (legacy text completions) of the OpenAI API: the client's wire in and
 // out. A completions endpoint upstream gets the client's body; a chat upstream is sent the
@@ -25,7 +26,8 @@ export const openaiCompletionsCodec: CompletionsCodec = {
   encodeError: encodeOpenAIError,
   refusalAsChat,
   passthrough: {
-    usageOf: chatUsageOf,
+    usageMember: 'usage',
+    usageOf: fromChatUsage,
     createStreamTap: (_request, call) => new CompletionsPassthroughTap(call.streamUsage),
     limitOutput: (body, tokens) => {
       if (isObject(body)) body.max_tokens = tokens;

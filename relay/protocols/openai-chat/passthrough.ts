@@ -4,11 +4,6 @@ import { fromChatUsage } from '../../wire/openai-chat/convert-usage.js';
 import { isObject } from '../validate.js';
 import type { PassthroughStreamTap } from '../types.js';
 
-/** The usage of a whole chat completion passed through. */
-export function chatUsageOf(answer: unknown): Usage | undefined {
-  return isObject(answer) ? fromChatUsage(answer.usage) : undefined;
-}
-
 /**
  * Forwards an OpenAI-compatible stream as it came. Chunks are only parsed when they can
  * matter (usage, errors); the answer's chunks are kept unparsed and read only if the

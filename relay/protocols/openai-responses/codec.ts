@@ -1,3 +1,4 @@
+import { fromResponsesUsage } from '../../wire/openai-responses/convert-usage.js';
 import { isObject } from '../validate.js';
 import type { ClientCodec } from '../types.js';
 import type { ResponsesRequestContext } from './request-context.js';
@@ -5,7 +6,7 @@ import { decodeResponsesRequest } from './decode-request.js';
 import { encodeResponsesError } from './encode-error.js';
 import { encodeResponsesResponse } from './encode-response.js';
 import { ResponsesStreamEncoder } from './encode-stream.js';
-import { ResponsesPassthroughTap, usageOfResponse } from './passthrough.js';
+import { ResponsesPassthroughTap } from './passthrough.js';
 
 /**
  * The responses front door (`POST /v1/responses`, Codex CLI and the OpenAI SDK's
@@ -19,7 +20,8 @@ export const openaiResponsesCodec: ClientCodec<ResponsesRequestContext> = {
   createStreamEncoder: (request, context) => new ResponsesStreamEncoder(request, context),
   encodeError: encodeResponsesError,
   passthrough: {
-    usageOf: usageOfResponse,
+    usageMember: 'usage',
+    usageOf: fromResponsesUsage,
     createStreamTap: () => new ResponsesPassthroughTap(),
     limitOutput: (body, tokens) => {
       if (isObject(body)) body.max_output_tokens = tokens;

@@ -5,11 +5,6 @@ import { parseResponsesStreamError } from '../../wire/openai-responses/parse-err
 import { isObject } from '../validate.js';
 import type { PassthroughStreamTap } from '../types.js';
 
-/** A whole Response from a responses upstream → its usage (undefined when it reports none). */
-export function usageOfResponse(answer: unknown): Usage | undefined {
-  return isObject(answer) ? fromResponsesUsage(answer.usage) : undefined;
-}
-
 /** Events whose `delta` is answer text (output text, reasoning, tool arguments and inputs). */
 const ANSWER_DELTAS = new Set([
   'response.output_text.delta',

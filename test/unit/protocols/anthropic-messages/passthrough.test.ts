@@ -1,3 +1,4 @@
+import { rootObjectMember } from '../../../../relay/wire/json-member.js';
 import { describe, expect, it } from 'vitest';
 import { SseEventSplitter } from '../../../../relay/pipeline/split-sse-events.js';
 import { anthropicMessagesCodec } from '../../../../relay/protocols/anthropic-messages/codec.js';
@@ -76,9 +77,11 @@ describe('messages pass-through: the stream tap', () => {
     expect(tap.answering).toBe(false);
   });
 
-  it('usage of a whole answer', () => {
-    expect(anthropicMessagesCodec.passthrough!.usageOf({ usage: { input_tokens: 3, output_tokens: 4 } })).toMatchObject({ inputTokens: 3, outputTokens: 4 });
-    expect(anthropicMessagesCodec.passthrough!.usageOf({ content: [] })).toBeUndefined();
+  it('usage of a whole answer, read out of its text', () => {
+    const { usageMember, usageOf } = anthropicMessagesCodec.passthrough!;
+    const answer = { id: 'msg_1', content: [{ type: 'tool_use', id: 't', name: 'n', input: { usage: { input_tokens: 99 } } }], usage: { input_tokens: 3, output_tokens: 4 } };
+    expect(usageOf(rootObjectMember(JSON.stringify(answer), usageMember))).toMatchObject({ inputTokens: 3, outputTokens: 4 });
+    expect(usageOf(rootObjectMember('{"content": []}', usageMember))).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { rootObjectMember } from '../../../../relay/wire/json-member.js';
 import { describe, expect, it } from 'vitest';
 import { geminiCodec } from '../../../../relay/protocols/gemini-generate-content/codec.js';
 import { encodeGeminiError } from '../../../../relay/protocols/gemini-generate-content/encode-error.js';
@@ -107,13 +108,15 @@ describe('pass-through to a Gemini upstream', () => {
     expect(accepts({ model: 'g', stream: true, sse: false })).toBe(false);
   });
 
-  it('usage of a whole answer', () => {
-    expect(geminiCodec.passthrough!.usageOf({ usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2, thoughtsTokenCount: 3, totalTokenCount: 10 } })).toMatchObject({
+  it('usage of a whole answer, read out of its text', () => {
+    const { usageMember, usageOf } = geminiCodec.passthrough!;
+    const answer = { candidates: [{ content: { parts: [{ text: 'hi' }] } }], usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 2, thoughtsTokenCount: 3, totalTokenCount: 10 }, modelVersion: 'g' };
+    expect(usageOf(rootObjectMember(JSON.stringify(answer, null, 2), usageMember))).toMatchObject({
       inputTokens: 5,
       outputTokens: 5,
       reasoningTokens: 3,
     });
-    expect(geminiCodec.passthrough!.usageOf({})).toBeUndefined();
+    expect(usageOf(rootObjectMember('{"candidates":[]}', usageMember))).toBeUndefined();
   });
 
   it('the stream tap: answering at the first content, usage from the last chunk, finished at the finishReason', () => {

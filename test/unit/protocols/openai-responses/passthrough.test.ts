@@ -1,3 +1,4 @@
+import { rootObjectMember } from '../../../../relay/wire/json-member.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SseEventSplitter } from '../../../../relay/pipeline/split-sse-events.js';
@@ -76,10 +77,11 @@ describe('responses pass-through tap', () => {
     expect(tapStream(fixture('cut-short.chunks.txt')).tap.finished).toBe(false);
   });
 
-  it('whole answers: usage read from the Response', () => {
+  it('whole answers: usage read out of the Response as it came', () => {
+    const { usageMember, usageOf } = openaiResponsesCodec.passthrough!;
     const answer = JSON.parse(fixture('text.json'));
-    expect(openaiResponsesCodec.passthrough!.usageOf(answer)).toMatchObject({ inputTokens: answer.usage.input_tokens, outputTokens: answer.usage.output_tokens });
-    expect(openaiResponsesCodec.passthrough!.usageOf({ usage: null })).toBeUndefined();
+    expect(usageOf(rootObjectMember(fixture('text.json'), usageMember))).toMatchObject({ inputTokens: answer.usage.input_tokens, outputTokens: answer.usage.output_tokens });
+    expect(usageOf(rootObjectMember('{"usage": null}', usageMember))).toBeUndefined();
   });
 
   it('the upstream request is the client body with the mapped model, at the upstream URL with its key', () => {
