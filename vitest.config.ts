@@ -48,6 +48,8 @@ export default defineConfig({
           include: ['test/reliability/**/*.test.ts'],
           // The secret sweep's teardown searches what every scenario left, before the servers go.
           globalSetup: ['test/system/servers-setup.ts', 'test/reliability/secret-sweep-setup.ts'],
+          // Keeps every answer of a relay's API for that sweep, whoever fetched it.
+          setupFiles: ['test/reliability/sweep-relay-answers.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -5,7 +5,7 @@ import { onTestFinished } from 'vitest';
 import { hashPassword } from '../../relay/auth/password.js';
 import { startRelay } from '../../relay/index.js';
 import type { RelayHandle, RelayOptions } from '../../relay/index.js';
-import { appendOutput, noteManagementCall, sweptOutputFile } from './secret-sweep.js';
+import { appendOutput, noteManagementCall, sweptOutputFile, sweptRelayOrigin } from './secret-sweep.js';
 import { tempDir } from './temp-dir.js';
 
 export interface TestRelay extends RelayHandle {
@@ -27,6 +27,7 @@ export async function startTestRelay(options: Partial<RelayOptions> = {}): Promi
     log: { info: record, warn: record, error: record },
     ...options,
   });
+  sweptRelayOrigin(relay.origin);
   // Closed when the test ends, before its data folder is removed (finish hooks run last-registered first);
   // what it logged is then left for the secret sweep (in the reliability project).
   onTestFinished(async () => {

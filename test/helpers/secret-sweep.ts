@@ -65,6 +65,29 @@ export function appendOutput(file: string | undefined, text: string): void {
   if (file) appendFileSync(file, text);
 }
 
+// ---- relay API answers (`/v1…`), whoever called: plain fetch, an official SDK ----
+
+const relayOrigins = new Set<string>();
+
+/** A relay the tests started: the answers of its API are kept for the sweep (sweep-relay-answers.ts). */
+export function sweptRelayOrigin(origin: string): void {
+  if (sweepFolder()) relayOrigins.add(origin);
+}
+
+/**
+ * Whether `url` is a swept relay's API (`/v1…`), whose answers keepAnswer then keeps. Management
+ * answers are not meant: ApiClient keeps those, knowing which are reveals.
+ */
+export function isSweptRelayApi(url: URL): boolean {
+  return relayOrigins.has(url.origin) && url.pathname.startsWith('/v1');
+}
+
+/** An answer (not a reveal) kept for the sweep to search, headers and all. */
+export function keepAnswer(method: string, path: string, status: number, headers: Headers, text: string): void {
+  const folder = sweepFolder();
+  if (folder) appendFileSync(join(folder, `answers-${process.pid}.txt`), `${method} ${path} ${status}\n${[...headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${text}\n`);
+}
+
 // ---- management API calls (test/helpers/relay.ts ApiClient) ----
 
 /** Options whose values are secrets (write-only on the relay). */
@@ -87,8 +110,7 @@ export function noteManagementCall(method: string, path: string, body: unknown, 
   const revealed = revealedSecrets(method, path.split('?')[0]!, json?.data);
   for (const [kind, value] of revealed) usedSecret(kind, value);
   if (revealed.length > 0 || isReveal(method, path)) return;
-  const folder = sweepFolder()!;
-  appendFileSync(join(folder, `answers-${process.pid}.txt`), `${method} ${path} ${status}\n${[...headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${text}\n`);
+  keepAnswer(method, path, status, headers, text);
 }
 
 /** Answers that show a secret to whom it belongs, once: not searched. */

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import { appendOutput, sweptOutputFile } from '../helpers/secret-sweep.js';
+import { appendOutput, sweptOutputFile, sweptRelayOrigin } from '../helpers/secret-sweep.js';
 import { freshDatabase, freshRedisPrefix } from '../helpers/server-db.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { StoreKind } from './stores.js';
@@ -66,6 +66,7 @@ export async function launcher(store: StoreKind): Promise<Launcher> {
       setTimeout(() => reject(new Error(`not ready after 60 s:\n${told.slice(-4000)}`)), 60_000).unref();
     });
     lastStartMs = Date.now() - startedAt;
+    sweptRelayOrigin(origin);
     return { origin, pid: child.pid!, kill: () => killed(child), stderr: () => told };
   };
   const startAndKill = async (fraction: number): Promise<boolean> => {

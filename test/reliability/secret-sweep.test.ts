@@ -1,13 +1,16 @@
 // The secret sweep's search (secret-scan.ts, run by secret-sweep-setup.ts after the whole suite):
 // secrets planted in each kind of place it searches are found and fail the run; a record whose
-// places hold none passes. The record here is the test's own folder, not the suite's.
+// places hold none passes. The record here is the test's own folder, not the suite's; the last
+// test checks that the suite's record gets every answer of a relay's API (sweep-relay-answers.ts).
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import OpenAI from 'openai';
 import pg from 'pg';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { startTestRelay } from '../helpers/relay.js';
 import { RECORD_FILE, type SweepEntry } from '../helpers/secret-sweep.js';
 import { freshDatabase, freshRedisPrefix } from '../helpers/server-db.js';
 import { removeRecorded, scanRecorded } from './secret-scan.js';
@@ -69,5 +72,23 @@ describe('the secret sweep', () => {
 
   it('is on for this project: the suite records in a folder of its own', () => {
     expect(inject('secretSweep')).toMatch(/relaydesk-secret-sweep-/);
+  });
+
+  it("keeps for it every answer of a relay's API that a scenario fetched, by plain fetch or an official SDK, and no management answer", async () => {
+    const relay = await startTestRelay();
+    const answers = join(inject('secretSweep')!, `answers-${process.pid}.txt`);
+    const kept = () => readFile(answers, 'utf8').catch(() => '');
+    const plain = await fetch(`${relay.origin}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-not-a-key' }, body: '{}' });
+    expect(plain.status).toBe(401);
+    const plainText = await plain.text();
+    const sdkError = await new OpenAI({ baseURL: `${relay.origin}/v1`, apiKey: 'sk-not-a-key-either', maxRetries: 0 }).models.list().catch((error: unknown) => error);
+    expect(sdkError).toBeInstanceOf(OpenAI.AuthenticationError);
+    const status = await fetch(`${relay.origin}/api/status`);
+    await status.text();
+    for (const id of [plain.headers.get('x-request-id'), (sdkError as InstanceType<typeof OpenAI.AuthenticationError>).requestID]) {
+      await expect.poll(kept).toContain(`x-request-id: ${id}`);
+    }
+    expect(await kept()).toContain(plainText);
+    expect(await kept()).not.toContain(`x-request-id: ${status.headers.get('x-request-id')}`);
   });
 });
