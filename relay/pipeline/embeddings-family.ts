@@ -11,7 +11,7 @@ import type { ChannelRecord } from '../store/schema.js';
 import { callRoute } from './call-lifecycle.js';
 import type { AttemptLimits, FamilyPipeline } from './call-lifecycle.js';
 import type { RelayDeps } from './relay-deps.js';
-import { readWholeJson, sendUpstream, writeJson } from './send-upstream.js';
+import { parseAnswer, readWholeText, sendUpstream, writeJson } from './send-upstream.js';
 import type { AttemptOutcome, SendOptions } from './send-upstream.js';
 
 /** An embeddings call: the IR request and the client's body (for a pass-through). */
@@ -72,14 +72,22 @@ function sendEmbeddings(options: SendOptions & AttemptLimits, attempt: Embedding
   return sendUpstream(options, {
     streamed: false,
     async read(response) {
-      const whole = await readWholeJson(options, response);
+      const whole = await readWholeText(options, response);
       if ('ok' in whole) return whole;
-      const result = adapter.parseEmbeddingsResponse(whole.json);
+      const { text, firstByteMs } = whole;
+      const asIs = passthrough ? codec.passthroughAsIs?.(text, call.request) : undefined;
+      if (asIs) {
+        writeJson(options.res, text);
+        return { ok: true, usage: asIs, outputText: '', firstByteMs, clientGone: false };
+      }
+      const parsed = parseAnswer(options, text);
+      if ('ok' in parsed) return parsed;
+      const result = adapter.parseEmbeddingsResponse(parsed.json);
       // An upstream that reports no usage (Gemini's batchEmbedContents) is counted locally.
       const usage = result.usage && result.usage.inputTokens > 0 ? result.usage : await countInput(call.request);
-      const body = passthrough ? codec.passthroughAnswer!(whole.text, whole.json, call.request) : JSON.stringify(codec.encodeResponse(result, call.request, usage, attempt.route));
+      const body = passthrough ? codec.passthroughAnswer!(text, parsed.json, call.request) : JSON.stringify(codec.encodeResponse(result, call.request, usage, attempt.route));
       writeJson(options.res, body);
-      return { ok: true, usage, outputText: '', firstByteMs: whole.firstByteMs, clientGone: false };
+      return { ok: true, usage, outputText: '', firstByteMs, clientGone: false };
     },
   });
 }

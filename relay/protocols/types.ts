@@ -137,6 +137,12 @@ export interface EmbeddingsCodec {
   encodeResponse(result: EmbeddingsResult, request: EmbeddingsRequest, usage: Usage, route: RouteFacts): unknown;
   /** Same wire upstream: the upstream's answer text for the client, converted only where it must be. */
   passthroughAnswer?(text: string, answer: unknown, request: EmbeddingsRequest): string;
+  /**
+   * When the upstream's text can go to the client as it came (its vectors in the encoding asked),
+   * its usage, read without parsing the answer; undefined when that cannot be told (then the
+   * answer is parsed, and passthroughAnswer decides).
+   */
+  passthroughAsIs?(text: string, request: EmbeddingsRequest): Usage | undefined;
   encodeError(error: RelayErrorInfo): unknown;
 }
 

@@ -67,7 +67,8 @@ function stringEnd(text: string, open: number): number {
   return -1;
 }
 
-function isSpace(c: number): boolean {
+/** JSON's whitespace (space, tab, newline, carriage return), as a character code. */
+export function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 

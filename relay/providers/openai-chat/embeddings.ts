@@ -1,5 +1,6 @@
 import type { EmbeddingsRequest, EmbeddingsResult } from '../../ir/embeddings.js';
-import { arrayAt, isJsonObject, numberAt, objectAt } from '../../wire/json-access.js';
+import { arrayAt, isJsonObject, objectAt } from '../../wire/json-access.js';
+import { fromEmbeddingsUsage } from '../../wire/openai-chat/convert-usage.js';
 import { parseOpenAIError } from '../../wire/openai-chat/parse-error.js';
 import type { EmbeddingsAdapter, UpstreamTarget } from '../types.js';
 import { azureRequest, bearerJsonRequest, joinV1, withModel } from './adapter.js';
@@ -35,6 +36,6 @@ function parseEmbeddingsResponse(body: unknown): EmbeddingsResult {
   const items = arrayAt(body, 'data').filter(isJsonObject);
   const ordered = items.every((item) => typeof item.index === 'number') ? [...items].sort((a, b) => (a.index as number) - (b.index as number)) : items;
   const vectors = ordered.map((item) => (typeof item.embedding === 'string' || Array.isArray(item.embedding) ? (item.embedding as number[] | string) : []));
-  const promptTokens = numberAt(objectAt(body, 'usage'), 'prompt_tokens');
-  return promptTokens === undefined ? { vectors } : { vectors, usage: { inputTokens: promptTokens, outputTokens: 0, raw: objectAt(body, 'usage') } };
+  const usage = fromEmbeddingsUsage(objectAt(body, 'usage'));
+  return usage ? { vectors, usage } : { vectors };
 }

@@ -59,3 +59,9 @@ function setCount(usage: Usage, key: OptionalCount, value: unknown): void {
 function number(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
+
+/** Embeddings `usage` (`prompt_tokens`, `total_tokens`) → IR; undefined without a prompt count. */
+export function fromEmbeddingsUsage(raw: unknown): Usage | undefined {
+  const prompt = isObject(raw) ? number(raw.prompt_tokens) : undefined;
+  return prompt === undefined ? undefined : { inputTokens: prompt, outputTokens: 0, raw };
+}

@@ -1,6 +1,6 @@
 // The OpenAI embeddings wire: what a client may send, and vectors answered in the encoding asked.
 import { describe, expect, it } from 'vitest';
-import { decodeEmbeddingsRequest, passthroughEmbeddingsAnswer } from '../../../../relay/protocols/openai-chat/embeddings-codec.js';
+import { decodeEmbeddingsRequest, embeddingsAnswerAsIs, passthroughEmbeddingsAnswer } from '../../../../relay/protocols/openai-chat/embeddings-codec.js';
 import { RelayError } from '../../../../relay/ir/relay-error.js';
 
 function refusal(body: unknown): RelayError {
@@ -44,5 +44,20 @@ describe('pass-through answer', () => {
     expect(asBase64).toEqual({ ...floats, data: [{ object: 'embedding', index: 0, embedding: base64 }] });
     const back = JSON.parse(passthroughEmbeddingsAnswer(JSON.stringify(asBase64), asBase64, { model: 'm', inputs: ['a'], encoding: 'float' }));
     expect(back).toEqual(floats);
+  });
+
+  it('sends the text unparsed, with its usage, only when every vector is in the encoding asked', () => {
+    const float = { model: 'm', inputs: ['a', 'b'], encoding: 'float' as const };
+    const b64 = { ...float, encoding: 'base64' as const };
+    const two = (first: unknown, second: unknown) => ({ ...floats, data: [{ object: 'embedding', index: 0, embedding: first }, { object: 'embedding', index: 1, embedding: second }], usage: { prompt_tokens: 7, total_tokens: 7 } });
+    expect(embeddingsAnswerAsIs(JSON.stringify(two([1.5], [2])), float)).toMatchObject({ inputTokens: 7, outputTokens: 0 });
+    expect(embeddingsAnswerAsIs(JSON.stringify(two(base64, base64), null, 2), b64)).toMatchObject({ inputTokens: 7 });
+    // One vector in the other encoding, or none at all: parsed, and converted where it must be.
+    expect(embeddingsAnswerAsIs(JSON.stringify(two([1.5], base64)), float)).toBeUndefined();
+    expect(embeddingsAnswerAsIs(JSON.stringify(two(base64, [2])), b64)).toBeUndefined();
+    expect(embeddingsAnswerAsIs(JSON.stringify({ ...floats, data: [] }), float)).toBeUndefined();
+    // No usage to bill: counted locally, which needs the inputs, not the answer.
+    expect(embeddingsAnswerAsIs(JSON.stringify({ ...floats, usage: { prompt_tokens: 0, total_tokens: 0 } }), float)).toBeUndefined();
+    expect(embeddingsAnswerAsIs(JSON.stringify({ data: floats.data }), float)).toBeUndefined();
   });
 });
