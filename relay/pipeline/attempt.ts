@@ -4,9 +4,9 @@ import type { ChatResult } from '../ir/chat-result.js';
 import type { RelayErrorInfo } from '../ir/relay-error.js';
 import type { ClientCodec } from '../protocols/types.js';
 import type { ProviderAdapter } from '../providers/types.js';
-import { ClientStream } from './client-stream.js';
 import { isJsonObject } from '../wire/json-access.js';
 import { rootObjectMember } from '../wire/json-member.js';
+import { ClientStream } from './client-stream.js';
 import { connectionError, failure, isBodyTimeout, parseAnswer, readWholeText, redacted, sendUpstream, timeoutError, writeJson } from './send-upstream.js';
 import type { Answered, AttemptOutcome, Failed, SendOptions } from './send-upstream.js';
 import { PassthroughPump, TranslatingPump } from './stream-pumps.js';
@@ -52,7 +52,8 @@ async function wholeAnswer(options: AttemptOptions, response: UpstreamExchange):
   const { text, firstByteMs } = whole;
   const { res, codec } = options;
   const passthrough = options.passthrough ? codec.passthrough : undefined;
-  // Passed through as it came: its usage is read out of the text, the rest is never parsed.
+  // Passed through as it came: its usage is read out of the text, the rest is never parsed (an
+  // answer malformed elsewhere reaches the client as the upstream sent it, as it would directly).
   const member = passthrough && rootObjectMember(text, passthrough.usageMember);
   const usage = member && passthrough.usageOf(member);
   if (usage) {
