@@ -1,3 +1,5 @@
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../wire/json-chars.js';
+
 /**
  * How deep a request's JSON may nest. Deeper bodies are refused before parsing: JSON.parse
  * copes, but every recursive walk after it (JSON.stringify on the pass-through path, the
@@ -7,13 +9,6 @@
 export const MAX_JSON_DEPTH = 128;
 
 export const TOO_DEEP_MESSAGE = `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`;
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
 
 /**
  * Whether the JSON in `bytes` opens more than `limit` arrays and objects inside each other:

@@ -2,12 +2,7 @@
 // passed through is sent as it came, and its usage is all the relay needs from it. Parsing
 // the whole answer would cost what the answer weighs; this costs what its usage weighs.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-chars.js';
 
 /**
  * The value of the root object's member `key` when it is an object, found from the end (where
@@ -18,17 +13,17 @@ const CLOSE_BRACKET = 0x5d;
  */
 export function rootObjectMember(text: string, key: string): Record<string, unknown> | undefined {
   const last = lastNonSpace(text);
-  if (last < 0 || text.charCodeAt(last) !== CLOSE_BRACE || text.charCodeAt(firstNonSpace(text)) !== OPEN_BRACE) return undefined;
+  if (last < 0 || text.charCodeAt(last) !== CLOSE_OBJECT || text.charCodeAt(firstNonSpace(text)) !== OPEN_OBJECT) return undefined;
   const name = `"${key}"`;
   const at = text.lastIndexOf(name);
   // A quote after a backslash is inside a string: then this is not a member name.
   if (at < 0 || text.charCodeAt(at - 1) === BACKSLASH) return undefined;
   let colon = at + name.length;
   while (isSpace(text.charCodeAt(colon))) colon++;
-  if (text.charCodeAt(colon) !== 0x3a) return undefined;
+  if (text.charCodeAt(colon) !== COLON) return undefined;
   let start = colon + 1;
   while (isSpace(text.charCodeAt(start))) start++;
-  if (text.charCodeAt(start) !== OPEN_BRACE) return undefined;
+  if (text.charCodeAt(start) !== OPEN_OBJECT) return undefined;
   const end = closingIndex(text, start);
   // Nested deeper than the root, the text after the value would close more than the root.
   if (end < 0 || closingIndex(text, end + 1, 1) !== last) return undefined;
@@ -49,22 +44,24 @@ function closingIndex(text: string, from: number, depth = 0): number {
     if (c === QUOTE) {
       i = stringEnd(text, i);
       if (i < 0) return -1;
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;
+    else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
       if (--depth === 0) return i;
     }
   }
   return -1;
 }
 
-/** The index of the quote closing the string opened at `open`; -1 when it is not closed. */
+/** The index of the quote closing the string opened at `open` (one not escaped by a backslash), or -1. */
 function stringEnd(text: string, open: number): number {
-  for (let i = open + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i;
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return at;
   }
-  return -1;
 }
 
 /** JSON's whitespace (space, tab, newline, carriage return), as a character code. */
